@@ -1,0 +1,98 @@
+/*
+ * sapper/mines.h - the Minesweeper family ("mines"): the view a bot sees and
+ * the encoding of actions, shared by the classic, deductive and seeker rules
+ * and by every mines bot. One bot written against this header plays them all.
+ *
+ * Coordinates are 0-based: x is the column, y the row, cell index y*width+x.
+ * Header-only; depends on sapper/plugin.h alone.
+ *
+ * Changelog (follows the ABI version in sapper/plugin.h):
+ *   1.0  2026-11-30  first version.
+ */
+#ifndef SAPPER_MINES_H
+#define SAPPER_MINES_H
+
+#include "sapper/plugin.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SAPPER_MINES_FAMILY "mines"
+
+/* Cell codes in sapper_mines_view.cells. */
+#define SAPPER_CELL_0        0   /* revealed, 0..8 neighbouring mines: 0..8 */
+#define SAPPER_CELL_HIDDEN   9   /* not revealed, no mark                    */
+#define SAPPER_CELL_FLAGGED  10  /* not revealed, flagged as a mine          */
+#define SAPPER_CELL_MARKED   11  /* not revealed, marked "?" (unsure)        */
+#define SAPPER_CELL_MINE     12  /* an exposed mine (lost on it, forgiven,
+                                    or shown after the game)                 */
+#define SAPPER_CELL_CLAIMED  16  /* 16 + seat: a mine claimed by that seat
+                                    (two-player rulesets)                    */
+
+/** True for a cell that is still a candidate to be a hidden mine. */
+static inline int sapper_cell_is_unknown(uint8_t c)
+{
+    return c == SAPPER_CELL_HIDDEN || c == SAPPER_CELL_FLAGGED ||
+           c == SAPPER_CELL_MARKED;
+}
+
+#define SAPPER_MINES_MAX_SEATS 2
+
+/**
+ * The view of one seat (what observe() writes for the mines family):
+ * this fixed header followed by width*height cell codes. Its total size is
+ * sapper_mines_view_size(width, height).
+ */
+typedef struct sapper_mines_view {
+    uint32_t struct_size;   /* sizeof(sapper_mines_view) of the writer      */
+    int32_t width;
+    int32_t height;
+    int32_t mines;          /* mines on the board in total                  */
+    int32_t mines_exposed;  /* mines shown (claimed, forgiven or lost on)   */
+    int32_t flags;          /* cells flagged by the viewer                  */
+    int32_t seat;           /* the viewer, or SAPPER_OMNISCIENT             */
+    int32_t to_move;        /* current_player() of the state                */
+    int32_t players;
+    int32_t reserved;       /* 0                                            */
+    int32_t points[SAPPER_MINES_MAX_SEATS]; /* per seat (two-player games)  */
+    int64_t moves;          /* actions applied so far                       */
+    uint8_t cells[];        /* width*height codes, row by row               */
+} sapper_mines_view;
+
+static inline size_t sapper_mines_view_size(int32_t width, int32_t height)
+{
+    return sizeof(sapper_mines_view) + (size_t)width * (size_t)height;
+}
+
+/* Actions: id = verb * width * height + y * width + x. */
+#define SAPPER_MINES_REVEAL 0  /* "reveal X Y": open a cell                  */
+#define SAPPER_MINES_FLAG   1  /* "flag X Y": hidden -> flagged -> marked -> hidden */
+#define SAPPER_MINES_CHORD  2  /* "chord X Y": open the unflagged neighbours
+                                  of a number whose flags are all placed     */
+#define SAPPER_MINES_VERBS  3
+
+static inline int64_t sapper_mines_action(int32_t verb, int32_t x, int32_t y,
+                                          int32_t width, int32_t height)
+{
+    return (int64_t)verb * width * height + (int64_t)y * width + x;
+}
+
+/** Splits an action id; returns 0 when it is out of range. */
+static inline int sapper_mines_decode(int64_t action, int32_t width,
+                                      int32_t height, int32_t *verb,
+                                      int32_t *x, int32_t *y)
+{
+    int64_t cells = (int64_t)width * height;
+    if (action < 0 || action >= cells * SAPPER_MINES_VERBS)
+        return 0;
+    *verb = (int32_t)(action / cells);
+    *x = (int32_t)(action % cells % width);
+    *y = (int32_t)(action % cells / width);
+    return 1;
+}
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* SAPPER_MINES_H */

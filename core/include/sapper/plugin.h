@@ -1,0 +1,410 @@
+/*
+ * sapper/plugin.h - THE Sapper plugin ABI: rules plugins and bot plugins.
+ *
+ * A plugin is a shared object that exports exactly one symbol,
+ * sapper_plugin_entry(), returning a static manifest of descriptors. Each
+ * descriptor is a rules plugin (a game: state, legal actions, transitions)
+ * or a bot (a player: view in, action out). The engine owns the loop, the
+ * history, the clocks, the seeds and the replays; plugins only answer
+ * questions and apply transitions. This header includes only the C standard
+ * library and is all a plugin needs (Minesweeper-family plugins add
+ * sapper/mines.h for the view and action encoding).
+ *
+ * Conventions used in every comment below:
+ *   [any time]        callable at any time, from any thread.
+ *   [instance]        not concurrently on one instance; different instances
+ *                     may be used from different threads or processes.
+ *   borrowed          the pointer is valid only for the duration of the call.
+ *   static            the pointer must stay valid while the plugin is loaded.
+ *   "write up to cap, return needed": the function writes at most cap bytes
+ *   (text is always NUL-terminated when cap > 0) and returns the size it
+ *   needs (without the NUL for text); the caller retries with a bigger
+ *   buffer when the return value is >= cap (text) or > cap (binary).
+ *
+ * Rules of the road for plugin authors:
+ *   - No mutable globals: several games run at once in one process.
+ *   - No randomness but the seeds you are given (use sapper_rng below).
+ *   - Never exit(), abort() or longjmp() across the boundary: return a status.
+ *   - Memory you allocate you free, in the same plugin. No heap pointer
+ *     crosses the boundary to be freed by the other side.
+ *
+ * ABI changelog (major must equal the host's; a minor release only appends
+ * members whose absence, NULL or 0, means the previous behaviour; the host
+ * copies min(struct_size, sizeof) of every struct into a zeroed struct):
+ *   1.0  2026-11-30  first version: manifest, descriptors, parameters,
+ *                    rules (sequential and simultaneous), bots.
+ */
+#ifndef SAPPER_PLUGIN_H
+#define SAPPER_PLUGIN_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <stdlib.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SAPPER_ABI_MAJOR 1
+#define SAPPER_ABI_MINOR 0
+
+/* ------------------------------------------------------------------ */
+/* Status codes. Every fallible call returns one; SAPPER_OK is 0.      */
+/* ------------------------------------------------------------------ */
+typedef int32_t sapper_status;
+#define SAPPER_OK            0
+#define SAPPER_ERR_PARAM    (-1)  /* a parameter value is unusable     */
+#define SAPPER_ERR_NOMEM    (-2)  /* allocation failed                 */
+#define SAPPER_ERR_ILLEGAL  (-3)  /* action not legal in this state     */
+#define SAPPER_ERR_PARSE    (-4)  /* text could not be parsed          */
+#define SAPPER_ERR_STATE    (-5)  /* call not valid in this state       */
+#define SAPPER_ERR_INTERNAL (-6)  /* plugin bug; the game is void       */
+
+/* ------------------------------------------------------------------ */
+/* Parameters: declared by the plugin, checked and filled by the host. */
+/* ------------------------------------------------------------------ */
+#define SAPPER_PARAM_INT    1  /* decimal integer within [min, max]          */
+#define SAPPER_PARAM_BOOL   2  /* "true" or "false" (host also accepts 1/0,
+                                  yes/no, on/off and normalises them)        */
+#define SAPPER_PARAM_CHOICE 3  /* one of the '|'-separated words in choices  */
+#define SAPPER_PARAM_STRING 4  /* any text (a file name, a player name)      */
+#define SAPPER_PARAM_REAL   5  /* decimal number within [min, max]          */
+
+/** One declared parameter. Static. */
+typedef struct sapper_param_spec {
+    const char *key;      /* lower-case [a-z0-9_]+, unique in the table    */
+    int32_t type;         /* SAPPER_PARAM_*                                 */
+    int32_t reserved;     /* 0                                              */
+    const char *def;      /* default value as text; never NULL              */
+    double min, max;      /* bounds for INT and REAL (inclusive)            */
+    const char *choices;  /* "safe|opening|any" for CHOICE, else NULL       */
+    const char *help;     /* one line for `sapper plugins --describe`       */
+} sapper_param_spec;
+
+/** One key/value pair. */
+typedef struct sapper_kv {
+    const char *key;
+    const char *value;
+} sapper_kv;
+
+/**
+ * The parameters of one plugin instance, as the host passes them: every
+ * declared key exactly once, in declaration order, with a value the host has
+ * already checked against the spec (type, bounds, choices). Borrowed: copy
+ * what you keep.
+ */
+typedef struct sapper_params {
+    const sapper_kv *items;
+    uint32_t count;
+} sapper_params;
+
+/** The value of key, or NULL when absent. [any time] */
+static inline const char *sapper_param(const sapper_params *p, const char *key)
+{
+    for (uint32_t i = 0; p && i < p->count; i++)
+        if (strcmp(p->items[i].key, key) == 0)
+            return p->items[i].value;
+    return NULL;
+}
+
+/** The value of an INT parameter, or fallback when absent. [any time] */
+static inline int64_t sapper_param_int(const sapper_params *p, const char *key,
+                                       int64_t fallback)
+{
+    const char *v = sapper_param(p, key);
+    return v ? strtoll(v, NULL, 10) : fallback;
+}
+
+/** The value of a REAL parameter, or fallback when absent. [any time] */
+static inline double sapper_param_real(const sapper_params *p, const char *key,
+                                       double fallback)
+{
+    const char *v = sapper_param(p, key);
+    return v ? strtod(v, NULL) : fallback;
+}
+
+/** The value of a BOOL parameter (host-normalised), or fallback. [any time] */
+static inline int sapper_param_bool(const sapper_params *p, const char *key,
+                                    int fallback)
+{
+    const char *v = sapper_param(p, key);
+    return v ? strcmp(v, "true") == 0 : fallback;
+}
+
+/* ------------------------------------------------------------------ */
+/* Deterministic randomness: the only source plugins may use.          */
+/* splitmix64 to seed, xoshiro256** to draw. State is plain data, so   */
+/* cloning a game state clones its generator.                          */
+/* ------------------------------------------------------------------ */
+typedef struct sapper_rng {
+    uint64_t s[4];
+} sapper_rng;
+
+/** splitmix64: advances *x and returns a well-mixed word. [any time] */
+static inline uint64_t sapper_splitmix64(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/** Seeds r from one 64-bit seed. [any time] */
+static inline void sapper_rng_seed(sapper_rng *r, uint64_t seed)
+{
+    for (int i = 0; i < 4; i++)
+        r->s[i] = sapper_splitmix64(&seed);
+}
+
+static inline uint64_t sapper_rng_rotl(uint64_t x, int k)
+{
+    return (x << k) | (x >> (64 - k));
+}
+
+/** Next 64 random bits (xoshiro256**). [any time] */
+static inline uint64_t sapper_rng_next(sapper_rng *r)
+{
+    uint64_t *s = r->s;
+    uint64_t out = sapper_rng_rotl(s[1] * 5, 7) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0]; s[3] ^= s[1]; s[1] ^= s[2]; s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = sapper_rng_rotl(s[3], 45);
+    return out;
+}
+
+/** Uniform integer in [0, n), n > 0, without modulo bias. [any time] */
+static inline uint64_t sapper_rng_below(sapper_rng *r, uint64_t n)
+{
+    uint64_t limit = UINT64_MAX - UINT64_MAX % n;
+    uint64_t x;
+    do x = sapper_rng_next(r); while (x >= limit);
+    return x % n;
+}
+
+/** Uniform double in [0, 1). [any time] */
+static inline double sapper_rng_unit(sapper_rng *r)
+{
+    return (double)(sapper_rng_next(r) >> 11) * 0x1.0p-53;
+}
+
+/** Seed number i derived from a master seed (game or seat seeds). */
+static inline uint64_t sapper_seed_derive(uint64_t master, uint64_t i)
+{
+    uint64_t x = master ^ (i * 0xD1B54A32D192ED03ull);
+    sapper_splitmix64(&x);
+    return sapper_splitmix64(&x);
+}
+
+/* ------------------------------------------------------------------ */
+/* Rules plugins.                                                       */
+/* ------------------------------------------------------------------ */
+
+/* current_player() answers a seat (0-based) or one of these. */
+#define SAPPER_SIMULTANEOUS (-1)  /* every seat with legal actions moves at once */
+#define SAPPER_TERMINAL     (-2)  /* the game is over                           */
+
+/* Pass as seat to observe() / render_text() for the all-seeing view
+   (replays, post-game display). */
+#define SAPPER_OMNISCIENT   (-1)
+
+/* In apply_joint(): the seat does not act this turn. */
+#define SAPPER_NO_ACTION    (-1)
+
+/* game_info.turns */
+#define SAPPER_TURNS_SEQUENTIAL   1  /* one seat at a time                      */
+#define SAPPER_TURNS_SIMULTANEOUS 2  /* some turns are simultaneous             */
+
+/** What the engine needs to know to run a configured game. */
+typedef struct sapper_game_info {
+    uint32_t struct_size;   /* sizeof(sapper_game_info) of the plugin       */
+    int32_t min_players;    /* seats the game accepts                       */
+    int32_t max_players;
+    int32_t turns;          /* SAPPER_TURNS_*                               */
+    int64_t max_moves;      /* hard bound on actions in one game: the
+                               engine stops (and voids) a game that runs
+                               longer, so a bug cannot loop forever         */
+    int64_t max_actions;    /* upper bound of legal_actions() for any seat  */
+} sapper_game_info;
+
+/**
+ * The rules table. A "game" is a configured variant (parameters applied and
+ * checked); a "state" is one position of one game. The game must outlive
+ * every state made from it. All functions are [instance] on the state (or
+ * game) they receive, and a state is only used with the game that made it.
+ * Members marked "optional" may be NULL.
+ */
+typedef struct sapper_rules_api {
+    uint32_t struct_size;   /* sizeof(sapper_rules_api) of the plugin */
+
+    /** Configures a variant from checked parameters (borrowed). On failure
+     *  writes a one-line reason a person can act on into err and returns
+     *  SAPPER_ERR_PARAM; *game is untouched. The plugin owns *game. */
+    sapper_status (*game_new)(const sapper_params *params, void **game,
+                              char *err, size_t errcap);
+    /** Frees a game; NULL is a no-op. [after all its states are freed] */
+    void (*game_free)(void *game);
+    /** Fills *out (zeroed by the caller). [any time on a live game] */
+    void (*game_info)(const void *game, int32_t players, sapper_game_info *out);
+
+    /** New initial state for `players` seats, all randomness drawn from
+     *  seed. On failure writes a reason into err. The plugin owns *state. */
+    sapper_status (*state_new)(const void *game, int32_t players, uint64_t seed,
+                               void **state, char *err, size_t errcap);
+    /** Deep copy: the copy behaves exactly as the original from now on. */
+    sapper_status (*state_clone)(const void *state, void **out);
+    /** Frees a state; NULL is a no-op. */
+    void (*state_free)(void *state);
+
+    /** The seat to move, SAPPER_SIMULTANEOUS or SAPPER_TERMINAL. */
+    int32_t (*current_player)(const void *state);
+    /** The legal actions of seat, ascending, no duplicates: write up to
+     *  cap ids into out, return the count (never more than max_actions).
+     *  An empty set means the seat does not act now. */
+    int64_t (*legal_actions)(const void *state, int32_t seat,
+                             int64_t *out, size_t cap);
+    /** Applies one action of the seat to move (sequential turns). An
+     *  action that is not legal is refused with SAPPER_ERR_ILLEGAL, a
+     *  reason in err ("cell 3 4 is flagged"), and the state unchanged. */
+    sapper_status (*apply_action)(void *state, int32_t seat, int64_t action,
+                                  char *err, size_t errcap);
+    /** Applies one action per seat at once (SIMULTANEOUS turns): actions
+     *  has `players` entries, SAPPER_NO_ACTION for a seat that does not
+     *  act. Refuses like apply_action, naming the seat. Optional for
+     *  games that are never simultaneous. */
+    sapper_status (*apply_joint)(void *state, const int64_t *actions,
+                                 int32_t players, char *err, size_t errcap);
+    /** Final (or current) value per seat: 1 win, 0 loss, between for
+     *  draws and shared places. out has `players` entries. */
+    void (*returns)(const void *state, double *out, int32_t players);
+
+    /** The family view of the game for seat (or SAPPER_OMNISCIENT): the
+     *  layout is the family's (sapper/mines.h for "mines"). Write up to
+     *  cap bytes, return the size needed. */
+    int64_t (*observe)(const void *state, int32_t seat, void *out, size_t cap);
+    /** Text form of an action ("reveal 3 4"): write up to cap, return
+     *  needed. The text must parse back to the same id. */
+    int64_t (*action_to_text)(const void *state, int64_t action,
+                              char *buf, size_t cap);
+    /** Parses the text form of an action. Syntax errors give
+     *  SAPPER_ERR_PARSE with a reason; the id need not be legal now. */
+    sapper_status (*text_to_action)(const void *state, const char *text,
+                                    int64_t *action, char *err, size_t errcap);
+    /** The position as text for seat (or SAPPER_OMNISCIENT), ending in a
+     *  newline: what the line protocol prints. Write up to cap, return
+     *  needed. */
+    int64_t (*render_text)(const void *state, int32_t seat, char *buf,
+                           size_t cap);
+    /** Optional: extra members for the one-line JSON result, as text
+     *  starting with a comma (`,"points":[3,2]`), or "" when none. Write up
+     *  to cap, return needed. */
+    int64_t (*result_json)(const void *state, char *buf, size_t cap);
+} sapper_rules_api;
+
+/* ------------------------------------------------------------------ */
+/* Bot plugins.                                                         */
+/* ------------------------------------------------------------------ */
+
+/** What a bot is told about the game it joins. Borrowed. */
+typedef struct sapper_bot_setup {
+    uint32_t struct_size;
+    int32_t seat;              /* 0-based seat this bot plays               */
+    int32_t players;           /* seats in the game                         */
+    int32_t reserved;          /* 0                                         */
+    uint64_t seed;             /* the bot's only source of randomness       */
+    const char *rules_id;      /* "classic", "seeker", ...                  */
+    const sapper_params *rules_params; /* the game's checked parameters     */
+    const sapper_game_info *info;
+} sapper_bot_setup;
+
+/**
+ * The bot table. A bot instance plays one seat of one game at a time; the
+ * engine may reuse it for the next game only after calling reset (or frees
+ * it and makes a new one). All functions are [instance].
+ */
+typedef struct sapper_bot_api {
+    uint32_t struct_size;      /* sizeof(sapper_bot_api) of the plugin */
+
+    /** Creates a bot from its checked parameters and the setup (both
+     *  borrowed). On failure writes a reason into err. Plugin owns *bot. */
+    sapper_status (*bot_new)(const sapper_params *params,
+                             const sapper_bot_setup *setup, void **bot,
+                             char *err, size_t errcap);
+    /** Frees a bot; NULL is a no-op. */
+    void (*bot_free)(void *bot);
+    /** Chooses an action for its seat. view is the family view (borrowed,
+     *  view_size bytes); legal lists the legal actions (borrowed, nlegal >
+     *  0, ascending). Must write one of them into *action. Anything else,
+     *  or a status other than SAPPER_OK, forfeits the game. */
+    sapper_status (*step)(void *bot, const void *view, size_t view_size,
+                          const int64_t *legal, size_t nlegal,
+                          int64_t *action);
+    /** Optional: told after every applied action of any seat (including
+     *  its own), in order. seat is the actor. */
+    void (*inform)(void *bot, int32_t seat, int64_t action);
+} sapper_bot_api;
+
+/* ------------------------------------------------------------------ */
+/* Descriptors and the manifest.                                        */
+/* ------------------------------------------------------------------ */
+#define SAPPER_KIND_RULES 1
+#define SAPPER_KIND_BOT   2
+
+/** One plugin. Static; use designated initialisers. */
+typedef struct sapper_descriptor {
+    uint32_t struct_size;      /* sizeof(sapper_descriptor) of the plugin  */
+    uint16_t abi_major;        /* SAPPER_ABI_MAJOR it was built against    */
+    uint16_t abi_minor;        /* SAPPER_ABI_MINOR it was built against    */
+    int32_t kind;              /* SAPPER_KIND_*                            */
+    int32_t reserved;          /* 0                                        */
+    const char *id;            /* stable, unique, [a-z0-9_-]+: "classic"   */
+    const char *name;          /* display name                             */
+    const char *version;       /* the plugin's own version, "1.0.0"        */
+    const char *summary;       /* one line                                 */
+    const char *family;        /* "mines", "arena": the view and action
+                                  vocabulary; a bot plays only rules of
+                                  its own family                           */
+    const sapper_param_spec *params;   /* may be NULL when param_count is 0 */
+    uint32_t param_count;
+    const sapper_rules_api *rules;     /* kind RULES: required, else NULL  */
+    const sapper_bot_api *bot;         /* kind BOT: required, else NULL    */
+} sapper_descriptor;
+
+/** What sapper_plugin_entry returns. Static, allocation-free. */
+typedef struct sapper_manifest {
+    uint32_t struct_size;      /* sizeof(sapper_manifest) of the plugin */
+    uint16_t abi_major;
+    uint16_t abi_minor;
+    uint32_t count;
+    const sapper_descriptor *const *descriptors;
+} sapper_manifest;
+
+/** The one exported symbol's name and type. */
+#define SAPPER_ENTRY_SYMBOL "sapper_plugin_entry"
+typedef const sapper_manifest *(*sapper_entry_fn)(uint32_t host_major,
+                                                  uint32_t host_minor);
+
+/*
+ * Declaring the entry point: write SAPPER_PLUGIN_ENTRY(myid) { ... } in the
+ * plugin's plugin.c. Built as a shared object it is the exported
+ * sapper_plugin_entry; compiled with -DSAPPER_BUILTIN (the engine linking
+ * the plugin in, for tests and static builds) it becomes a hidden
+ * sapper_builtin_myid_entry, so many plugins can be linked at once.
+ * Return NULL to refuse a host whose major version you cannot serve.
+ */
+#ifdef SAPPER_BUILTIN
+#define SAPPER_PLUGIN_ENTRY(id) \
+    const sapper_manifest *sapper_builtin_##id##_entry(uint32_t host_major, \
+                                                       uint32_t host_minor)
+#else
+#define SAPPER_PLUGIN_ENTRY(id) \
+    __attribute__((visibility("default"))) \
+    const sapper_manifest *sapper_plugin_entry(uint32_t host_major, \
+                                               uint32_t host_minor)
+#endif
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* SAPPER_PLUGIN_H */
