@@ -1,0 +1,57 @@
+/*
+ * config.h - the configuration as the user wrote it: INI files (inih) and
+ * `section.key=value` overrides from the command line, each entry
+ * remembering where it came from (file and line, or argument number) so
+ * every later error can point at it. Checking entries against plugins is
+ * setup.c's job, not this file's.
+ */
+#ifndef SAPPER_CONFIG_H
+#define SAPPER_CONFIG_H
+
+#include "sapper/plugin.h"
+
+typedef struct sapper_config_entry {
+    char *section;   /* "rules", "player.1", ...; owned */
+    char *key;       /* owned */
+    char *value;     /* owned */
+    const char *origin; /* file name or "command line"; owned by the config */
+    int line;        /* line in the file, or argument number */
+    int used;        /* set by setup.c when a consumer claimed the entry */
+} sapper_config_entry;
+
+typedef struct sapper_config {
+    sapper_config_entry *entries;  /* in reading order: later wins */
+    size_t count, cap;
+    char **origins;                /* owned origin strings */
+    size_t norigins;
+} sapper_config;
+
+void sapper_config_init(sapper_config *cfg);
+void sapper_config_free(sapper_config *cfg);
+
+/** Reads an INI file. Errors ("file:line: ...") go to err. */
+sapper_status sapper_config_read_file(sapper_config *cfg, const char *path,
+                                      char *err, size_t errcap);
+/** Reads INI text held in memory; name stands for the file in messages. */
+sapper_status sapper_config_read_string(sapper_config *cfg, const char *text,
+                                        const char *name,
+                                        char *err, size_t errcap);
+/** Adds one command-line override `section.key=value` (argument number
+ *  argi). A bare `key=value` goes to default_section when that is not
+ *  NULL. Malformed text is refused with a message. */
+sapper_status sapper_config_override(sapper_config *cfg, const char *arg,
+                                     int argi, const char *default_section,
+                                     char *err, size_t errcap);
+/** Adds one entry programmatically (origin is copied). */
+sapper_status sapper_config_set(sapper_config *cfg, const char *section,
+                                const char *key, const char *value,
+                                const char *origin, int line);
+
+/** The last entry for section/key, or NULL. */
+sapper_config_entry *sapper_config_get(const sapper_config *cfg,
+                                       const char *section, const char *key);
+
+/** "file:line" or `command line "section.key=value"` for messages. */
+void sapper_config_where(const sapper_config_entry *e, char *buf, size_t cap);
+
+#endif

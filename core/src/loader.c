@@ -1,0 +1,375 @@
+/*
+ * loader.c - dlopen, handshake and validation of plugins. A plugin is
+ * trusted with nothing: its manifest and descriptors are checked member by
+ * member before anything is called, and a refusal always names the file and
+ * says what was expected and what was found. This file does not create game
+ * or bot instances (match.c does).
+ */
+#include "loader.h"
+#include "params.h"
+
+#include <dirent.h>
+#include <dlfcn.h>
+#include <stdio.h>
+
+struct sapper_registry {
+    sapper_plugin *plugins;
+    size_t count, cap;
+    void **handles;          /* dlopen handles, closed on free */
+    size_t nhandles, hcap;
+    char **files;            /* owned copies of file names */
+    size_t nfiles, fcap;
+    char **problems;
+    size_t nproblems, pcap;
+};
+
+static int grow(void **arr, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap)
+        return 1;
+    size_t ncap = *cap ? *cap * 2 : 8;
+    while (ncap < need)
+        ncap *= 2;
+    void *p = realloc(*arr, ncap * size);
+    if (!p)
+        return 0;
+    *arr = p;
+    *cap = ncap;
+    return 1;
+}
+
+sapper_registry *sapper_registry_new(void)
+{
+    return calloc(1, sizeof(sapper_registry));
+}
+
+void sapper_registry_free(sapper_registry *reg)
+{
+    if (!reg)
+        return;
+    for (size_t i = 0; i < reg->nhandles; i++)
+        dlclose(reg->handles[i]);
+    for (size_t i = 0; i < reg->nfiles; i++)
+        free(reg->files[i]);
+    for (size_t i = 0; i < reg->nproblems; i++)
+        free(reg->problems[i]);
+    free(reg->plugins);
+    free(reg->handles);
+    free(reg->files);
+    free(reg->problems);
+    free(reg);
+}
+
+const char *sapper_kind_name(int32_t kind)
+{
+    return kind == SAPPER_KIND_RULES ? "rules"
+         : kind == SAPPER_KIND_BOT   ? "bot" : "unknown";
+}
+
+static int id_is_valid(const char *id)
+{
+    if (!id || !*id)
+        return 0;
+    for (const char *p = id; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') ||
+              *p == '_' || *p == '-'))
+            return 0;
+    return 1;
+}
+
+/* Copies a plugin-sized struct into a zeroed host-sized one. */
+static void copy_sized(void *dst, size_t host_size, const void *src,
+                       uint32_t plugin_size)
+{
+    memset(dst, 0, host_size);
+    memcpy(dst, src, plugin_size < host_size ? plugin_size : host_size);
+}
+
+#define REQUIRE_FN(table, member)                                          \
+    do {                                                                   \
+        if (!(table).member) {                                             \
+            snprintf(err, errcap, "%s \"%s\" lacks required function %s", \
+                     sapper_kind_name(d->kind), d->id, #member);           \
+            return SAPPER_ERR_PARAM;                                       \
+        }                                                                  \
+    } while (0)
+
+static sapper_status check_rules(const sapper_descriptor *d, sapper_plugin *p,
+                                 char *err, size_t errcap)
+{
+    if (!d->rules || d->rules->struct_size < offsetof(sapper_rules_api, game_new)) {
+        snprintf(err, errcap, "rules \"%s\" has no rules table", d->id);
+        return SAPPER_ERR_PARAM;
+    }
+    copy_sized(&p->rules, sizeof p->rules, d->rules, d->rules->struct_size);
+    REQUIRE_FN(p->rules, game_new);
+    REQUIRE_FN(p->rules, game_free);
+    REQUIRE_FN(p->rules, game_info);
+    REQUIRE_FN(p->rules, state_new);
+    REQUIRE_FN(p->rules, state_clone);
+    REQUIRE_FN(p->rules, state_free);
+    REQUIRE_FN(p->rules, current_player);
+    REQUIRE_FN(p->rules, legal_actions);
+    REQUIRE_FN(p->rules, returns);
+    REQUIRE_FN(p->rules, observe);
+    REQUIRE_FN(p->rules, action_to_text);
+    REQUIRE_FN(p->rules, text_to_action);
+    REQUIRE_FN(p->rules, render_text);
+    if (!p->rules.apply_action && !p->rules.apply_joint) {
+        snprintf(err, errcap,
+                 "rules \"%s\" lacks required function apply_action "
+                 "(or apply_joint)", d->id);
+        return SAPPER_ERR_PARAM;
+    }
+    return SAPPER_OK;
+}
+
+static sapper_status check_bot(const sapper_descriptor *d, sapper_plugin *p,
+                               char *err, size_t errcap)
+{
+    if (!d->bot || d->bot->struct_size < offsetof(sapper_bot_api, bot_new)) {
+        snprintf(err, errcap, "bot \"%s\" has no bot table", d->id);
+        return SAPPER_ERR_PARAM;
+    }
+    copy_sized(&p->bot, sizeof p->bot, d->bot, d->bot->struct_size);
+    REQUIRE_FN(p->bot, bot_new);
+    REQUIRE_FN(p->bot, bot_free);
+    REQUIRE_FN(p->bot, step);
+    return SAPPER_OK;
+}
+
+static sapper_status check_descriptor(const sapper_descriptor *d,
+                                      sapper_plugin *p, char *err, size_t errcap)
+{
+    if (!d || d->struct_size < offsetof(sapper_descriptor, params)) {
+        snprintf(err, errcap, "descriptor is missing or too small");
+        return SAPPER_ERR_PARAM;
+    }
+    copy_sized(&p->desc, sizeof p->desc, d, d->struct_size);
+    d = &p->desc;
+    if (d->abi_major != SAPPER_ABI_MAJOR) {
+        snprintf(err, errcap,
+                 "descriptor \"%s\" was built for ABI %u.%u, this host has "
+                 "ABI %d.%d (the major versions must match)",
+                 d->id ? d->id : "?", d->abi_major, d->abi_minor,
+                 SAPPER_ABI_MAJOR, SAPPER_ABI_MINOR);
+        return SAPPER_ERR_PARAM;
+    }
+    if (!id_is_valid(d->id)) {
+        snprintf(err, errcap, "descriptor id \"%s\" is not [a-z0-9_-]+",
+                 d->id ? d->id : "(null)");
+        return SAPPER_ERR_PARAM;
+    }
+    if (!d->name || !d->version || !d->summary || !d->family || !*d->family) {
+        snprintf(err, errcap, "\"%s\" lacks a name, version, summary or family",
+                 d->id);
+        return SAPPER_ERR_PARAM;
+    }
+    if (sapper_spec_check(d->params, d->param_count, err, errcap) != SAPPER_OK) {
+        char why[256];
+        snprintf(why, sizeof why, "%s", err);
+        snprintf(err, errcap, "\"%s\" has a bad parameter spec: %s", d->id, why);
+        return SAPPER_ERR_PARAM;
+    }
+    if (d->kind == SAPPER_KIND_RULES)
+        return check_rules(d, p, err, errcap);
+    if (d->kind == SAPPER_KIND_BOT)
+        return check_bot(d, p, err, errcap);
+    snprintf(err, errcap, "\"%s\" has unknown kind %d (expected 1 rules or 2 bot)",
+             d->id, (int)d->kind);
+    return SAPPER_ERR_PARAM;
+}
+
+static const char *keep_file(sapper_registry *reg, const char *file)
+{
+    if (!grow((void **)&reg->files, &reg->fcap, reg->nfiles + 1, sizeof(char *)))
+        return NULL;
+    char *copy = strdup(file);
+    if (copy)
+        reg->files[reg->nfiles++] = copy;
+    return copy;
+}
+
+/* Validates a whole manifest; accepts all of it or none of it. */
+static sapper_status add_manifest(sapper_registry *reg, const sapper_manifest *m,
+                                  const char *origin, char *err, size_t errcap)
+{
+    char why[512] = "";
+    if (!m) {
+        snprintf(err, errcap, "%s: the plugin refused this host (ABI %d.%d)",
+                 origin, SAPPER_ABI_MAJOR, SAPPER_ABI_MINOR);
+        return SAPPER_ERR_PARAM;
+    }
+    if (m->struct_size < sizeof(sapper_manifest) ||
+        m->abi_major != SAPPER_ABI_MAJOR) {
+        snprintf(err, errcap,
+                 "%s: plugin built for ABI %u.%u, this host has ABI %d.%d "
+                 "(the major versions must match)", origin, m->abi_major,
+                 m->abi_minor, SAPPER_ABI_MAJOR, SAPPER_ABI_MINOR);
+        return SAPPER_ERR_PARAM;
+    }
+    if (m->count == 0 || !m->descriptors) {
+        snprintf(err, errcap, "%s: the manifest lists no plugins", origin);
+        return SAPPER_ERR_PARAM;
+    }
+    if (!grow((void **)&reg->plugins, &reg->cap, reg->count + m->count,
+              sizeof(sapper_plugin)))
+        return SAPPER_ERR_NOMEM;
+    const char *file = keep_file(reg, origin);
+    if (!file)
+        return SAPPER_ERR_NOMEM;
+    for (uint32_t i = 0; i < m->count; i++) {
+        sapper_plugin *p = &reg->plugins[reg->count + i];
+        if (check_descriptor(m->descriptors[i], p, why, sizeof why) != SAPPER_OK) {
+            snprintf(err, errcap, "%s: %s", origin, why);
+            return SAPPER_ERR_PARAM;
+        }
+        const sapper_plugin *other = sapper_registry_find(reg, p->desc.id, 0);
+        for (uint32_t j = 0; !other && j < i; j++)
+            if (strcmp(reg->plugins[reg->count + j].desc.id, p->desc.id) == 0)
+                other = &reg->plugins[reg->count + j];
+        if (other) {
+            snprintf(err, errcap, "%s: duplicate id \"%s\" (already loaded from %s)",
+                     origin, p->desc.id, other->file ? other->file : origin);
+            return SAPPER_ERR_PARAM;
+        }
+        p->file = file;
+    }
+    reg->count += m->count;
+    return SAPPER_OK;
+}
+
+sapper_status sapper_registry_add_entry(sapper_registry *reg,
+                                        sapper_entry_fn entry,
+                                        const char *origin,
+                                        char *err, size_t errcap)
+{
+    return add_manifest(reg, entry(SAPPER_ABI_MAJOR, SAPPER_ABI_MINOR), origin,
+                        err, errcap);
+}
+
+sapper_status sapper_registry_load_file(sapper_registry *reg, const char *path,
+                                        char *err, size_t errcap)
+{
+    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+        snprintf(err, errcap, "%s: cannot load: %s", path, dlerror());
+        return SAPPER_ERR_PARAM;
+    }
+    sapper_entry_fn entry;
+    *(void **)&entry = dlsym(h, SAPPER_ENTRY_SYMBOL);
+    if (!entry) {
+        snprintf(err, errcap, "%s: no entry symbol %s (is it a Sapper plugin, "
+                 "built with SAPPER_PLUGIN_ENTRY?)", path, SAPPER_ENTRY_SYMBOL);
+        dlclose(h);
+        return SAPPER_ERR_PARAM;
+    }
+    sapper_status st = add_manifest(reg, entry(SAPPER_ABI_MAJOR, SAPPER_ABI_MINOR),
+                                    path, err, errcap);
+    if (st != SAPPER_OK ||
+        !grow((void **)&reg->handles, &reg->hcap, reg->nhandles + 1, sizeof(void *))) {
+        /* plugins of this file were not committed (count unchanged) */
+        dlclose(h);
+        return st != SAPPER_OK ? st : SAPPER_ERR_NOMEM;
+    }
+    reg->handles[reg->nhandles++] = h;
+    return SAPPER_OK;
+}
+
+static void note_problem(sapper_registry *reg, const char *msg)
+{
+    if (!grow((void **)&reg->problems, &reg->pcap, reg->nproblems + 1,
+              sizeof(char *)))
+        return;
+    char *copy = strdup(msg);
+    if (copy)
+        reg->problems[reg->nproblems++] = copy;
+}
+
+static int ends_with_so(const char *name)
+{
+    size_t n = strlen(name);
+    return n > 3 && strcmp(name + n - 3, ".so") == 0;
+}
+
+static int by_name(const struct dirent **a, const struct dirent **b)
+{
+    return strcmp((*a)->d_name, (*b)->d_name);
+}
+
+static int keep_so(const struct dirent *e)
+{
+    return ends_with_so(e->d_name);
+}
+
+size_t sapper_registry_load_dir(sapper_registry *reg, const char *dir)
+{
+    struct dirent **names;
+    int n = scandir(dir, &names, keep_so, by_name);
+    size_t before = reg->count;
+    char path[4096], err[1024];
+    for (int i = 0; i < n; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]->d_name);
+        if (sapper_registry_load_file(reg, path, err, sizeof err) != SAPPER_OK)
+            note_problem(reg, err);
+        free(names[i]);
+    }
+    if (n > 0)
+        free(names);
+    return reg->count - before;
+}
+
+static void load_list(sapper_registry *reg, const char *list)
+{
+    if (!list)
+        return;
+    char dir[4096];
+    for (const char *p = list; *p;) {
+        const char *end = strchr(p, ':');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        if (n > 0 && n < sizeof dir) {
+            memcpy(dir, p, n);
+            dir[n] = 0;
+            sapper_registry_load_dir(reg, dir);
+        }
+        p = end ? end + 1 : p + n;
+    }
+}
+
+void sapper_registry_load_path(sapper_registry *reg, const char *path_list,
+                               const char *env_list, const char *default_dir)
+{
+    load_list(reg, path_list);
+    load_list(reg, env_list);
+    load_list(reg, default_dir);
+}
+
+size_t sapper_registry_count(const sapper_registry *reg)
+{
+    return reg->count;
+}
+
+const sapper_plugin *sapper_registry_at(const sapper_registry *reg, size_t i)
+{
+    return i < reg->count ? &reg->plugins[i] : NULL;
+}
+
+const sapper_plugin *sapper_registry_find(const sapper_registry *reg,
+                                          const char *id, int32_t kind)
+{
+    for (size_t i = 0; i < reg->count; i++)
+        if (strcmp(reg->plugins[i].desc.id, id) == 0 &&
+            (kind == 0 || reg->plugins[i].desc.kind == kind))
+            return &reg->plugins[i];
+    return NULL;
+}
+
+size_t sapper_registry_problem_count(const sapper_registry *reg)
+{
+    return reg->nproblems;
+}
+
+const char *sapper_registry_problem(const sapper_registry *reg, size_t i)
+{
+    return i < reg->nproblems ? reg->problems[i] : NULL;
+}

@@ -1,0 +1,63 @@
+/*
+ * loader.h - the plugin registry: loads shared objects (dlopen), performs
+ * the handshake, validates every descriptor and keeps the accepted ones.
+ * Built-in plugins (linked into the binary) go through the same checks.
+ */
+#ifndef SAPPER_LOADER_H
+#define SAPPER_LOADER_H
+
+#include "sapper/plugin.h"
+
+/** One accepted plugin. Tables are copied into host-sized, zero-extended
+ *  structs, so members a plugin's older minor version lacks read as NULL. */
+typedef struct sapper_plugin {
+    sapper_descriptor desc;
+    sapper_rules_api rules;   /* zeroed for bots  */
+    sapper_bot_api bot;       /* zeroed for rules */
+    const char *file;         /* the .so path, or "built-in"; owned by the registry */
+} sapper_plugin;
+
+typedef struct sapper_registry sapper_registry;
+
+/** New empty registry; NULL when out of memory. The caller frees it. */
+sapper_registry *sapper_registry_new(void);
+/** Frees the registry and closes its shared objects: every plugin pointer
+ *  and every instance made from them must be gone by then. */
+void sapper_registry_free(sapper_registry *reg);
+
+/** Loads one shared object. On refusal returns an error status and a
+ *  message naming the file and the reason; nothing of it is kept. */
+sapper_status sapper_registry_load_file(sapper_registry *reg, const char *path,
+                                        char *err, size_t errcap);
+/** Adds a plugin linked into the binary (origin names it in listings). */
+sapper_status sapper_registry_add_entry(sapper_registry *reg,
+                                        sapper_entry_fn entry,
+                                        const char *origin,
+                                        char *err, size_t errcap);
+/** Loads every *.so of a directory in name order. Refused files are noted
+ *  (see sapper_registry_problem) and skipped. A missing directory is not an
+ *  error. Returns the number of plugins accepted. */
+size_t sapper_registry_load_dir(sapper_registry *reg, const char *dir);
+
+/** Loads the search path in order: each entry of path_list (':'-separated,
+ *  may be NULL), then each of env_list (likewise), then default_dir. An id
+ *  found twice keeps the first and notes the second as a problem. */
+void sapper_registry_load_path(sapper_registry *reg, const char *path_list,
+                               const char *env_list, const char *default_dir);
+
+/* Plugin pointers stay valid until the next load or the registry's free:
+   load everything first, then look up. */
+size_t sapper_registry_count(const sapper_registry *reg);
+const sapper_plugin *sapper_registry_at(const sapper_registry *reg, size_t i);
+/** The plugin with this id and kind (0 for any kind), or NULL. */
+const sapper_plugin *sapper_registry_find(const sapper_registry *reg,
+                                          const char *id, int32_t kind);
+
+/** Refusals noted while loading directories, one message each. */
+size_t sapper_registry_problem_count(const sapper_registry *reg);
+const char *sapper_registry_problem(const sapper_registry *reg, size_t i);
+
+/** "rules" or "bot". */
+const char *sapper_kind_name(int32_t kind);
+
+#endif

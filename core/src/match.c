@@ -1,0 +1,649 @@
+/*
+ * match.c - the core loop for one game. The rules plugin answers and
+ * transforms; this file owns the history, the undo stack and the seats, and
+ * checks every action against the legal set before the rules see it, so a
+ * buggy bot forfeits instead of corrupting the game and a buggy rules
+ * plugin voids the game instead of crashing the host.
+ */
+#include "match.h"
+
+#include <stdio.h>
+
+typedef struct undo_point {
+    void *state;
+    size_t moves;    /* history length at that point */
+} undo_point;
+
+struct sapper_match {
+    const sapper_setup *setup;
+    const sapper_rules_api *r;
+    void *game;
+    void *state;
+    sapper_game_info info;
+    uint64_t seed;
+    int32_t players;
+    int flags;
+    void *bots[SAPPER_MAX_SEATS];
+    int64_t pending[SAPPER_MAX_SEATS];   /* simultaneous turn being collected */
+    sapper_move *moves;
+    size_t nmoves, cap_moves;
+    int64_t turns;
+    undo_point *undo;
+    size_t nundo, cap_undo;
+    sapper_fault fault;
+    int64_t *legal;          /* scratch for legal action lists */
+    size_t legal_cap;
+    unsigned char *view;     /* scratch for observations */
+    size_t view_cap;
+    char *text;              /* scratch for text answers */
+    size_t text_cap;
+};
+
+static int reserve(void **p, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap)
+        return 1;
+    size_t n = *cap ? *cap : 16;
+    while (n < need)
+        n *= 2;
+    void *q = realloc(*p, n * size);
+    if (!q)
+        return 0;
+    *p = q;
+    *cap = n;
+    return 1;
+}
+
+static void set_fault(sapper_match *m, int32_t kind, int32_t seat,
+                      const char *detail)
+{
+    if (m->fault.kind != SAPPER_FAULT_NONE)
+        return;
+    m->fault.kind = kind;
+    m->fault.seat = seat;
+    snprintf(m->fault.detail, sizeof m->fault.detail, "%s", detail);
+}
+
+/* Calls a "write up to cap, return needed" text function with growth. */
+typedef int64_t (*text_fn)(const void *state, int64_t arg, char *buf, size_t cap);
+
+static const char *grow_text(sapper_match *m, int64_t need)
+{
+    if (need < 0) {
+        set_fault(m, SAPPER_FAULT_VOID, -1, "rules returned a negative text size");
+        return NULL;
+    }
+    if (!reserve((void **)&m->text, &m->text_cap, (size_t)need + 1, 1))
+        return NULL;
+    return m->text;
+}
+
+const char *sapper_match_action_text(sapper_match *m, int64_t action)
+{
+    int64_t need = m->r->action_to_text(m->state, action, m->text, m->text_cap);
+    if (need >= (int64_t)m->text_cap) {
+        if (!grow_text(m, need))
+            return "?";
+        m->r->action_to_text(m->state, action, m->text, m->text_cap);
+    }
+    return need < 0 || !m->text ? "?" : m->text;
+}
+
+const char *sapper_match_render(sapper_match *m, int32_t seat)
+{
+    int64_t need = m->r->render_text(m->state, seat, m->text, m->text_cap);
+    if (need >= (int64_t)m->text_cap) {
+        if (!grow_text(m, need))
+            return "";
+        m->r->render_text(m->state, seat, m->text, m->text_cap);
+    }
+    return need < 0 || !m->text ? "" : m->text;
+}
+
+const void *sapper_match_view(sapper_match *m, int32_t seat, size_t *size)
+{
+    int64_t need = m->r->observe(m->state, seat, m->view, m->view_cap);
+    if (need > (int64_t)m->view_cap) {
+        if (!reserve((void **)&m->view, &m->view_cap, (size_t)need, 1))
+            return NULL;
+        need = m->r->observe(m->state, seat, m->view, m->view_cap);
+    }
+    if (need <= 0 || need > (int64_t)m->view_cap) {
+        set_fault(m, SAPPER_FAULT_VOID, -1, "rules observe() failed");
+        return NULL;
+    }
+    *size = (size_t)need;
+    return m->view;
+}
+
+const int64_t *sapper_match_legal(sapper_match *m, int32_t seat, size_t *count)
+{
+    *count = 0;
+    if (!reserve((void **)&m->legal, &m->legal_cap,
+                 (size_t)(m->info.max_actions > 0 ? m->info.max_actions : 1),
+                 sizeof(int64_t)))
+        return NULL;
+    int64_t n = m->r->legal_actions(m->state, seat, m->legal, m->legal_cap);
+    if (n < 0 || n > (int64_t)m->legal_cap) {
+        set_fault(m, SAPPER_FAULT_VOID, -1,
+                  "rules legal_actions() returned more than max_actions");
+        return NULL;
+    }
+    *count = (size_t)n;
+    return m->legal;
+}
+
+static int is_legal(sapper_match *m, int32_t seat, int64_t action)
+{
+    size_t n;
+    const int64_t *legal = sapper_match_legal(m, seat, &n);
+    size_t lo = 0, hi = n;
+    while (legal && lo < hi) {  /* ascending, as the ABI requires */
+        size_t mid = lo + (hi - lo) / 2;
+        if (legal[mid] == action)
+            return 1;
+        if (legal[mid] < action)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return 0;
+}
+
+static sapper_status new_bot(sapper_match *m, int32_t seat, char *err,
+                             size_t errcap)
+{
+    const sapper_seat_setup *s = &m->setup->seats[seat];
+    if (!s->bot)
+        return SAPPER_OK;
+    sapper_params rp = sapper_param_set_view(&m->setup->rules_params);
+    sapper_params bp = sapper_param_set_view(&s->params);
+    sapper_bot_setup bs = {
+        .struct_size = sizeof bs, .seat = seat, .players = m->players,
+        .seed = sapper_seed_derive(m->seed, (uint64_t)seat + 1),
+        .rules_id = m->setup->rules->desc.id, .rules_params = &rp,
+        .info = &m->info,
+    };
+    char why[512] = "";
+    if (s->bot->bot.bot_new(&bp, &bs, &m->bots[seat], why, sizeof why) != SAPPER_OK) {
+        m->bots[seat] = NULL;
+        snprintf(err, errcap, "bot \"%s\" (seat %d) refused to start: %s",
+                 s->bot->desc.id, seat + 1, why[0] ? why : "no reason given");
+        return SAPPER_ERR_PARAM;
+    }
+    return SAPPER_OK;
+}
+
+static void free_bots(sapper_match *m)
+{
+    for (int32_t i = 0; i < m->players; i++) {
+        if (m->bots[i])
+            m->setup->seats[i].bot->bot.bot_free(m->bots[i]);
+        m->bots[i] = NULL;
+    }
+}
+
+static sapper_status start(sapper_match *m, char *err, size_t errcap)
+{
+    const sapper_plugin *rules = m->setup->rules;
+    sapper_params rp = sapper_param_set_view(&m->setup->rules_params);
+    char why[512] = "";
+    if (m->r->game_new(&rp, &m->game, why, sizeof why) != SAPPER_OK) {
+        m->game = NULL;
+        snprintf(err, errcap, "rules \"%s\": %s", rules->desc.id,
+                 why[0] ? why : "refused its parameters");
+        return SAPPER_ERR_PARAM;
+    }
+    m->info.struct_size = sizeof m->info;
+    m->r->game_info(m->game, m->players, &m->info);
+    if (m->players < m->info.min_players || m->players > m->info.max_players) {
+        snprintf(err, errcap, "rules \"%s\" take %d to %d players, the "
+                 "configuration seats %d ([player.N] sections)", rules->desc.id,
+                 (int)m->info.min_players, (int)m->info.max_players,
+                 (int)m->players);
+        return SAPPER_ERR_PARAM;
+    }
+    if (m->r->state_new(m->game, m->players, sapper_seed_derive(m->seed, 0),
+                        &m->state, why, sizeof why) != SAPPER_OK) {
+        m->state = NULL;
+        snprintf(err, errcap, "rules \"%s\" could not start a game: %s",
+                 rules->desc.id, why);
+        return SAPPER_ERR_PARAM;
+    }
+    for (int32_t i = 0; i < m->players; i++)
+        if (new_bot(m, i, err, errcap) != SAPPER_OK)
+            return SAPPER_ERR_PARAM;
+    return SAPPER_OK;
+}
+
+sapper_match *sapper_match_new(const sapper_setup *setup, uint64_t seed,
+                               int flags, char *err, size_t errcap)
+{
+    sapper_match *m = calloc(1, sizeof *m);
+    if (!m) {
+        snprintf(err, errcap, "out of memory");
+        return NULL;
+    }
+    m->setup = setup;
+    m->r = &setup->rules->rules;
+    m->seed = seed;
+    m->players = setup->players;
+    m->flags = flags;
+    for (int i = 0; i < SAPPER_MAX_SEATS; i++)
+        m->pending[i] = SAPPER_NO_ACTION;
+    if (start(m, err, errcap) != SAPPER_OK) {
+        sapper_match_free(m);
+        return NULL;
+    }
+    return m;
+}
+
+static void drop_undo(sapper_match *m, size_t keep)
+{
+    while (m->nundo > keep)
+        m->r->state_free(m->undo[--m->nundo].state);
+}
+
+void sapper_match_free(sapper_match *m)
+{
+    if (!m)
+        return;
+    drop_undo(m, 0);
+    free_bots(m);
+    if (m->state)
+        m->r->state_free(m->state);
+    if (m->game)
+        m->r->game_free(m->game);
+    free(m->undo);
+    free(m->moves);
+    free(m->legal);
+    free(m->view);
+    free(m->text);
+    free(m);
+}
+
+int32_t sapper_match_to_move(const sapper_match *m)
+{
+    if (m->fault.kind != SAPPER_FAULT_NONE)
+        return SAPPER_TERMINAL;
+    return m->r->current_player(m->state);
+}
+
+int sapper_match_is_human(const sapper_match *m, int32_t seat)
+{
+    return seat >= 0 && seat < m->players && !m->setup->seats[seat].bot;
+}
+
+int sapper_match_awaits(const sapper_match *m, int32_t seat)
+{
+    if (sapper_match_to_move(m) != SAPPER_SIMULTANEOUS ||
+        m->pending[seat] != SAPPER_NO_ACTION)
+        return 0;
+    int64_t one;
+    return m->r->legal_actions(m->state, seat, &one, 1) > 0;
+}
+
+static int record(sapper_match *m, int32_t seat, int64_t action, int joint)
+{
+    if (!reserve((void **)&m->moves, &m->cap_moves, m->nmoves + 1, sizeof(sapper_move)))
+        return 0;
+    m->moves[m->nmoves++] = (sapper_move){seat, joint, m->turns, action};
+    return 1;
+}
+
+static void inform_bots(sapper_match *m, int32_t seat, int64_t action)
+{
+    for (int32_t i = 0; i < m->players; i++)
+        if (m->bots[i] && m->setup->seats[i].bot->bot.inform)
+            m->setup->seats[i].bot->bot.inform(m->bots[i], seat, action);
+}
+
+static void check_bound(sapper_match *m)
+{
+    if (m->info.max_moves > 0 && (int64_t)m->nmoves > m->info.max_moves &&
+        m->r->current_player(m->state) != SAPPER_TERMINAL)
+        set_fault(m, SAPPER_FAULT_VOID, -1,
+                  "the game ran past its declared max_moves bound");
+}
+
+static sapper_status apply_one(sapper_match *m, int32_t seat, int64_t action)
+{
+    char why[512] = "";
+    if (m->r->apply_action(m->state, seat, action, why, sizeof why) != SAPPER_OK) {
+        char detail[600];
+        snprintf(detail, sizeof detail, "rules refused a legal action: %s", why);
+        set_fault(m, SAPPER_FAULT_VOID, -1, detail);
+        return SAPPER_ERR_INTERNAL;
+    }
+    m->turns++;
+    if (!record(m, seat, action, 0))
+        return SAPPER_ERR_NOMEM;
+    inform_bots(m, seat, action);
+    check_bound(m);
+    return SAPPER_OK;
+}
+
+/* Applies the collected simultaneous turn once every seat that owes an
+   action has given one. */
+static sapper_status maybe_apply_joint(sapper_match *m)
+{
+    for (int32_t i = 0; i < m->players; i++)
+        if (sapper_match_awaits(m, i))
+            return SAPPER_OK;
+    char why[512] = "";
+    if (!m->r->apply_joint ||
+        m->r->apply_joint(m->state, m->pending, m->players, why, sizeof why)) {
+        char detail[600];
+        snprintf(detail, sizeof detail, "rules refused a legal joint action: %s",
+                 m->r->apply_joint ? why : "no apply_joint");
+        set_fault(m, SAPPER_FAULT_VOID, -1, detail);
+        return SAPPER_ERR_INTERNAL;
+    }
+    m->turns++;
+    for (int32_t i = 0; i < m->players; i++)
+        if (m->pending[i] != SAPPER_NO_ACTION && !record(m, i, m->pending[i], 1))
+            return SAPPER_ERR_NOMEM;
+    for (int32_t i = 0; i < m->players; i++)
+        if (m->pending[i] != SAPPER_NO_ACTION)
+            inform_bots(m, i, m->pending[i]);
+    for (int32_t i = 0; i < m->players; i++)
+        m->pending[i] = SAPPER_NO_ACTION;
+    check_bound(m);
+    return SAPPER_OK;
+}
+
+/* Applies an action already known to be legal. */
+static sapper_status commit(sapper_match *m, int32_t seat, int64_t action)
+{
+    if (sapper_match_to_move(m) != SAPPER_SIMULTANEOUS)
+        return apply_one(m, seat, action);
+    m->pending[seat] = action;
+    return maybe_apply_joint(m);
+}
+
+/* The rules' own reason for refusing an action, from a scratch clone. */
+static void refusal_reason(sapper_match *m, int32_t seat, int64_t action,
+                           char *err, size_t errcap)
+{
+    void *scratch = NULL;
+    char why[512] = "";
+    int refused = 1;
+    if (m->r->apply_action && m->r->state_clone(m->state, &scratch) == SAPPER_OK) {
+        refused = m->r->apply_action(scratch, seat, action, why, sizeof why) != SAPPER_OK;
+        m->r->state_free(scratch);
+    }
+    snprintf(err, errcap, "%s is not legal now%s%s", sapper_match_action_text(m, action),
+             refused && why[0] ? ": " : "", refused ? why : "");
+}
+
+static sapper_status check_turn(sapper_match *m, int32_t seat, char *err,
+                                size_t errcap)
+{
+    int32_t who = sapper_match_to_move(m);
+    if (who == SAPPER_TERMINAL) {
+        snprintf(err, errcap, "the game is over");
+        return SAPPER_ERR_STATE;
+    }
+    if (who == SAPPER_SIMULTANEOUS ? !sapper_match_awaits(m, seat) : who != seat) {
+        snprintf(err, errcap, "it is not seat %d's turn", seat + 1);
+        return SAPPER_ERR_STATE;
+    }
+    return SAPPER_OK;
+}
+
+static void push_undo(sapper_match *m)
+{
+    void *copy;
+    if (!(m->flags & SAPPER_MATCH_UNDO) ||
+        !reserve((void **)&m->undo, &m->cap_undo, m->nundo + 1, sizeof(undo_point)) ||
+        m->r->state_clone(m->state, &copy) != SAPPER_OK)
+        return;
+    m->undo[m->nundo++] = (undo_point){copy, m->nmoves};
+}
+
+sapper_status sapper_match_play(sapper_match *m, int32_t seat, int64_t action,
+                                char *err, size_t errcap)
+{
+    sapper_status st = check_turn(m, seat, err, errcap);
+    if (st != SAPPER_OK)
+        return st;
+    if (!is_legal(m, seat, action)) {
+        refusal_reason(m, seat, action, err, errcap);
+        return SAPPER_ERR_ILLEGAL;
+    }
+    if (sapper_match_is_human(m, seat))
+        push_undo(m);
+    st = commit(m, seat, action);
+    if (st != SAPPER_OK)
+        snprintf(err, errcap, "%s", m->fault.detail);
+    return st;
+}
+
+sapper_status sapper_match_play_text(sapper_match *m, int32_t seat,
+                                     const char *text, char *err, size_t errcap)
+{
+    int64_t action;
+    char why[512] = "";
+    if (m->r->text_to_action(m->state, text, &action, why, sizeof why) != SAPPER_OK) {
+        snprintf(err, errcap, "%s", why[0] ? why : "cannot parse the action");
+        return SAPPER_ERR_PARSE;
+    }
+    return sapper_match_play(m, seat, action, err, errcap);
+}
+
+/* Asks one bot for its action and checks it; a bad answer forfeits. */
+static int ask_bot(sapper_match *m, int32_t seat)
+{
+    size_t nlegal, vsize;
+    const int64_t *legal = sapper_match_legal(m, seat, &nlegal);
+    if (!legal || nlegal == 0)
+        return 0;
+    int64_t *copy = malloc(nlegal * sizeof *copy);  /* views share scratch */
+    if (!copy)
+        return 0;
+    memcpy(copy, legal, nlegal * sizeof *copy);
+    const void *view = sapper_match_view(m, seat, &vsize);
+    int64_t action = SAPPER_NO_ACTION;
+    const sapper_plugin *bot = m->setup->seats[seat].bot;
+    sapper_status st = view ? bot->bot.step(m->bots[seat], view, vsize, copy,
+                                            nlegal, &action)
+                            : SAPPER_ERR_INTERNAL;
+    free(copy);
+    char detail[256];
+    if (!view)
+        return 0;
+    if (st != SAPPER_OK) {
+        snprintf(detail, sizeof detail, "bot \"%s\" returned status %d",
+                 bot->desc.id, (int)st);
+        set_fault(m, SAPPER_FAULT_BOT, seat, detail);
+        return 0;
+    }
+    if (!is_legal(m, seat, action)) {
+        snprintf(detail, sizeof detail, "bot \"%s\" chose action %lld, which "
+                 "is not legal", bot->desc.id, (long long)action);
+        set_fault(m, SAPPER_FAULT_ILLEGAL, seat, detail);
+        return 0;
+    }
+    return commit(m, seat, action) == SAPPER_OK;
+}
+
+int sapper_match_advance_one(sapper_match *m)
+{
+    int32_t who = sapper_match_to_move(m);
+    if (who >= 0)
+        return m->bots[who] ? ask_bot(m, who) : 0;
+    if (who != SAPPER_SIMULTANEOUS)
+        return 0;
+    for (int32_t i = 0; i < m->players; i++)
+        if (m->bots[i] && sapper_match_awaits(m, i))
+            return ask_bot(m, i);
+    return 0;
+}
+
+int64_t sapper_match_advance(sapper_match *m)
+{
+    int64_t n = 0;
+    while (sapper_match_advance_one(m))
+        n++;
+    return n;
+}
+
+sapper_status sapper_match_undo(sapper_match *m)
+{
+    if (m->nundo == 0)
+        return SAPPER_ERR_STATE;
+    undo_point p = m->undo[--m->nundo];
+    m->r->state_free(m->state);
+    m->state = p.state;
+    m->nmoves = p.moves;
+    m->turns = m->nmoves ? m->moves[m->nmoves - 1].turn + 1 : 0;
+    for (int i = 0; i < SAPPER_MAX_SEATS; i++)
+        m->pending[i] = SAPPER_NO_ACTION;
+    memset(&m->fault, 0, sizeof m->fault);
+    /* Bots may remember what they were told: start them afresh and retell
+       the kept history. */
+    free_bots(m);
+    char err[256];
+    for (int32_t i = 0; i < m->players; i++)
+        if (new_bot(m, i, err, sizeof err) != SAPPER_OK)
+            return SAPPER_ERR_STATE;
+    for (size_t i = 0; i < m->nmoves; i++)
+        inform_bots(m, m->moves[i].seat, m->moves[i].action);
+    return SAPPER_OK;
+}
+
+const sapper_game_info *sapper_match_info(const sapper_match *m) { return &m->info; }
+const sapper_setup *sapper_match_setup(const sapper_match *m) { return m->setup; }
+uint64_t sapper_match_seed(const sapper_match *m) { return m->seed; }
+int32_t sapper_match_players(const sapper_match *m) { return m->players; }
+size_t sapper_match_move_count(const sapper_match *m) { return m->nmoves; }
+
+const sapper_move *sapper_match_move(const sapper_match *m, size_t i)
+{
+    return i < m->nmoves ? &m->moves[i] : NULL;
+}
+
+const sapper_fault *sapper_match_fault(const sapper_match *m)
+{
+    return m->fault.kind == SAPPER_FAULT_NONE ? NULL : &m->fault;
+}
+
+void sapper_match_returns(const sapper_match *m, double *out)
+{
+    for (int32_t i = 0; i < m->players; i++)
+        out[i] = 0;
+    if (m->fault.kind == SAPPER_FAULT_VOID)
+        return;
+    if (m->fault.kind != SAPPER_FAULT_NONE) {
+        for (int32_t i = 0; i < m->players; i++)  /* the culprit loses */
+            out[i] = i == m->fault.seat ? 0.0 : 1.0;
+        return;
+    }
+    m->r->returns(m->state, out, m->players);
+}
+
+int32_t sapper_match_winner(const sapper_match *m)
+{
+    double r[SAPPER_MAX_SEATS];
+    if (sapper_match_to_move(m) != SAPPER_TERMINAL ||
+        m->fault.kind == SAPPER_FAULT_VOID)
+        return -1;
+    sapper_match_returns(m, r);
+    int32_t best = 0, ties = 0;
+    for (int32_t i = 1; i < m->players; i++) {
+        if (r[i] > r[best]) {
+            best = i;
+            ties = 0;
+        } else if (r[i] == r[best]) {
+            ties++;
+        }
+    }
+    if (m->players == 1)
+        return r[0] >= 1.0 ? 0 : -1;
+    return ties ? -1 : best;
+}
+
+const char *sapper_match_outcome(const sapper_match *m)
+{
+    if (m->fault.kind == SAPPER_FAULT_VOID)
+        return "void";
+    if (sapper_match_to_move(m) != SAPPER_TERMINAL)
+        return "unfinished";
+    int32_t w = sapper_match_winner(m);
+    if (m->players == 1)
+        return w == 0 ? "won" : "lost";
+    return w >= 0 ? "decided" : "draw";
+}
+
+static const char *fault_name(int32_t kind)
+{
+    switch (kind) {
+    case SAPPER_FAULT_ILLEGAL: return "illegal";
+    case SAPPER_FAULT_BOT: return "error";
+    case SAPPER_FAULT_VOID: return "void";
+    default: return "none";
+    }
+}
+
+static void rules_extra(sapper_match *m, sapper_strbuf *out)
+{
+    if (!m->r->result_json)
+        return;
+    int64_t need = m->r->result_json(m->state, m->text, m->text_cap);
+    if (need >= (int64_t)m->text_cap) {
+        if (!grow_text(m, need))
+            return;
+        m->r->result_json(m->state, m->text, m->text_cap);
+    }
+    if (need > 0 && m->text[0] == ',')
+        sapper_strbuf_append(out, m->text, (size_t)need);
+}
+
+void sapper_match_result_json(sapper_match *m, double seconds, sapper_strbuf *out)
+{
+    double r[SAPPER_MAX_SEATS];
+    sapper_match_returns(m, r);
+    sapper_strbuf_printf(out, "{\"ruleset\":");
+    sapper_strbuf_json(out, m->setup->rules->desc.id);
+    sapper_strbuf_printf(out, ",\"outcome\":\"%s\",\"moves\":%zu,\"seed\":%llu,"
+                         "\"seconds\":%.3f", sapper_match_outcome(m), m->nmoves,
+                         (unsigned long long)m->seed, seconds);
+    int32_t w = sapper_match_winner(m);
+    if (m->players > 1 && w >= 0)
+        sapper_strbuf_printf(out, ",\"winner\":%d", w + 1);
+    else if (m->players > 1)
+        sapper_strbuf_printf(out, ",\"winner\":null");
+    sapper_strbuf_printf(out, ",\"players\":[");
+    for (int32_t i = 0; i < m->players; i++) {
+        const sapper_seat_setup *s = &m->setup->seats[i];
+        sapper_strbuf_printf(out, "%s{\"seat\":%d,\"name\":", i ? "," : "", i + 1);
+        sapper_strbuf_json(out, s->name);
+        sapper_strbuf_printf(out, ",\"bot\":");
+        sapper_strbuf_json(out, s->bot ? s->bot->desc.id : "human");
+        sapper_strbuf_printf(out, ",\"return\":%g}", r[i]);
+    }
+    sapper_strbuf_printf(out, "]");
+    if (m->fault.kind != SAPPER_FAULT_NONE) {
+        sapper_strbuf_printf(out, ",\"fault\":{\"reason\":\"%s\",\"seat\":",
+                             fault_name(m->fault.kind));
+        if (m->fault.seat >= 0)
+            sapper_strbuf_printf(out, "%d", m->fault.seat + 1);
+        else
+            sapper_strbuf_printf(out, "null");
+        sapper_strbuf_printf(out, ",\"detail\":");
+        sapper_strbuf_json(out, m->fault.detail);
+        sapper_strbuf_printf(out, "}");
+    }
+    rules_extra(m, out);
+    sapper_strbuf_printf(out, "}");
+}
+
+void sapper_match_outcome_line(const sapper_match *m, sapper_strbuf *out)
+{
+    double r[SAPPER_MAX_SEATS];
+    sapper_match_returns(m, r);
+    sapper_strbuf_printf(out, "%s moves %zu returns", sapper_match_outcome(m),
+                         m->nmoves);
+    for (int32_t i = 0; i < m->players; i++)
+        sapper_strbuf_printf(out, " %g", r[i]);
+}

@@ -1,0 +1,101 @@
+/*
+ * match.h - one game in progress: the rules instance and its state, the
+ * seats (bots or people), the history, undo, and the checks that keep a
+ * plugin from corrupting a game. No user interface and no clocks here: the
+ * front end decides what to show, the tournament runner what to time.
+ */
+#ifndef SAPPER_MATCH_H
+#define SAPPER_MATCH_H
+
+#include "setup.h"
+#include "strbuf.h"
+
+typedef struct sapper_move {
+    int32_t seat;       /* 0-based */
+    int32_t joint;      /* 1 when part of a simultaneous turn */
+    int64_t turn;       /* turn number; moves of one joint turn share it */
+    int64_t action;
+} sapper_move;
+
+/* Why a game ended other than by its rules. */
+#define SAPPER_FAULT_NONE    0
+#define SAPPER_FAULT_ILLEGAL 1  /* a bot chose an action not in the legal set */
+#define SAPPER_FAULT_BOT     2  /* a bot returned an error status           */
+#define SAPPER_FAULT_VOID    3  /* the rules misbehaved: the game is void   */
+
+typedef struct sapper_fault {
+    int32_t kind;       /* SAPPER_FAULT_* */
+    int32_t seat;       /* the culprit, -1 for the rules */
+    char detail[256];
+} sapper_fault;
+
+/* sapper_match_new flags */
+#define SAPPER_MATCH_UNDO 1   /* keep a clone before each human move */
+
+typedef struct sapper_match sapper_match;
+
+/** The seed of game number index of a run with this master seed: game 0
+ *  plays the master seed itself, so `game.seed = 7` gives seed 7. */
+static inline uint64_t sapper_game_seed(uint64_t master, uint64_t index)
+{
+    return index == 0 ? master : sapper_seed_derive(master, index);
+}
+
+/** Starts a game of setup (borrowed: it must outlive the match) with this
+ *  game seed. The state's seed and each bot's seed derive from it. */
+sapper_match *sapper_match_new(const sapper_setup *setup, uint64_t seed,
+                               int flags, char *err, size_t errcap);
+void sapper_match_free(sapper_match *m);
+
+/** Seat to move, SAPPER_SIMULTANEOUS, or SAPPER_TERMINAL (also after a
+ *  fault). */
+int32_t sapper_match_to_move(const sapper_match *m);
+/** In a simultaneous turn: does seat still owe an action? */
+int sapper_match_awaits(const sapper_match *m, int32_t seat);
+int sapper_match_is_human(const sapper_match *m, int32_t seat);
+/** A person's (or replay's) action as text, checked: a parse error, or an
+ *  illegal action with the rules' reason, leaves the game unchanged. */
+sapper_status sapper_match_play_text(sapper_match *m, int32_t seat,
+                                     const char *text, char *err, size_t errcap);
+/** Same with an action id. */
+sapper_status sapper_match_play(sapper_match *m, int32_t seat, int64_t action,
+                                char *err, size_t errcap);
+/** Lets the bots move until a person must act or the game ends. Returns
+ *  the number of actions applied. */
+int64_t sapper_match_advance(sapper_match *m);
+/** One bot action at most (for animated display); 1 if one was applied. */
+int sapper_match_advance_one(sapper_match *m);
+/** Takes back the last human action (and the bot actions after it).
+ *  SAPPER_ERR_STATE when there is nothing to undo. */
+sapper_status sapper_match_undo(sapper_match *m);
+
+const sapper_game_info *sapper_match_info(const sapper_match *m);
+const sapper_setup *sapper_match_setup(const sapper_match *m);
+uint64_t sapper_match_seed(const sapper_match *m);
+int32_t sapper_match_players(const sapper_match *m);
+/** The family view for seat (or SAPPER_OMNISCIENT); valid until the next
+ *  call on the match. */
+const void *sapper_match_view(sapper_match *m, int32_t seat, size_t *size);
+/** The rules' text rendering; valid until the next call on the match. */
+const char *sapper_match_render(sapper_match *m, int32_t seat);
+/** Text of an action; valid until the next call on the match. */
+const char *sapper_match_action_text(sapper_match *m, int64_t action);
+/** Legal actions of seat; valid until the next call on the match. */
+const int64_t *sapper_match_legal(sapper_match *m, int32_t seat, size_t *count);
+
+size_t sapper_match_move_count(const sapper_match *m);
+const sapper_move *sapper_match_move(const sapper_match *m, size_t i);
+const sapper_fault *sapper_match_fault(const sapper_match *m);
+/** Value per seat (see rules returns); out has players entries. */
+void sapper_match_returns(const sapper_match *m, double *out);
+/** "won", "lost", "draw", "decided", "void" or "unfinished". */
+const char *sapper_match_outcome(const sapper_match *m);
+/** 0-based winning seat, or -1 (no single winner). */
+int32_t sapper_match_winner(const sapper_match *m);
+/** The one-line JSON result (no newline) into out. */
+void sapper_match_result_json(sapper_match *m, double seconds,
+                              sapper_strbuf *out);
+/** The deterministic summary replays compare: outcome, moves, returns. */
+void sapper_match_outcome_line(const sapper_match *m, sapper_strbuf *out);
+
+#endif

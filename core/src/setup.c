@@ -1,0 +1,272 @@
+/*
+ * setup.c - resolves a configuration against the registry: which ruleset,
+ * which seats, which bots, with which checked parameters and which seed.
+ * Every refusal names where the value came from. Plugin instances are not
+ * created here.
+ */
+#include "setup.h"
+
+#include <errno.h>
+#include <stdio.h>
+
+static const char *const game_keys[] = {"rules", "seed", NULL};
+static const char *const engine_keys[] = {"plugin_path", NULL};
+static const char *const seat_keys[] = {"bot", "name", NULL};
+
+static int in_list(const char *const *list, const char *word)
+{
+    for (; list && *list; list++)
+        if (strcmp(*list, word) == 0)
+            return 1;
+    return 0;
+}
+
+static void where(const sapper_config_entry *e, char *buf, size_t cap)
+{
+    sapper_config_where(e, buf, cap);
+}
+
+/* Refuses an unknown key of a fixed list, with a suggestion. */
+static sapper_status unknown_fixed_key(const sapper_config_entry *e,
+                                       const char *const *keys,
+                                       char *err, size_t errcap)
+{
+    char at[512], list[256] = "";
+    where(e, at, sizeof at);
+    for (const char *const *k = keys; *k; k++) {
+        strncat(list, *k, sizeof list - strlen(list) - 1);
+        if (k[1])
+            strncat(list, ", ", sizeof list - strlen(list) - 1);
+    }
+    snprintf(err, errcap, "%s: [%s] %s: unknown key; expected one of: %s",
+             at, e->section, e->key, list);
+    return SAPPER_ERR_PARAM;
+}
+
+sapper_status sapper_setup_apply_params(sapper_config *cfg, const char *section,
+                                        const sapper_plugin *plugin,
+                                        const char *const *skip,
+                                        sapper_param_set *set,
+                                        char *err, size_t errcap)
+{
+    const sapper_descriptor *d = &plugin->desc;
+    char at[512], why[512], norm[1024];
+    for (size_t i = 0; i < cfg->count; i++) {
+        sapper_config_entry *e = &cfg->entries[i];
+        if (strcmp(e->section, section) != 0 || in_list(skip, e->key))
+            continue;
+        where(e, at, sizeof at);
+        const sapper_param_spec *s = sapper_spec_find(d->params, d->param_count, e->key);
+        if (!s) {
+            const char *near = sapper_spec_suggest(d->params, d->param_count, e->key);
+            if (near)
+                snprintf(err, errcap, "%s: [%s] %s: unknown key for %s \"%s\"; "
+                         "did you mean %s?", at, section, e->key,
+                         sapper_kind_name(d->kind), d->id, near);
+            else
+                snprintf(err, errcap, "%s: [%s] %s: unknown key for %s \"%s\" "
+                         "(see sapper plugins --describe %s)", at, section,
+                         e->key, sapper_kind_name(d->kind), d->id, d->id);
+            return SAPPER_ERR_PARAM;
+        }
+        if (sapper_value_check(s, e->value, norm, sizeof norm, why, sizeof why)) {
+            snprintf(err, errcap, "%s: [%s] %s: %s", at, section, e->key, why);
+            return SAPPER_ERR_PARAM;
+        }
+        if (sapper_param_set_put(set, e->key, norm) != SAPPER_OK)
+            return SAPPER_ERR_NOMEM;
+        e->used = 1;
+    }
+    return SAPPER_OK;
+}
+
+static sapper_status parse_seed(const sapper_config_entry *e, uint64_t *seed,
+                                char *err, size_t errcap)
+{
+    char *end, at[512];
+    errno = 0;
+    unsigned long long v = strtoull(e->value, &end, 10);
+    if (errno || end == e->value || *end || e->value[0] == '-') {
+        where(e, at, sizeof at);
+        snprintf(err, errcap, "%s: [game] seed: expected an integer from 0 to "
+                 "18446744073709551615, found \"%s\"", at, e->value);
+        return SAPPER_ERR_PARAM;
+    }
+    *seed = v;
+    return SAPPER_OK;
+}
+
+static sapper_status resolve_rules(sapper_config *cfg, const sapper_registry *reg,
+                                   sapper_setup *out, char *err, size_t errcap)
+{
+    char at[512];
+    sapper_config_entry *e = sapper_config_get(cfg, "game", "rules");
+    const char *id = e ? e->value : "classic";
+    out->rules = sapper_registry_find(reg, id, SAPPER_KIND_RULES);
+    if (!out->rules) {
+        if (e)
+            where(e, at, sizeof at);
+        snprintf(err, errcap, "%s: [game] rules: expected the id of a rules "
+                 "plugin (see sapper plugins), found \"%s\"%s",
+                 e ? at : "default", id,
+                 sapper_registry_find(reg, id, SAPPER_KIND_BOT) ? " (a bot)" : "");
+        return SAPPER_ERR_PARAM;
+    }
+    if (sapper_param_set_defaults(&out->rules_params, out->rules->desc.params,
+                                  out->rules->desc.param_count) != SAPPER_OK)
+        return SAPPER_ERR_NOMEM;
+    return sapper_setup_apply_params(cfg, "rules", out->rules, NULL,
+                                     &out->rules_params, err, errcap);
+}
+
+/* "player.N" with N from 1 to SAPPER_MAX_SEATS; returns N or 0. */
+static int seat_number(const char *section)
+{
+    if (strncmp(section, "player.", 7) != 0)
+        return 0;
+    char *end;
+    long n = strtol(section + 7, &end, 10);
+    if (*end || end == section + 7 || n < 1 || n > SAPPER_MAX_SEATS)
+        return -1;
+    return (int)n;
+}
+
+static sapper_status resolve_seat(sapper_config *cfg, const sapper_registry *reg,
+                                  int n, sapper_seat_setup *seat,
+                                  char *err, size_t errcap)
+{
+    char section[32], at[512];
+    snprintf(section, sizeof section, "player.%d", n);
+    sapper_config_entry *b = sapper_config_get(cfg, section, "bot");
+    sapper_config_entry *nm = sapper_config_get(cfg, section, "name");
+    const char *id = b ? b->value : "human";
+    if (b)
+        b->used = 1;
+    if (nm)
+        nm->used = 1;
+    if (strcmp(id, "human") != 0) {
+        seat->bot = sapper_registry_find(reg, id, SAPPER_KIND_BOT);
+        if (!seat->bot) {
+            where(b, at, sizeof at);
+            snprintf(err, errcap, "%s: [%s] bot: expected \"human\" or the id "
+                     "of a bot plugin (see sapper plugins), found \"%s\"",
+                     at, section, id);
+            return SAPPER_ERR_PARAM;
+        }
+    }
+    snprintf(seat->name, sizeof seat->name, "%s",
+             nm ? nm->value : seat->bot ? seat->bot->desc.id : "you");
+    if (!seat->bot)
+        return SAPPER_OK;
+    if (sapper_param_set_defaults(&seat->params, seat->bot->desc.params,
+                                  seat->bot->desc.param_count) != SAPPER_OK)
+        return SAPPER_ERR_NOMEM;
+    return sapper_setup_apply_params(cfg, section, seat->bot, seat_keys,
+                                     &seat->params, err, errcap);
+}
+
+static sapper_status check_family(const sapper_setup *out, int n,
+                                  const sapper_config *cfg, char *err,
+                                  size_t errcap)
+{
+    const sapper_plugin *bot = out->seats[n - 1].bot;
+    if (!bot || strcmp(bot->desc.family, out->rules->desc.family) == 0)
+        return SAPPER_OK;
+    char section[32], at[512];
+    snprintf(section, sizeof section, "player.%d", n);
+    where(sapper_config_get(cfg, section, "bot"), at, sizeof at);
+    snprintf(err, errcap, "%s: [%s] bot: \"%s\" plays the %s family, but "
+             "rules \"%s\" are of the %s family", at, section, bot->desc.id,
+             bot->desc.family, out->rules->desc.id, out->rules->desc.family);
+    return SAPPER_ERR_PARAM;
+}
+
+static sapper_status resolve_seats(sapper_config *cfg, const sapper_registry *reg,
+                                   sapper_setup *out, char *err, size_t errcap)
+{
+    int highest = 0;
+    char at[512];
+    for (size_t i = 0; i < cfg->count; i++) {
+        int n = seat_number(cfg->entries[i].section);
+        if (n < 0) {
+            where(&cfg->entries[i], at, sizeof at);
+            snprintf(err, errcap, "%s: [%s]: expected a seat section [player.N] "
+                     "with N from 1 to %d", at, cfg->entries[i].section,
+                     SAPPER_MAX_SEATS);
+            return SAPPER_ERR_PARAM;
+        }
+        if (n > highest)
+            highest = n;
+    }
+    out->players = highest ? highest : 1;
+    for (int n = 1; n <= out->players; n++) {
+        sapper_status st = resolve_seat(cfg, reg, n, &out->seats[n - 1], err, errcap);
+        if (st == SAPPER_OK)
+            st = check_family(out, n, cfg, err, errcap);
+        if (st != SAPPER_OK)
+            return st;
+    }
+    return SAPPER_OK;
+}
+
+static int section_is_extra(const sapper_setup_options *opt, const char *section)
+{
+    for (const char *const *s = opt ? opt->extra_sections : NULL; s && *s; s++) {
+        size_t n = strlen(*s);
+        if ((*s)[n - 1] == '.' ? strncmp(section, *s, n) == 0
+                               : strcmp(section, *s) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* Every entry must be claimed by now: the fixed engine and game keys, a
+   plugin's declared parameters, or a section the caller handles. */
+static sapper_status check_leftovers(const sapper_config *cfg,
+                                     const sapper_setup_options *opt,
+                                     char *err, size_t errcap)
+{
+    char at[512];
+    for (size_t i = 0; i < cfg->count; i++) {
+        const sapper_config_entry *e = &cfg->entries[i];
+        if (e->used || section_is_extra(opt, e->section))
+            continue;
+        if (strcmp(e->section, "game") == 0 && !in_list(game_keys, e->key))
+            return unknown_fixed_key(e, game_keys, err, errcap);
+        if (strcmp(e->section, "engine") == 0 && !in_list(engine_keys, e->key))
+            return unknown_fixed_key(e, engine_keys, err, errcap);
+        if (strcmp(e->section, "game") == 0 || strcmp(e->section, "engine") == 0)
+            continue;
+        where(e, at, sizeof at);
+        snprintf(err, errcap, "%s: [%s]: unknown section; expected [engine], "
+                 "[game], [rules] or [player.N]", at, e->section);
+        return SAPPER_ERR_PARAM;
+    }
+    return SAPPER_OK;
+}
+
+sapper_status sapper_setup_resolve(sapper_config *cfg, const sapper_registry *reg,
+                                   const sapper_setup_options *opt,
+                                   sapper_setup *out, char *err, size_t errcap)
+{
+    memset(out, 0, sizeof *out);
+    sapper_status st = resolve_rules(cfg, reg, out, err, errcap);
+    if (st == SAPPER_OK && !section_is_extra(opt, "player."))
+        st = resolve_seats(cfg, reg, out, err, errcap);
+    if (st == SAPPER_OK)
+        st = check_leftovers(cfg, opt, err, errcap);
+    if (st != SAPPER_OK)
+        return st;
+    sapper_config_entry *seed = sapper_config_get(cfg, "game", "seed");
+    out->seed_given = seed != NULL;
+    out->seed = opt ? opt->drawn_seed : 0;
+    return seed ? parse_seed(seed, &out->seed, err, errcap) : SAPPER_OK;
+}
+
+void sapper_setup_free(sapper_setup *s)
+{
+    sapper_param_set_free(&s->rules_params);
+    for (int i = 0; i < SAPPER_MAX_SEATS; i++)
+        sapper_param_set_free(&s->seats[i].params);
+    memset(s, 0, sizeof *s);
+}

@@ -1,0 +1,58 @@
+/*
+ * setup.h - a checked game setup: the configuration resolved against the
+ * plugin registry. Every entry of the config is either claimed by a plugin's
+ * declared parameters or a known engine key, or refused with its file and
+ * line, the key, what was expected and what was found. Nothing is started
+ * here (match.c does that).
+ */
+#ifndef SAPPER_SETUP_H
+#define SAPPER_SETUP_H
+
+#include "config.h"
+#include "loader.h"
+#include "params.h"
+
+#define SAPPER_MAX_SEATS 64
+#define SAPPER_NAME_MAX 64
+
+typedef struct sapper_seat_setup {
+    const sapper_plugin *bot;       /* NULL: a person at the terminal */
+    char name[SAPPER_NAME_MAX];     /* display name */
+    sapper_param_set params;        /* the bot's checked parameters */
+} sapper_seat_setup;
+
+typedef struct sapper_setup {
+    const sapper_plugin *rules;     /* borrowed from the registry */
+    sapper_param_set rules_params;
+    uint64_t seed;                  /* master seed */
+    int seed_given;                 /* 0: the caller drew it */
+    int32_t players;
+    sapper_seat_setup seats[SAPPER_MAX_SEATS];
+} sapper_setup;
+
+/** Sections the caller accepts besides engine, game, rules and player.N
+ *  (e.g. "tournament" and the "entrant." prefix), or NULL. */
+typedef struct sapper_setup_options {
+    const char *const *extra_sections;  /* exact names; a trailing '.'
+                                           means a prefix */
+    uint64_t drawn_seed;                /* used when [game] seed is absent */
+} sapper_setup_options;
+
+/** Resolves cfg against reg into *out (which the caller frees with
+ *  sapper_setup_free, also after a failure). */
+sapper_status sapper_setup_resolve(sapper_config *cfg, const sapper_registry *reg,
+                                   const sapper_setup_options *opt,
+                                   sapper_setup *out, char *err, size_t errcap);
+void sapper_setup_free(sapper_setup *s);
+
+/** Checks the entries of one section against a plugin's declared
+ *  parameters into set (which must hold the defaults), skipping the keys in
+ *  skip (NULL-terminated, may be NULL). Used for [rules], [player.N] and
+ *  tournament entrants. */
+sapper_status sapper_setup_apply_params(sapper_config *cfg, const char *section,
+                                        const sapper_plugin *plugin,
+                                        const char *const *skip,
+                                        sapper_param_set *set,
+                                        char *err, size_t errcap);
+
+#endif

@@ -1,0 +1,62 @@
+/*
+ * app.h - what every `sapper` subcommand shares: reading the command line
+ * (a config file and `section.key=value` overrides), finding plugins,
+ * resolving the setup, starting games with derived seeds, and reporting
+ * errors the one way users see them (message on stderr, exit status 2).
+ */
+#ifndef SAPPER_APP_H
+#define SAPPER_APP_H
+
+#include <stdio.h>
+
+#include "match.h"
+#include "replay.h"
+
+#define EXIT_USAGE 2   /* bad command line, config or input */
+
+typedef struct app {
+    const char *prog;
+    const char *config_path;     /* NULL: the embedded default */
+    sapper_config cfg;
+    sapper_registry *reg;
+    sapper_setup setup;
+    uint64_t game_index;         /* games started so far */
+    sapper_match *match;         /* the current game, or NULL */
+    const char *record_path;     /* --record FILE */
+    int plain;                   /* --plain */
+    long games;                  /* --games N */
+    char err[2048];
+} app;
+
+/* Options a subcommand takes; app_parse knows the common ones. */
+#define APP_OPT_PLAIN  1
+#define APP_OPT_RECORD 2
+#define APP_OPT_GAMES  4
+
+/** Parses `[CONFIG] [section.key=value ...] [options]` from argv (after
+ *  the subcommand), reads the config, loads plugins, resolves the setup.
+ *  On error prints it and returns EXIT_USAGE; 0 on success. */
+int app_open(app *a, int argc, char **argv, int options);
+void app_close(app *a);
+
+/** Loads the plugin registry alone (for `sapper plugins`, `replay`):
+ *  [engine] plugin_path of cfg (may be NULL), SAPPER_PLUGIN_PATH, then the
+ *  directories next to the executable. */
+sapper_registry *app_registry(const sapper_config *cfg);
+
+/** Starts the next game (replacing the current one). */
+int app_next_match(app *a, int flags);
+
+/** Saves the current game's replay when --record was given. */
+int app_record(app *a);
+
+/** Prints "sapper: message" on stderr. */
+void app_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/** Seconds on a monotonic clock. */
+double app_now(void);
+
+/** The embedded config/default.ini. */
+extern const char sapper_default_config[];
+
+#endif

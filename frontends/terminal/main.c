@@ -1,0 +1,55 @@
+/*
+ * main.c - the `sapper` command: picks the subcommand and hands over. Each
+ * subcommand lives in its own file; this one only dispatches and prints
+ * usage.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+
+static const char usage[] =
+    "usage: sapper COMMAND [ARGS]\n"
+    "\n"
+    "  play [CONFIG] [section.key=value ...] [--plain] [--record FILE]\n"
+    "        play in the terminal (the built-in classic default without CONFIG);\n"
+    "        without a terminal, or with --plain, speak the line protocol\n"
+    "  run CONFIG [section.key=value ...] [--games N] [--record FILE]\n"
+    "        bots only: a line per game and a summary\n"
+    "  replay FILE\n"
+    "        re-execute recorded games and check they reach the same result\n"
+    "  plugins [--describe ID]\n"
+    "        list the plugins found, or one plugin's parameters\n"
+    "\n"
+    "Overrides such as rules.first_click=opening or game.seed=7 win over the\n"
+    "config file. Plugins are searched in [engine] plugin_path, then\n"
+    "$SAPPER_PLUGIN_PATH, then next to the executable. See README.md.\n";
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+        strcmp(argv[1], "help") == 0) {
+        fputs(usage, argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("sapper %s (plugin ABI %d.%d)\n", SAPPER_VERSION, SAPPER_ABI_MAJOR,
+               SAPPER_ABI_MINOR);
+        return 0;
+    }
+    static const struct {
+        const char *name;
+        int (*fn)(int, char **);
+    } commands[] = {
+        {"play", cmd_play},
+        {"run", cmd_run},
+        {"replay", cmd_replay},
+        {"plugins", cmd_plugins},
+    };
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return commands[i].fn(argc - 2, argv + 2);
+    fprintf(stderr, "sapper: unknown command \"%s\"; expected play, run, "
+            "replay or plugins\n\n%s", argv[1], usage);
+    return 2;
+}

@@ -1,0 +1,23 @@
+/*
+ * play.c - `sapper play`: a person (or several) at this terminal. Chooses
+ * the curses interface when stdin and stdout are terminals and --plain was
+ * not given, the line protocol otherwise.
+ */
+#include "commands.h"
+
+#include <unistd.h>
+
+int cmd_play(int argc, char **argv)
+{
+    app a = {.prog = "play"};
+    int rc = app_open(&a, argc, argv, APP_OPT_PLAIN | APP_OPT_RECORD);
+    if (!rc) {
+        if (!a.setup.seed_given)
+            fprintf(stderr, "sapper: seed %llu (replay this game with game.seed=%llu)\n",
+                    (unsigned long long)a.setup.seed, (unsigned long long)a.setup.seed);
+        int tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+        rc = a.plain || !tty ? play_line(&a, stdin, stdout) : play_curses(&a);
+    }
+    app_close(&a);
+    return rc;
+}

@@ -1,0 +1,73 @@
+/*
+ * plugins_cmd.c - `sapper plugins [--describe ID]`: what the search path
+ * holds, and one plugin's declared parameters. Refused files are listed on
+ * stderr with the reason, so a broken plugin is never silently missing.
+ */
+#include "commands.h"
+
+static void list(const sapper_registry *reg)
+{
+    printf("%-14s %-6s %-7s %-8s %s\n", "ID", "KIND", "FAMILY", "VERSION", "FILE");
+    for (size_t i = 0; i < sapper_registry_count(reg); i++) {
+        const sapper_plugin *p = sapper_registry_at(reg, i);
+        printf("%-14s %-6s %-7s %-8s %s\n", p->desc.id,
+               sapper_kind_name(p->desc.kind), p->desc.family, p->desc.version,
+               p->file);
+    }
+}
+
+static const char *type_name(int32_t type)
+{
+    switch (type) {
+    case SAPPER_PARAM_INT: return "int";
+    case SAPPER_PARAM_BOOL: return "bool";
+    case SAPPER_PARAM_CHOICE: return "choice";
+    case SAPPER_PARAM_STRING: return "string";
+    case SAPPER_PARAM_REAL: return "real";
+    default: return "?";
+    }
+}
+
+static void describe(const sapper_plugin *p)
+{
+    const sapper_descriptor *d = &p->desc;
+    printf("%s (%s %s, %s family, version %s)\n  %s\n  file: %s\n", d->id,
+           d->name, sapper_kind_name(d->kind), d->family, d->version, d->summary,
+           p->file);
+    const char *section = d->kind == SAPPER_KIND_RULES ? "[rules]" : "[player.N]";
+    printf("\nparameters (%s):\n", d->param_count ? section : "none");
+    for (uint32_t i = 0; i < d->param_count; i++) {
+        const sapper_param_spec *s = &d->params[i];
+        char accepts[256];
+        sapper_spec_expectation(s, accepts, sizeof accepts);
+        printf("  %-12s %-6s default %-10s %s\n  %12s        %s\n", s->key,
+               type_name(s->type), s->def, accepts, "", s->help ? s->help : "");
+    }
+}
+
+int cmd_plugins(int argc, char **argv)
+{
+    if (argc != 0 && !(argc == 2 && strcmp(argv[0], "--describe") == 0)) {
+        app_error("usage: sapper plugins [--describe ID]");
+        return EXIT_USAGE;
+    }
+    sapper_registry *reg = app_registry(NULL);
+    if (!reg)
+        return EXIT_USAGE;
+    for (size_t i = 0; i < sapper_registry_problem_count(reg); i++)
+        app_error("refused: %s", sapper_registry_problem(reg, i));
+    int rc = 0;
+    if (argc == 0) {
+        list(reg);
+    } else {
+        const sapper_plugin *p = sapper_registry_find(reg, argv[1], 0);
+        if (p) {
+            describe(p);
+        } else {
+            app_error("no plugin with id \"%s\" (see sapper plugins)", argv[1]);
+            rc = EXIT_USAGE;
+        }
+    }
+    sapper_registry_free(reg);
+    return rc;
+}

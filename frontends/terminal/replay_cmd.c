@@ -1,0 +1,89 @@
+/*
+ * replay_cmd.c - `sapper replay FILE`: re-executes every game recorded in a
+ * replay file (from `play --record` or `run --record`) and checks each
+ * reaches the outcome the file records. Exit 0 when all match, 1 when one
+ * differs, 2 when the file is unreadable or malformed.
+ */
+#include "commands.h"
+
+#include <errno.h>
+
+static char *read_all(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    sapper_strbuf b = {0};
+    char chunk[65536];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+        sapper_strbuf_append(&b, chunk, n);
+    int bad = ferror(f) || b.failed;
+    fclose(f);
+    if (bad || !b.data) {
+        sapper_strbuf_free(&b);
+        return bad ? NULL : strdup("");
+    }
+    return b.data;  /* the caller frees */
+}
+
+/* Starts of the games: lines that are exactly "sapper-replay 1". */
+static int verify_all(const char *path, char *text, sapper_registry *reg)
+{
+    char err[2048];
+    int line = 1, start_line = 1, games = 0, differ = 0;
+    char *start = text;
+    for (char *p = text;; line++) {
+        char *nl = strchr(p, '\n');
+        char *next = nl ? nl + 1 : NULL;
+        int boundary = !next || strncmp(next, "sapper-replay 1", 15) == 0;
+        if (boundary && (next || *start)) {
+            char saved = next ? *next : 0;
+            if (next)
+                *next = 0;
+            sapper_replay_check c;
+            if (sapper_replay_verify(start, path, start_line, reg, &c, err, sizeof err)) {
+                app_error("%s", err);
+                return EXIT_USAGE;
+            }
+            games++;
+            differ += !c.matches;
+            if (c.matches)
+                printf("game %d: ok, %zu moves, %s\n", games, c.moves, c.actual);
+            else
+                printf("game %d: MISMATCH: the file records \"%s\" but "
+                       "re-execution gives \"%s\"\n", games, c.expected, c.actual);
+            if (next)
+                *next = saved;
+            start = next;
+            start_line = line + 1;
+        }
+        if (!next)
+            break;
+        p = next;
+    }
+    if (games == 0) {
+        app_error("%s: expected a replay (\"sapper-replay 1\"), found an empty file", path);
+        return EXIT_USAGE;
+    }
+    printf("%d game(s), %d mismatch(es)\n", games, differ);
+    return differ ? 1 : 0;
+}
+
+int cmd_replay(int argc, char **argv)
+{
+    if (argc != 1 || argv[0][0] == '-') {
+        app_error("usage: sapper replay FILE");
+        return EXIT_USAGE;
+    }
+    char *text = read_all(argv[0]);
+    if (!text) {
+        app_error("%s: cannot read: %s", argv[0], strerror(errno));
+        return EXIT_USAGE;
+    }
+    sapper_registry *reg = app_registry(NULL);
+    int rc = reg ? verify_all(argv[0], text, reg) : EXIT_USAGE;
+    sapper_registry_free(reg);
+    free(text);
+    return rc;
+}
