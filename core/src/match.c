@@ -7,6 +7,7 @@
  */
 #include "match.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 
 typedef struct undo_point {
@@ -55,13 +56,19 @@ static int reserve(void **p, size_t *cap, size_t need, size_t size)
 }
 
 static void set_fault(sapper_match *m, int32_t kind, int32_t seat,
-                      const char *detail)
+                      const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+static void set_fault(sapper_match *m, int32_t kind, int32_t seat,
+                      const char *fmt, ...)
 {
     if (m->fault.kind != SAPPER_FAULT_NONE)
         return;
     m->fault.kind = kind;
     m->fault.seat = seat;
-    snprintf(m->fault.detail, sizeof m->fault.detail, "%s", detail);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(m->fault.detail, sizeof m->fault.detail, fmt, ap);
+    va_end(ap);
 }
 
 /* Calls a "write up to cap, return needed" text function with growth. */
@@ -70,7 +77,7 @@ typedef int64_t (*text_fn)(const void *state, int64_t arg, char *buf, size_t cap
 static const char *grow_text(sapper_match *m, int64_t need)
 {
     if (need < 0) {
-        set_fault(m, SAPPER_FAULT_VOID, -1, "rules returned a negative text size");
+        set_fault(m, SAPPER_FAULT_VOID, -1, "%s", "rules returned a negative text size");
         return NULL;
     }
     if (!reserve((void **)&m->text, &m->text_cap, (size_t)need + 1, 1))
@@ -109,7 +116,7 @@ const void *sapper_match_view(sapper_match *m, int32_t seat, size_t *size)
         need = m->r->observe(m->state, seat, m->view, m->view_cap);
     }
     if (need <= 0 || need > (int64_t)m->view_cap) {
-        set_fault(m, SAPPER_FAULT_VOID, -1, "rules observe() failed");
+        set_fault(m, SAPPER_FAULT_VOID, -1, "%s", "rules observe() failed");
         return NULL;
     }
     *size = (size_t)need;
@@ -125,7 +132,7 @@ const int64_t *sapper_match_legal(sapper_match *m, int32_t seat, size_t *count)
         return NULL;
     int64_t n = m->r->legal_actions(m->state, seat, m->legal, m->legal_cap);
     if (n < 0 || n > (int64_t)m->legal_cap) {
-        set_fault(m, SAPPER_FAULT_VOID, -1,
+        set_fault(m, SAPPER_FAULT_VOID, -1, "%s",
                   "rules legal_actions() returned more than max_actions");
         return NULL;
     }
@@ -302,7 +309,7 @@ static void check_bound(sapper_match *m)
 {
     if (m->info.max_moves > 0 && (int64_t)m->nmoves > m->info.max_moves &&
         m->r->current_player(m->state) != SAPPER_TERMINAL)
-        set_fault(m, SAPPER_FAULT_VOID, -1,
+        set_fault(m, SAPPER_FAULT_VOID, -1, "%s",
                   "the game ran past its declared max_moves bound");
 }
 
@@ -310,9 +317,7 @@ static sapper_status apply_one(sapper_match *m, int32_t seat, int64_t action)
 {
     char why[512] = "";
     if (m->r->apply_action(m->state, seat, action, why, sizeof why) != SAPPER_OK) {
-        char detail[600];
-        snprintf(detail, sizeof detail, "rules refused a legal action: %s", why);
-        set_fault(m, SAPPER_FAULT_VOID, -1, detail);
+        set_fault(m, SAPPER_FAULT_VOID, -1, "rules refused a legal action: %s", why);
         return SAPPER_ERR_INTERNAL;
     }
     m->turns++;
@@ -333,10 +338,8 @@ static sapper_status maybe_apply_joint(sapper_match *m)
     char why[512] = "";
     if (!m->r->apply_joint ||
         m->r->apply_joint(m->state, m->pending, m->players, why, sizeof why)) {
-        char detail[600];
-        snprintf(detail, sizeof detail, "rules refused a legal joint action: %s",
-                 m->r->apply_joint ? why : "no apply_joint");
-        set_fault(m, SAPPER_FAULT_VOID, -1, detail);
+        set_fault(m, SAPPER_FAULT_VOID, -1, "rules refused a legal joint action: %s",
+                  m->r->apply_joint ? why : "no apply_joint");
         return SAPPER_ERR_INTERNAL;
     }
     m->turns++;
@@ -449,19 +452,16 @@ static int ask_bot(sapper_match *m, int32_t seat)
                                             nlegal, &action)
                             : SAPPER_ERR_INTERNAL;
     free(copy);
-    char detail[256];
     if (!view)
         return 0;
     if (st != SAPPER_OK) {
-        snprintf(detail, sizeof detail, "bot \"%s\" returned status %d",
-                 bot->desc.id, (int)st);
-        set_fault(m, SAPPER_FAULT_BOT, seat, detail);
+        set_fault(m, SAPPER_FAULT_BOT, seat, "bot \"%s\" returned status %d",
+                  bot->desc.id, (int)st);
         return 0;
     }
     if (!is_legal(m, seat, action)) {
-        snprintf(detail, sizeof detail, "bot \"%s\" chose action %lld, which "
-                 "is not legal", bot->desc.id, (long long)action);
-        set_fault(m, SAPPER_FAULT_ILLEGAL, seat, detail);
+        set_fault(m, SAPPER_FAULT_ILLEGAL, seat, "bot \"%s\" chose action %lld, "
+                  "which is not legal", bot->desc.id, (long long)action);
         return 0;
     }
     return commit(m, seat, action) == SAPPER_OK;

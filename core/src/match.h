@@ -26,7 +26,7 @@ typedef struct sapper_move {
 typedef struct sapper_fault {
     int32_t kind;       /* SAPPER_FAULT_* */
     int32_t seat;       /* the culprit, -1 for the rules */
-    char detail[256];
+    char detail[640];
 } sapper_fault;
 
 /* sapper_match_new flags */
@@ -61,7 +61,8 @@ sapper_status sapper_match_play_text(sapper_match *m, int32_t seat,
 sapper_status sapper_match_play(sapper_match *m, int32_t seat, int64_t action,
                                 char *err, size_t errcap);
 /** Lets the bots move until a person must act or the game ends. Returns
- *  the number of actions applied. */
+ *  the number of bot decisions (in a simultaneous turn a decision may wait
+ *  for a person's before it is applied). */
 int64_t sapper_match_advance(sapper_match *m);
 /** One bot action at most (for animated display); 1 if one was applied. */
 int sapper_match_advance_one(sapper_match *m);

@@ -30,8 +30,11 @@ void sapper_replay_text(sapper_match *m, sapper_strbuf *out)
     sapper_strbuf_printf(out, "seed %llu\n", (unsigned long long)sapper_match_seed(m));
     for (int32_t i = 0; i < s->players; i++) {
         const sapper_seat_setup *seat = &s->seats[i];
-        sapper_strbuf_printf(out, "seat %d %s %s\n", i + 1,
-                             seat->bot ? seat->bot->desc.id : "human", seat->name);
+        if (seat->bot)
+            sapper_strbuf_printf(out, "seat %d bot %s %s\n", i + 1,
+                                 seat->bot->desc.id, seat->name);
+        else
+            sapper_strbuf_printf(out, "seat %d human %s\n", i + 1, seat->name);
         for (uint32_t k = 0; k < seat->params.count; k++)
             sapper_strbuf_printf(out, "seatparam %d %s %s\n", i + 1,
                                  seat->params.items[k].key,

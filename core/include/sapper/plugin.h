@@ -284,7 +284,8 @@ typedef struct sapper_rules_api {
      *  cap bytes, return the size needed. */
     int64_t (*observe)(const void *state, int32_t seat, void *out, size_t cap);
     /** Text form of an action ("reveal 3 4"): write up to cap, return
-     *  needed. The text must parse back to the same id. */
+     *  needed. The text must parse back to the same id, and the text of an
+     *  id must not change during a game (replays rely on both). */
     int64_t (*action_to_text)(const void *state, int64_t action,
                               char *buf, size_t cap);
     /** Parses the text form of an action. Syntax errors give

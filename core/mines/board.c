@@ -1,0 +1,545 @@
+/*
+ * board.c - the shared Minesweeper board: storage, neighbours, uniform mine
+ * placement, flood fill and chord (iterative, on a preallocated stack, so a
+ * 200x200 board cannot overflow the C stack and a reveal cannot fail), and
+ * the board text format. No game rules, no printing: errors go into the
+ * caller's buffer.
+ */
+#include "board.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define LAYOUT_MAX_BYTES (4u << 20)
+
+/* ---- storage ------------------------------------------------------- */
+
+/* The arrays live in one block: the int32 stack first (for alignment),
+   then mine, state and count. */
+static size_t board_bytes(int32_t cells)
+{
+    return (size_t)cells * (sizeof(int32_t) + 3);
+}
+
+static void board_bind(sapper_board *b, void *mem)
+{
+    b->stack = mem;
+    b->mine = (uint8_t *)(b->stack + b->cells);
+    b->state = b->mine + b->cells;
+    b->count = b->state + b->cells;
+}
+
+sapper_status sapper_board_init(sapper_board *b, int32_t width, int32_t height,
+                                int32_t mines)
+{
+    memset(b, 0, sizeof *b);
+    if (width < 1 || height < 1 || width > SAPPER_BOARD_MAX_SIDE ||
+        height > SAPPER_BOARD_MAX_SIDE || mines < 0 || mines > width * height)
+        return SAPPER_ERR_PARAM;
+    int32_t cells = width * height;
+    void *mem = calloc(1, board_bytes(cells));
+    if (!mem)
+        return SAPPER_ERR_NOMEM;
+    b->width = width;
+    b->height = height;
+    b->cells = cells;
+    b->mines = mines;
+    board_bind(b, mem);
+    return SAPPER_OK;
+}
+
+void sapper_board_free(sapper_board *b)
+{
+    free(b->stack);
+    memset(b, 0, sizeof *b);
+}
+
+sapper_status sapper_board_copy(sapper_board *dst, const sapper_board *src)
+{
+    void *mem = malloc(board_bytes(src->cells));
+    if (!mem) {
+        memset(dst, 0, sizeof *dst);
+        return SAPPER_ERR_NOMEM;
+    }
+    memcpy(mem, src->stack, board_bytes(src->cells));
+    *dst = *src;
+    board_bind(dst, mem);
+    return SAPPER_OK;
+}
+
+/* ---- neighbours and mines ------------------------------------------ */
+
+int32_t sapper_board_neighbours(const sapper_board *b, int32_t cell,
+                                int32_t out[8])
+{
+    int32_t x = cell % b->width, y = cell / b->width, n = 0;
+    for (int32_t dy = -1; dy <= 1; dy++) {
+        for (int32_t dx = -1; dx <= 1; dx++) {
+            int32_t nx = x + dx, ny = y + dy;
+            if ((dx || dy) && nx >= 0 && ny >= 0 && nx < b->width &&
+                ny < b->height)
+                out[n++] = ny * b->width + nx;
+        }
+    }
+    return n;
+}
+
+int32_t sapper_board_count_around(const sapper_board *b, int32_t cell,
+                                  uint8_t state)
+{
+    int32_t nb[8], n = sapper_board_neighbours(b, cell, nb), k = 0;
+    for (int32_t i = 0; i < n; i++)
+        k += b->state[nb[i]] == state;
+    return k;
+}
+
+/* Counts the mines and each cell's mined neighbours from b->mine. */
+static void board_finish_mines(sapper_board *b)
+{
+    memset(b->count, 0, (size_t)b->cells);
+    b->mines = 0;
+    for (int32_t c = 0; c < b->cells; c++) {
+        if (!b->mine[c])
+            continue;
+        int32_t nb[8], n = sapper_board_neighbours(b, c, nb);
+        for (int32_t i = 0; i < n; i++)
+            b->count[nb[i]]++;
+        b->mines++;
+    }
+    b->placed = 1;
+}
+
+sapper_status sapper_board_place_mines(sapper_board *b, sapper_rng *rng,
+                                       const int32_t *keep_free, int32_t nkeep)
+{
+    if (b->placed)
+        return SAPPER_ERR_STATE;
+    /* Tag the kept cells 2 for a moment, list the others on the stack. */
+    for (int32_t i = 0; i < nkeep; i++)
+        if (keep_free[i] >= 0 && keep_free[i] < b->cells)
+            b->mine[keep_free[i]] = 2;
+    int32_t n = 0;
+    for (int32_t c = 0; c < b->cells; c++)
+        if (!b->mine[c])
+            b->stack[n++] = c;
+    memset(b->mine, 0, (size_t)b->cells);
+    if (b->mines > n)
+        return SAPPER_ERR_PARAM;
+    /* Partial Fisher-Yates: the first `mines` entries are a uniform
+       subset of the allowed cells. */
+    for (int32_t i = 0; i < b->mines; i++) {
+        int32_t j = i + (int32_t)sapper_rng_below(rng, (uint64_t)(n - i));
+        int32_t t = b->stack[i];
+        b->stack[i] = b->stack[j];
+        b->stack[j] = t;
+        b->mine[b->stack[i]] = 1;
+    }
+    board_finish_mines(b);
+    return SAPPER_OK;
+}
+
+void sapper_board_set_mines(sapper_board *b, const uint8_t *mine)
+{
+    for (int32_t c = 0; c < b->cells; c++)
+        b->mine[c] = mine[c] != 0;
+    board_finish_mines(b);
+}
+
+/* ---- moves --------------------------------------------------------- */
+
+static void board_open(sapper_board *b, int32_t cell)
+{
+    b->state[cell] = SAPPER_BOARD_REVEALED;
+    b->revealed++;
+}
+
+/* Opens around a revealed 0 until the region is bordered by numbers. Every
+   cell is opened before it is pushed, so the stack never holds more than
+   `cells` entries. */
+static void board_flood(sapper_board *b, int32_t start)
+{
+    int32_t top = 0;
+    if (b->count[start] == 0)
+        b->stack[top++] = start;
+    while (top > 0) {
+        int32_t nb[8], n = sapper_board_neighbours(b, b->stack[--top], nb);
+        for (int32_t i = 0; i < n; i++) {
+            int32_t d = nb[i];
+            if (b->state[d] != SAPPER_BOARD_HIDDEN || b->mine[d])
+                continue;
+            board_open(b, d);
+            if (b->count[d] == 0)
+                b->stack[top++] = d;
+        }
+    }
+}
+
+int sapper_board_reveal(sapper_board *b, int32_t cell)
+{
+    if (b->state[cell] != SAPPER_BOARD_HIDDEN)
+        return 0;
+    board_open(b, cell);
+    if (b->mine[cell])
+        return 1;
+    board_flood(b, cell);
+    return 0;
+}
+
+int sapper_board_can_chord(const sapper_board *b, int32_t cell)
+{
+    return b->state[cell] == SAPPER_BOARD_REVEALED && !b->mine[cell] &&
+           sapper_board_count_around(b, cell, SAPPER_BOARD_FLAGGED) ==
+               b->count[cell] &&
+           sapper_board_count_around(b, cell, SAPPER_BOARD_HIDDEN) > 0;
+}
+
+int32_t sapper_board_chord(sapper_board *b, int32_t cell)
+{
+    int32_t nb[8], n = sapper_board_neighbours(b, cell, nb), booms = 0;
+    for (int32_t i = 0; i < n; i++)
+        booms += sapper_board_reveal(b, nb[i]);
+    return booms;
+}
+
+uint8_t sapper_board_cycle_flag(sapper_board *b, int32_t cell)
+{
+    uint8_t *s = &b->state[cell];
+    switch (*s) {
+    case SAPPER_BOARD_HIDDEN:
+        *s = SAPPER_BOARD_FLAGGED;
+        b->flags++;
+        break;
+    case SAPPER_BOARD_FLAGGED:
+        *s = SAPPER_BOARD_MARKED;
+        b->flags--;
+        break;
+    case SAPPER_BOARD_MARKED:
+        *s = SAPPER_BOARD_HIDDEN;
+        break;
+    default:
+        break;
+    }
+    return *s;
+}
+
+/* ---- views and text ------------------------------------------------ */
+
+uint8_t sapper_board_code(const sapper_board *b, int32_t cell, int show)
+{
+    int mine = b->placed && b->mine[cell];
+    if (mine && show != SAPPER_BOARD_SHOW_PLAYER)
+        return SAPPER_CELL_MINE;
+    if (show == SAPPER_BOARD_SHOW_ALL && b->placed)
+        return b->count[cell];
+    switch (b->state[cell]) {
+    case SAPPER_BOARD_REVEALED:
+        return mine ? SAPPER_CELL_MINE : b->count[cell];
+    case SAPPER_BOARD_FLAGGED:
+        return SAPPER_CELL_FLAGGED;
+    case SAPPER_BOARD_MARKED:
+        return SAPPER_CELL_MARKED;
+    default:
+        return SAPPER_CELL_HIDDEN;
+    }
+}
+
+char sapper_board_code_char(uint8_t code)
+{
+    if (code <= 8)
+        return (char)('0' + code);
+    switch (code) {
+    case SAPPER_CELL_FLAGGED:
+        return 'F';
+    case SAPPER_CELL_MARKED:
+        return 'M';
+    case SAPPER_CELL_HIDDEN:
+        return '?';
+    default:
+        return '*'; /* exposed or claimed mine */
+    }
+}
+
+/* Appends c if it fits before the NUL; always counts it. */
+static void text_put(char *buf, size_t cap, size_t *pos, char c)
+{
+    if (*pos + 1 < cap)
+        buf[*pos] = c;
+    (*pos)++;
+}
+
+int64_t sapper_board_write_text(const sapper_board *b, int show, char *buf,
+                                size_t cap)
+{
+    char head[48];
+    int n = snprintf(head, sizeof head, "%d %d %d\n", (int)b->width,
+                     (int)b->height, (int)b->mines);
+    size_t pos = 0;
+    for (int i = 0; i < n; i++)
+        text_put(buf, cap, &pos, head[i]);
+    for (int32_t y = 0; y < b->height; y++) {
+        for (int32_t x = 0; x < b->width; x++)
+            text_put(buf, cap, &pos,
+                     sapper_board_code_char(
+                         sapper_board_code(b, y * b->width + x, show)));
+        text_put(buf, cap, &pos, '\n');
+    }
+    if (cap > 0)
+        buf[pos < cap ? pos : cap - 1] = '\0';
+    return (int64_t)pos;
+}
+
+/* ---- layout parsing ------------------------------------------------ */
+
+/* A read position in a layout text, for messages with line and column. */
+typedef struct cursor {
+    const char *text;
+    size_t len, pos;
+    int line, col;
+    const char *name;
+    char *err;
+    size_t errcap;
+} cursor;
+
+static int cur_peek(const cursor *c)
+{
+    return c->pos < c->len ? (unsigned char)c->text[c->pos] : EOF;
+}
+
+static void cur_next(cursor *c)
+{
+    if (c->pos >= c->len)
+        return;
+    if (c->text[c->pos++] == '\n') {
+        c->line++;
+        c->col = 1;
+    } else {
+        c->col++;
+    }
+}
+
+static void cur_skip_blanks(cursor *c)
+{
+    while (cur_peek(c) == ' ' || cur_peek(c) == '\t')
+        cur_next(c);
+}
+
+/* "'x'", "end of line", "end of file" or "byte 0x07". */
+static const char *cur_found(const cursor *c, char *buf, size_t cap)
+{
+    int ch = cur_peek(c);
+    if (ch == EOF)
+        return "end of file";
+    if (ch == '\n')
+        return "end of line";
+    if (ch >= 0x20 && ch < 0x7f)
+        snprintf(buf, cap, "'%c'", ch);
+    else
+        snprintf(buf, cap, "byte 0x%02x", (unsigned)ch);
+    return buf;
+}
+
+/* Writes "name:line:col: <message>" and returns SAPPER_ERR_PARSE. */
+static sapper_status cur_fail(const cursor *c, int line, int col,
+                              const char *fmt, ...)
+{
+    if (!c->err || c->errcap == 0)
+        return SAPPER_ERR_PARSE;
+    int n = snprintf(c->err, c->errcap, "%s:%d:%d: ", c->name, line, col);
+    if (n >= 0 && (size_t)n < c->errcap) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(c->err + n, c->errcap - (size_t)n, fmt, ap);
+        va_end(ap);
+    }
+    return SAPPER_ERR_PARSE;
+}
+
+/* One header number; what names it in the message. */
+static sapper_status cur_number(cursor *c, const char *what, int32_t *out,
+                                int *col)
+{
+    char fb[24];
+    cur_skip_blanks(c);
+    *col = c->col;
+    if (cur_peek(c) < '0' || cur_peek(c) > '9')
+        return cur_fail(c, c->line, c->col, "expected %s (a whole number), "
+                        "found %s", what, cur_found(c, fb, sizeof fb));
+    int64_t v = 0;
+    while (cur_peek(c) >= '0' && cur_peek(c) <= '9') {
+        if (v < 100000000)
+            v = v * 10 + (cur_peek(c) - '0');
+        cur_next(c);
+    }
+    *out = (int32_t)v;
+    return SAPPER_OK;
+}
+
+/* The end of a line: blanks, an optional '\r', then '\n' or end of file. */
+static sapper_status cur_end_of_line(cursor *c, const char *after)
+{
+    char fb[24];
+    int ch = cur_peek(c);
+    if (ch == '\r' && c->pos + 1 < c->len && c->text[c->pos + 1] == '\n') {
+        cur_next(c);
+        ch = '\n';
+    }
+    if (ch != '\n' && ch != EOF)
+        return cur_fail(c, c->line, c->col, "expected end of line after %s, "
+                        "found %s", after, cur_found(c, fb, sizeof fb));
+    cur_next(c);
+    return SAPPER_OK;
+}
+
+static sapper_status parse_header(cursor *c, int32_t v[3], int col[3])
+{
+    static const char *what[3] = {"the width W", "the height H",
+                                  "the mine count M"};
+    for (int i = 0; i < 3; i++) {
+        sapper_status st = cur_number(c, what[i], &v[i], &col[i]);
+        if (st != SAPPER_OK)
+            return st;
+    }
+    cur_skip_blanks(c);
+    sapper_status st = cur_end_of_line(c, "\"W H M\"");
+    if (st != SAPPER_OK)
+        return st;
+    for (int i = 0; i < 2; i++)
+        if (v[i] < 1 || v[i] > SAPPER_BOARD_MAX_SIDE)
+            return cur_fail(c, 1, col[i], "expected %s from 1 to %d, found %d",
+                            what[i], SAPPER_BOARD_MAX_SIDE, (int)v[i]);
+    if (v[2] > v[0] * v[1])
+        return cur_fail(c, 1, col[2], "expected %s from 0 to %d (W*H), "
+                        "found %d", what[2], (int)(v[0] * v[1]), (int)v[2]);
+    return SAPPER_OK;
+}
+
+static sapper_status parse_row(cursor *c, sapper_board *b, int32_t y)
+{
+    char fb[24], after[48];
+    if (cur_peek(c) == EOF)
+        return cur_fail(c, c->line, c->col, "expected %d rows of the grid, "
+                        "found %d", (int)b->height, (int)y);
+    for (int32_t x = 0; x < b->width; x++) {
+        int ch = cur_peek(c);
+        if (ch != '*' && ch != '.')
+            return cur_fail(c, c->line, c->col, "expected '*' (mine) or '.' "
+                            "(safe) for cell %d %d, found %s", (int)x, (int)y,
+                            cur_found(c, fb, sizeof fb));
+        b->mine[y * b->width + x] = ch == '*';
+        cur_next(c);
+    }
+    snprintf(after, sizeof after, "%d cells", (int)b->width);
+    return cur_end_of_line(c, after);
+}
+
+static sapper_status parse_trailer(cursor *c)
+{
+    char fb[24];
+    for (int ch = cur_peek(c); ch != EOF; ch = cur_peek(c)) {
+        if (ch != ' ' && ch != '\t' && ch != '\r' && ch != '\n')
+            return cur_fail(c, c->line, c->col, "expected end of file after "
+                            "the grid, found %s", cur_found(c, fb, sizeof fb));
+        cur_next(c);
+    }
+    return SAPPER_OK;
+}
+
+static sapper_status parse_grid(cursor *c, sapper_board *b, int mcol)
+{
+    int32_t announced = b->mines;
+    for (int32_t y = 0; y < b->height; y++) {
+        sapper_status st = parse_row(c, b, y);
+        if (st != SAPPER_OK)
+            return st;
+    }
+    sapper_status st = parse_trailer(c);
+    if (st != SAPPER_OK)
+        return st;
+    sapper_board_set_mines(b, b->mine);
+    if (b->mines != announced)
+        return cur_fail(c, 1, mcol, "expected M = %d (the number of '*' in "
+                        "the grid), found %d", (int)b->mines, (int)announced);
+    return SAPPER_OK;
+}
+
+sapper_status sapper_board_parse_layout(const char *text, size_t len,
+                                        const char *name, sapper_board *b,
+                                        char *err, size_t errcap)
+{
+    cursor c = {.text = text, .len = len, .line = 1, .col = 1,
+                .name = name ? name : "layout", .err = err, .errcap = errcap};
+    int32_t v[3];
+    int col[3];
+    memset(b, 0, sizeof *b);
+    sapper_status st = parse_header(&c, v, col);
+    if (st != SAPPER_OK)
+        return st;
+    st = sapper_board_init(b, v[0], v[1], v[2]);
+    if (st != SAPPER_OK) {
+        if (err && errcap)
+            snprintf(err, errcap, "%s: out of memory", c.name);
+        return st;
+    }
+    st = parse_grid(&c, b, col[2]);
+    if (st != SAPPER_OK)
+        sapper_board_free(b);
+    return st;
+}
+
+/* Reads a whole file into a malloc'd buffer the caller frees. */
+static sapper_status read_file(const char *path, char **out, size_t *len,
+                               char *err, size_t errcap)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errcap, "cannot open layout file %s: %s", path,
+                 strerror(errno));
+        return SAPPER_ERR_PARAM;
+    }
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap);
+    while (buf && n <= LAYOUT_MAX_BYTES) {
+        n += fread(buf + n, 1, cap - n, f);
+        if (n < cap || ferror(f))
+            break;
+        char *more = realloc(buf, cap * 2);
+        if (!more)
+            free(buf);
+        buf = more;
+        cap *= 2;
+    }
+    const char *why = !buf ? "out of memory" : ferror(f) ? "read error"
+                      : n > LAYOUT_MAX_BYTES ? "larger than 4 MiB" : NULL;
+    fclose(f);
+    if (why) {
+        snprintf(err, errcap, "cannot read layout file %s: %s", path, why);
+        sapper_status st = buf ? SAPPER_ERR_PARAM : SAPPER_ERR_NOMEM;
+        free(buf);
+        return st;
+    }
+    *out = buf;
+    *len = n;
+    return SAPPER_OK;
+}
+
+sapper_status sapper_board_load_layout(const char *path, sapper_board *b,
+                                       char *err, size_t errcap)
+{
+    char scratch[1];
+    char *text;
+    size_t len;
+    if (!err || errcap == 0) {
+        err = scratch;
+        errcap = sizeof scratch;
+    }
+    memset(b, 0, sizeof *b);
+    sapper_status st = read_file(path, &text, &len, err, errcap);
+    if (st != SAPPER_OK)
+        return st;
+    st = sapper_board_parse_layout(text, len, path, b, err, errcap);
+    free(text);
+    return st;
+}

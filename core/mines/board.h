@@ -1,0 +1,115 @@
+/*
+ * board.h - the Minesweeper board every mines ruleset shares: cells with a
+ * mine bit, a player state (hidden, revealed, flagged, marked) and a
+ * neighbour count; mine placement from a sapper_rng; flood fill; chord; the
+ * board text format (reading layout files, writing positions).
+ *
+ * It does not know whose turn it is, when a game is won or lost, or which
+ * moves are legal: the rules plugins decide that. Nothing here prints or
+ * allocates after sapper_board_init/copy, so reveal and chord cannot fail.
+ * Cells are indexed y * width + x, x the column, as in sapper/mines.h.
+ */
+#ifndef SAPPER_BOARD_H
+#define SAPPER_BOARD_H
+
+#include "sapper/mines.h"
+
+/* A guard against absurd layout headers, not a rule: rulesets set their own
+   (smaller) limits. */
+#define SAPPER_BOARD_MAX_SIDE 1000
+
+/* Player state of a cell (sapper_board.state). */
+#define SAPPER_BOARD_HIDDEN   0
+#define SAPPER_BOARD_REVEALED 1
+#define SAPPER_BOARD_FLAGGED  2
+#define SAPPER_BOARD_MARKED   3   /* hidden with a question mark */
+
+/* What a view or a text shows (the `show` argument below). */
+#define SAPPER_BOARD_SHOW_PLAYER 0  /* what the player knows                */
+#define SAPPER_BOARD_SHOW_MINES  1  /* plus every mine (after a loss)       */
+#define SAPPER_BOARD_SHOW_ALL    2  /* the whole board (omniscient)         */
+
+/** One board. Owns its arrays (one allocation); free with sapper_board_free. */
+typedef struct sapper_board {
+    int32_t width, height, cells;
+    int32_t mines;      /* mines the board has, or will have once placed  */
+    int32_t placed;     /* 1 once mines are on the board                  */
+    int32_t revealed;   /* cells in state REVEALED (mines included)       */
+    int32_t flags;      /* cells in state FLAGGED                         */
+    uint8_t *mine;      /* cells entries, 1 = mine                        */
+    uint8_t *state;     /* cells entries, SAPPER_BOARD_*                  */
+    uint8_t *count;     /* cells entries, mines among the neighbours      */
+    int32_t *stack;     /* cells entries of scratch for flood and placing */
+} sapper_board;
+
+/** Makes a width x height board, all hidden, no mines placed yet; `mines`
+ *  is the count sapper_board_place_mines will place. SAPPER_ERR_PARAM for
+ *  a side outside 1..SAPPER_BOARD_MAX_SIDE or mines outside 0..cells,
+ *  SAPPER_ERR_NOMEM; on failure *b is zeroed. */
+sapper_status sapper_board_init(sapper_board *b, int32_t width, int32_t height,
+                                int32_t mines);
+/** Frees the arrays and zeroes *b; a zeroed board is a no-op. */
+void sapper_board_free(sapper_board *b);
+/** Deep copy into an uninitialised dst. SAPPER_ERR_NOMEM on failure. */
+sapper_status sapper_board_copy(sapper_board *dst, const sapper_board *src);
+
+/** Writes the (up to 8) neighbours of cell into out, returns how many. */
+int32_t sapper_board_neighbours(const sapper_board *b, int32_t cell,
+                                int32_t out[8]);
+/** Neighbours of cell whose state is `state`. */
+int32_t sapper_board_count_around(const sapper_board *b, int32_t cell,
+                                  uint8_t state);
+
+/** Places b->mines mines uniformly among the cells not listed in keep_free
+ *  (nkeep entries, duplicates allowed; the first-click policy) and computes
+ *  the counts. SAPPER_ERR_PARAM when too few cells are allowed,
+ *  SAPPER_ERR_STATE when mines are already placed. */
+sapper_status sapper_board_place_mines(sapper_board *b, sapper_rng *rng,
+                                       const int32_t *keep_free, int32_t nkeep);
+/** Places mines where mine[i] is non-zero (a layout; cells entries),
+ *  setting b->mines to their number, and computes the counts. */
+void sapper_board_set_mines(sapper_board *b, const uint8_t *mine);
+
+/** Reveals a HIDDEN cell (any other state: nothing happens, returns 0).
+ *  A revealed 0 floods: its HIDDEN neighbours are revealed, and so on
+ *  (iteratively; flagged and marked cells are left alone). Returns 1 when
+ *  the cell was a mine, else 0. */
+int sapper_board_reveal(sapper_board *b, int32_t cell);
+/** True when cell is revealed, as many of its neighbours are flagged as it
+ *  counts, and at least one neighbour is HIDDEN (neither flagged nor
+ *  marked): a chord would open something. */
+int sapper_board_can_chord(const sapper_board *b, int32_t cell);
+/** Reveals every HIDDEN neighbour of cell (flagged and marked ones are
+ *  skipped), with flood. Returns the number of mines so revealed. */
+int32_t sapper_board_chord(sapper_board *b, int32_t cell);
+/** Cycles a non-revealed cell hidden -> flagged -> marked -> hidden and
+ *  returns its new state; a revealed cell is left alone (returns
+ *  SAPPER_BOARD_REVEALED). */
+uint8_t sapper_board_cycle_flag(sapper_board *b, int32_t cell);
+
+/** The sapper/mines.h cell code of cell as `show` (SAPPER_BOARD_SHOW_*)
+ *  sees it. Before mines are placed SHOW_ALL shows what the player sees. */
+uint8_t sapper_board_code(const sapper_board *b, int32_t cell, int show);
+/** The board text character of a cell code: '?' hidden, 'F' flagged, 'M'
+ *  marked, '0'-'8' revealed, '*' mine. */
+char sapper_board_code_char(uint8_t code);
+
+/** The board text of the position: "W H M\n" then height rows of width
+ *  characters, each ending in '\n'. Write up to cap, return needed. */
+int64_t sapper_board_write_text(const sapper_board *b, int show, char *buf,
+                                size_t cap);
+
+/** Parses a layout: "W H M", then H rows of W characters, '*' a mine and
+ *  '.' a safe cell ("\r\n" and trailing blank lines allowed); M must equal
+ *  the number of '*'. On success initialises *b with the mines set. On
+ *  failure returns SAPPER_ERR_PARSE (or NOMEM) with "name:line:column:
+ *  expected ..., found ..." in err, and *b zeroed. */
+sapper_status sapper_board_parse_layout(const char *text, size_t len,
+                                        const char *name, sapper_board *b,
+                                        char *err, size_t errcap);
+/** Reads the file at path and parses it as a layout (errors name the path);
+ *  SAPPER_ERR_PARAM when the file cannot be read. */
+sapper_status sapper_board_load_layout(const char *path, sapper_board *b,
+                                       char *err, size_t errcap);
+
+#endif /* SAPPER_BOARD_H */

@@ -1,0 +1,107 @@
+/*
+ * curses_ui.h - what the parts of the curses interface share: the `ui`
+ * struct passed down to every function (the interface keeps no globals of
+ * its own; curses keeps the screen), the colour pairs, and the helpers for
+ * drawing lines, keeping the game clock and playing a person's move.
+ *
+ * The parts: play_curses.c (terminal setup, the event loop, restart and
+ * quit), curses_screen.c (colours, clipped text, status and message lines,
+ * help), curses_grid.c (the mines family: a grid with a cursor),
+ * curses_menu.c (any other family: the rules' text and a menu of legal
+ * actions), curses_newgame.c (the "new game" prompt).
+ */
+#ifndef SAPPER_CURSES_UI_H
+#define SAPPER_CURSES_UI_H
+
+#include "app.h"
+
+/* Colour pairs (used only when ui.colour is set). */
+enum {
+    PAIR_NUMBER = 1,      /* 1..8: PAIR_NUMBER + n - 1 */
+    PAIR_MINE = 9,
+    PAIR_FLAG,
+    PAIR_MARK,
+    PAIR_SEAT0,           /* mines claimed by seat 0 (red) */
+    PAIR_SEAT1,           /* mines claimed by seat 1 (blue) */
+    PAIR_ERROR,
+    PAIR_WIN,
+    PAIR_PRESSED,
+    PAIR_COUNT
+};
+
+typedef struct ui {
+    app *a;                  /* the game, its setup and config */
+    int colour;              /* colours in use: has_colors() and no NO_COLOR */
+    int quit;                /* leave the event loop */
+
+    /* mines family */
+    int cx, cy;              /* the cursor cell */
+    int flag_mode;           /* the primary action flags instead of revealing */
+    int pressed;             /* a mouse button is down on the cursor cell */
+
+    /* other families */
+    int sel;                 /* selected entry of the action menu */
+
+    double first_move;       /* app_now() of this game's first move, 0 before */
+    double ended;            /* app_now() when the game ended, 0 while on */
+    char msg[512];           /* the message line, "" for none */
+    int msg_error;           /* msg is a refusal or an error */
+} ui;
+
+/* One family's face: how it draws and which keys it takes. */
+typedef struct ui_family {
+    const char *help;                 /* its keys, one per line, for `?` */
+    void (*draw)(ui *u);
+    /* 1 when the key (or KEY_MOUSE event) was the family's */
+    int (*key)(ui *u, int ch);
+} ui_family;
+
+extern const ui_family ui_grid_family;   /* curses_grid.c */
+extern const ui_family ui_menu_family;   /* curses_menu.c */
+
+/* --- play_curses.c: the game --- */
+
+/** The seat whose view is shown: the first human, else omniscient. */
+int32_t ui_viewer(ui *u);
+/** The human seat that owes an action now, or -1. */
+int32_t ui_actor(ui *u);
+/** Plays a person's action for the seat that owes one, lets the bots
+ *  answer and keeps the clock; a refusal goes to the message line.
+ *  Returns 1 when the action was applied. */
+int ui_play(ui *u, int64_t action);
+/** Seconds on this game's clock: from the first move to the end. */
+long ui_clock(const ui *u);
+/** "playing", "won", "lost", "draw", "void" ... from the human's seat. */
+const char *ui_state(ui *u);
+/** Starts the next game with the current setup (records the last one);
+ *  0 on success. */
+int ui_new_match(ui *u);
+
+/* --- curses_screen.c: drawing helpers --- */
+
+/** Colour setup: honours NO_COLOR and terminals without colours. */
+void ui_colours_init(ui *u);
+/** The attribute of a colour pair plus extra, or extra alone when colours
+ *  are off. */
+int ui_attr(const ui *u, int pair, int extra);
+/** Writes text at (y, x), clipped to the screen width. */
+void ui_put(int y, int x, int attr, const char *text);
+/** printf into the message line (error: shown as a refusal). */
+void ui_message(ui *u, int error, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/** The bottom two lines: the message and the key hint. */
+void ui_draw_footer(ui *u, const char *hint);
+/** The big end-of-game line at row y ("You win!", "You lose", ...). */
+void ui_draw_banner(ui *u, int y, int x);
+/** Clears the screen to say how large it must be; 1 when it is too small. */
+int ui_too_small(int need_w, int need_h);
+/** Shows the help page for family f until a key is pressed. */
+void ui_show_help(ui *u, const ui_family *f);
+
+/* --- curses_newgame.c --- */
+
+/** Asks for a new size on the bottom line and starts that game. Keeps the
+ *  current game, with the reason on the message line, on any error. */
+void ui_prompt_new_game(ui *u);
+
+#endif

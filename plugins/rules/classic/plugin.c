@@ -1,0 +1,82 @@
+/*
+ * plugin.c - the ABI glue of the classic rules: parameter table, rules
+ * table, descriptor and manifest. No logic here; it is all in classic.c.
+ */
+#include "classic.h"
+
+static const sapper_param_spec classic_params[] = {
+    {.key = "preset", .type = SAPPER_PARAM_CHOICE, .def = "custom",
+     .choices = "custom|beginner|intermediate|expert",
+     .help = "beginner 9x9/10, intermediate 16x16/40, expert 30x16/99; "
+             "wins over width, height and mines"},
+    {.key = "width", .type = SAPPER_PARAM_INT, .def = "9",
+     .min = CLASSIC_MIN_SIDE, .max = CLASSIC_MAX_SIDE,
+     .help = "columns (preset custom)"},
+    {.key = "height", .type = SAPPER_PARAM_INT, .def = "9",
+     .min = CLASSIC_MIN_SIDE, .max = CLASSIC_MAX_SIDE,
+     .help = "rows (preset custom)"},
+    {.key = "mines", .type = SAPPER_PARAM_INT, .def = "10",
+     .min = 1, .max = CLASSIC_MAX_MINES,
+     .help = "mines (preset custom); at most cells - 1, or cells - 9 for "
+             "first_click opening"},
+    {.key = "first_click", .type = SAPPER_PARAM_CHOICE, .def = "safe",
+     .choices = "safe|opening|any",
+     .help = "safe: first cell revealed is no mine; opening: nor its "
+             "neighbours; any: board fixed from the start"},
+    {.key = "layout", .type = SAPPER_PARAM_STRING, .def = "",
+     .help = "board file of '*' and '.' fixing the mines (and the size); "
+             "empty for a random board"},
+};
+
+static const sapper_rules_api classic_rules = {
+    .struct_size = sizeof(sapper_rules_api),
+    .game_new = classic_game_new,
+    .game_free = classic_game_free,
+    .game_info = classic_game_info,
+    .state_new = classic_state_new,
+    .state_clone = classic_state_clone,
+    .state_free = classic_state_free,
+    .current_player = classic_current_player,
+    .legal_actions = classic_legal_actions,
+    .apply_action = classic_apply_action,
+    .apply_joint = NULL, /* never simultaneous */
+    .returns = classic_returns,
+    .observe = classic_observe,
+    .action_to_text = classic_action_to_text,
+    .text_to_action = classic_text_to_action,
+    .render_text = classic_render_text,
+    .result_json = classic_result_json,
+};
+
+static const sapper_descriptor classic_descriptor = {
+    .struct_size = sizeof(sapper_descriptor),
+    .abi_major = SAPPER_ABI_MAJOR,
+    .abi_minor = SAPPER_ABI_MINOR,
+    .kind = SAPPER_KIND_RULES,
+    .id = "classic",
+    .name = "Classic Minesweeper",
+    .version = "1.0.0",
+    .summary = "Reveal every safe cell; flags, question marks and chords",
+    .family = SAPPER_MINES_FAMILY,
+    .params = classic_params,
+    .param_count = sizeof classic_params / sizeof classic_params[0],
+    .rules = &classic_rules,
+};
+
+static const sapper_descriptor *const classic_descriptors[] = {
+    &classic_descriptor,
+};
+
+static const sapper_manifest classic_manifest = {
+    .struct_size = sizeof(sapper_manifest),
+    .abi_major = SAPPER_ABI_MAJOR,
+    .abi_minor = SAPPER_ABI_MINOR,
+    .count = 1,
+    .descriptors = classic_descriptors,
+};
+
+SAPPER_PLUGIN_ENTRY(classic)
+{
+    (void)host_minor; /* minor additions are zero-extended by the host */
+    return host_major == SAPPER_ABI_MAJOR ? &classic_manifest : NULL;
+}

@@ -1,0 +1,15 @@
+#!/bin/sh
+# Installs the Debian 12 packages Sapper needs to build and test, only
+# those that are missing. Needs root (or sudo) only when something is missing.
+set -eu
+PKGS="build-essential cmake pkg-config libinih-dev libcmocka-dev libncurses-dev libsqlite3-dev tmux"
+missing=""
+for p in $PKGS; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+echo "deps: installing:$missing" >&2
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing

@@ -1,0 +1,52 @@
+#!/bin/bash
+# Bad input on the command line or in a config: a clear message naming the
+# file, line or key, what was expected and what was found; exit status 2;
+# nothing started.
+set -u
+B=${1:?usage: cli_errors_test.sh BUILD_DIR}
+. "$(dirname "$0")/lib.sh"
+S=$B/sapper
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+
+printf '[game]\nrules = classic\n[rules]\nwidht = 12\n' > "$T/typo.ini"
+out=$("$S" play "$T/typo.ini" </dev/null 2>&1); st=$?
+expect_status $st 2 "unknown key exits 2"
+expect_contains "$out" "typo.ini:4" "names file and line"
+expect_contains "$out" "did you mean width?" "suggests the near key"
+expect_not_contains "$out" "result" "nothing started"
+
+out=$("$S" play rules.mines=9999 </dev/null 2>&1); st=$?
+expect_status $st 2 "too many mines exits 2"
+expect_contains "$out" "mines" "names the key"
+
+out=$("$S" play rules.first_click=never </dev/null 2>&1); st=$?
+expect_status $st 2 "bad choice exits 2"
+expect_contains "$out" "safe|opening|any" "lists the choices"
+
+out=$("$S" play /nonexistent.ini 2>&1); st=$?
+expect_status $st 2 "missing config exits 2"
+expect_contains "$out" "/nonexistent.ini" "names the file"
+
+out=$("$S" run "$SAPPER_SOURCE/config/default.ini" 2>&1); st=$?
+expect_status $st 2 "run with a human seat exits 2"
+expect_contains "$out" "bots only" "says why"
+
+out=$("$S" frobnicate 2>&1); st=$?
+expect_status $st 2 "unknown command exits 2"
+
+out=$("$S" plugins); st=$?
+expect_status $st 0 "plugins lists"
+expect_contains "$out" "classic" "lists classic"
+expect_contains "$out" "rules  mines" "kind and family"
+expect_contains "$out" "classic.so" "the file"
+
+out=$("$S" plugins --describe classic); st=$?
+expect_status $st 0 "describe"
+expect_contains "$out" "first_click" "a parameter"
+expect_contains "$out" "default safe" "its default"
+expect_contains "$out" "safe|opening|any" "its choices"
+
+out=$(SAPPER_PLUGIN_PATH="$B/tests/plugins" "$S" plugins 2>&1); st=$?
+expect_contains "$out" "rps" "SAPPER_PLUGIN_PATH is searched"
+expect_contains "$out" "refused: " "refused plugins are reported"
+finish

@@ -1,0 +1,8 @@
+# End-to-end tests: the real `sapper` binary, as a person or a script uses it.
+set(E2E ${CMAKE_CURRENT_LIST_DIR})
+add_test(NAME e2e_line_protocol COMMAND bash ${E2E}/line_protocol_test.sh ${CMAKE_BINARY_DIR})
+add_test(NAME e2e_run_replay COMMAND bash ${E2E}/run_replay_test.sh ${CMAKE_BINARY_DIR})
+add_test(NAME e2e_cli_errors COMMAND bash ${E2E}/cli_errors_test.sh ${CMAKE_BINARY_DIR})
+add_test(NAME e2e_curses COMMAND bash ${E2E}/curses_test.sh ${CMAKE_BINARY_DIR})
+set_tests_properties(e2e_line_protocol e2e_run_replay e2e_cli_errors e2e_curses
+  PROPERTIES ENVIRONMENT "SAPPER_SOURCE=${CMAKE_SOURCE_DIR}")

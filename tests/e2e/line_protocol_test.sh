@@ -1,0 +1,46 @@
+#!/bin/bash
+# The line protocol of `sapper play` through a pipe: the board after each
+# command, an error line for a bad command (the game goes on), and the final
+# `result {json}` line.
+set -u
+B=${1:?usage: line_protocol_test.sh BUILD_DIR}
+. "$(dirname "$0")/lib.sh"
+S=$B/sapper
+
+# A board is printed first: "W H M" then rows of '?'.
+out=$(printf 'quit\n' | "$S" play game.seed=5)
+expect_contains "$out" "9 9 10" "initial board header W H M"
+expect_contains "$out" "?????????" "initial board rows are hidden"
+expect_contains "$out" 'result {"ruleset":"classic","outcome":"unfinished"' "quit gives a result line"
+
+# A reveal shows numbers; a bad command gives an error line and the game goes on.
+out=$(printf 'reveal 4 4\nreveal 99 0\nexplode\nflag 0 0\nreveal 0 0\nquit\n' |
+      "$S" play game.seed=5 rules.first_click=opening)
+expect_contains "$out" "error: " "bad command gives an error line"
+expect_contains "$out" "flagged" "revealing a flagged cell is refused with a reason"
+expect_contains "$out" "F" "a flag shows as F"
+lines=$(printf '%s\n' "$out" | grep -c '^9 9 10$')
+[ "$lines" -eq 3 ] && pass "board printed first and after each applied command" ||
+    fail "board printed first and after each applied command: $lines boards, expected 3"
+errors=$(printf '%s\n' "$out" | grep -c '^error: ')
+[ "$errors" -eq 3 ] && pass "one error line per refused command" ||
+    fail "one error line per refused command: $errors, expected 3"
+expect_contains "$out" '"seed":5' "result names the seed"
+expect_contains "$out" '"moves":2' "result counts the applied moves only"
+
+# --plain forces the protocol even where a terminal would take curses.
+out=$(printf 'quit\n' | "$S" play --plain game.seed=5)
+expect_contains "$out" "result {" "--plain speaks the line protocol"
+
+# Play a whole game to the end with the simple bot's help: drive the
+# protocol by revealing every cell the omniscient layout says is safe.
+layout="$SAPPER_SOURCE/tests/fixtures/e2e-4x3.txt"
+out=$( { for y in 0 1 2; do for x in 0 1 2 3; do echo "reveal $x $y"; done; done; } |
+      "$S" play rules.layout="$layout" 2>&1)
+expect_contains "$out" '"outcome":"lost"' "revealing a mine loses"
+expect_contains "$out" "*" "the mines are shown at the end"
+
+out=$(printf 'reveal 0 2\nreveal 1 2\nreveal 2 2\nreveal 3 2\nreveal 0 1\nreveal 1 1\nreveal 2 1\nreveal 0 0\nreveal 1 0\nreveal 2 0\n' |
+      "$S" play rules.layout="$layout" 2>&1)
+expect_contains "$out" '"outcome":"won"' "revealing every safe cell wins"
+finish

@@ -1,0 +1,25 @@
+# Unit tests of the engine core (config, loader, match, replay) and the
+# conformance suite every rules plugin must pass. They load the real .so
+# files from the build tree.
+set(SAPPER_RULES_PLUGINS classic)
+set(SAPPER_ALL_PLUGINS classic random simple template)
+set(SAPPER_BAD_PLUGINS rps rps-random bad_noentry bad_abi bad_refuses
+    bad_missing_fn bad_param_spec dup_a dup_b bot_illegal)
+
+function(sapper_core_test NAME)
+  add_executable(${NAME} ${CMAKE_CURRENT_LIST_DIR}/${NAME}.c
+                 ${CMAKE_CURRENT_LIST_DIR}/helpers.c)
+  target_link_libraries(${NAME} PRIVATE sapper_core PkgConfig::CMOCKA)
+  target_include_directories(${NAME} PRIVATE ${CMAKE_CURRENT_LIST_DIR})
+  target_compile_definitions(${NAME} PRIVATE
+    SAPPER_PLUGIN_DIR="${SAPPER_PLUGIN_BUILD_DIR}"
+    SAPPER_TEST_PLUGIN_DIR="${SAPPER_TEST_PLUGIN_DIR}"
+    SAPPER_FIXTURES="${SAPPER_FIXTURES}")
+  add_dependencies(${NAME} ${SAPPER_ALL_PLUGINS} ${SAPPER_BAD_PLUGINS})
+  add_test(NAME ${NAME} COMMAND ${NAME})
+endfunction()
+
+sapper_core_test(test_config)
+sapper_core_test(test_loader)
+sapper_core_test(test_match)
+sapper_core_test(test_conformance)

@@ -1,0 +1,210 @@
+/*
+ * test_conformance.c - the suite every rules plugin must pass, run on every
+ * rules plugin the build produces (and the simultaneous test game rps):
+ * random legal playouts end within the declared bound and only ever see
+ * legal sets that are ascending and within max_actions; every legal action's
+ * text parses back to the same id; a clone behaves exactly as the original;
+ * the same seed gives the same game. A new ruleset is covered by adding its
+ * .so, nothing else.
+ */
+#include "helpers.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define PLAYOUTS 40
+
+typedef struct subject {
+    const sapper_plugin *p;
+    void *game;
+    sapper_game_info info;
+    int32_t players;
+    sapper_param_set params;
+} subject;
+
+static void open_subject(subject *s, const sapper_plugin *p)
+{
+    char err[512] = "";
+    memset(s, 0, sizeof *s);
+    s->p = p;
+    assert_int_equal(sapper_param_set_defaults(&s->params, p->desc.params,
+                                               p->desc.param_count), SAPPER_OK);
+    sapper_params view = sapper_param_set_view(&s->params);
+    if (p->rules.game_new(&view, &s->game, err, sizeof err) != SAPPER_OK)
+        fail_msg("%s: game_new with defaults: %s", p->desc.id, err);
+    s->info.struct_size = sizeof s->info;
+    p->rules.game_info(s->game, 1, &s->info);
+    s->players = s->info.min_players;
+    p->rules.game_info(s->game, s->players, &s->info);
+    assert_true(s->info.max_moves > 0);
+    assert_true(s->info.max_actions > 0);
+}
+
+static void close_subject(subject *s)
+{
+    s->p->rules.game_free(s->game);
+    sapper_param_set_free(&s->params);
+}
+
+static char *render(const subject *s, const void *state)
+{
+    char *buf = malloc(1 << 20);
+    int64_t n = s->p->rules.render_text(state, SAPPER_OMNISCIENT, buf, 1 << 20);
+    assert_true(n >= 0 && n < (1 << 20));
+    return buf;
+}
+
+/* Legal set of seat: ascending, unique, within max_actions. */
+static int64_t legal(const subject *s, const void *state, int32_t seat, int64_t *out)
+{
+    int64_t n = s->p->rules.legal_actions(state, seat, out, (size_t)s->info.max_actions);
+    assert_true(n >= 0 && n <= s->info.max_actions);
+    for (int64_t i = 1; i < n; i++)
+        assert_true(out[i - 1] < out[i]);
+    return n;
+}
+
+static void check_text_round_trip(const subject *s, const void *state,
+                                  const int64_t *acts, int64_t n)
+{
+    char text[256], err[256];
+    for (int64_t i = 0; i < n; i += 1 + n / 16) {  /* a sample of each set */
+        int64_t back = -1;
+        assert_true(s->p->rules.action_to_text(state, acts[i], text, sizeof text) <
+                    (int64_t)sizeof text);
+        if (s->p->rules.text_to_action(state, text, &back, err, sizeof err) != SAPPER_OK)
+            fail_msg("%s: \"%s\" does not parse back: %s", s->p->desc.id, text, err);
+        assert_int_equal(back, acts[i]);
+    }
+}
+
+/* One random legal step (sequential or joint) applied to every state in
+   states[0..k) alike. Returns 0 at the end of the game. */
+static int step(const subject *s, void **states, int k, sapper_rng *rng, int64_t *buf)
+{
+    char err[512];
+    int32_t who = s->p->rules.current_player(states[0]);
+    if (who == SAPPER_TERMINAL)
+        return 0;
+    if (who >= 0) {
+        int64_t n = legal(s, states[0], who, buf);
+        assert_true(n > 0);
+        check_text_round_trip(s, states[0], buf, n);
+        int64_t a = buf[sapper_rng_below(rng, (uint64_t)n)];
+        for (int i = 0; i < k; i++)
+            if (s->p->rules.apply_action(states[i], who, a, err, sizeof err) != SAPPER_OK)
+                fail_msg("%s: legal action refused: %s", s->p->desc.id, err);
+        return 1;
+    }
+    assert_int_equal(who, SAPPER_SIMULTANEOUS);
+    int64_t joint[SAPPER_MAX_SEATS];
+    for (int32_t seat = 0; seat < s->players; seat++) {
+        int64_t n = legal(s, states[0], seat, buf);
+        check_text_round_trip(s, states[0], buf, n);
+        joint[seat] = n ? buf[sapper_rng_below(rng, (uint64_t)n)] : SAPPER_NO_ACTION;
+    }
+    for (int i = 0; i < k; i++)
+        if (s->p->rules.apply_joint(states[i], joint, s->players, err, sizeof err))
+            fail_msg("%s: legal joint action refused: %s", s->p->desc.id, err);
+    return 1;
+}
+
+/* Plays one random game; states[1] is a clone taken at move clone_at.
+   Returns the final rendering of the original (caller frees). */
+static char *playout(const subject *s, uint64_t seed, int64_t clone_at)
+{
+    char err[512];
+    void *st[2] = {NULL, NULL};
+    int64_t *buf = malloc((size_t)s->info.max_actions * sizeof *buf);
+    sapper_rng rng;
+    sapper_rng_seed(&rng, seed ^ 0x5eed);
+    assert_int_equal(s->p->rules.state_new(s->game, s->players, seed, &st[0], err,
+                                           sizeof err), SAPPER_OK);
+    int64_t moves = 0;
+    for (;; moves++) {
+        if (moves == clone_at)
+            assert_int_equal(s->p->rules.state_clone(st[0], &st[1]), SAPPER_OK);
+        if (!step(s, st, st[1] ? 2 : 1, &rng, buf))
+            break;
+        assert_true(moves < s->info.max_moves);
+        if (st[1]) {  /* the clone must stay identical, move for move */
+            char *a = render(s, st[0]), *b = render(s, st[1]);
+            assert_string_equal(a, b);
+            free(a);
+            free(b);
+        }
+    }
+    char *final = render(s, st[0]);
+    double r[SAPPER_MAX_SEATS];
+    s->p->rules.returns(st[0], r, s->players);
+    for (int32_t i = 0; i < s->players; i++)
+        assert_true(r[i] >= 0.0 && r[i] <= 1.0);
+    s->p->rules.state_free(st[0]);
+    s->p->rules.state_free(st[1]);
+    free(buf);
+    return final;
+}
+
+static void conform(const sapper_plugin *p)
+{
+    subject s;
+    open_subject(&s, p);
+    for (uint64_t seed = 1; seed <= PLAYOUTS; seed++) {
+        char *a = playout(&s, seed, (int64_t)(seed % 5));
+        char *b = playout(&s, seed, -1);
+        assert_string_equal(a, b);  /* same seed, same actions: same game */
+        free(a);
+        free(b);
+    }
+    close_subject(&s);
+}
+
+static void test_conformance_every_rules_plugin(void **state)
+{
+    (void)state;
+    sapper_registry *reg = test_registry(1);
+    int tested = 0;
+    for (size_t i = 0; i < sapper_registry_count(reg); i++) {
+        const sapper_plugin *p = sapper_registry_at(reg, i);
+        if (p->desc.kind != SAPPER_KIND_RULES)
+            continue;
+        print_message("conformance: %s (%s)\n", p->desc.id, p->file);
+        conform(p);
+        tested++;
+    }
+    assert_true(tested >= 2);  /* classic and rps at least */
+    sapper_registry_free(reg);
+}
+
+static void test_conformance_same_seed_same_initial_board(void **state)
+{
+    (void)state;
+    sapper_registry *reg = test_registry(0);
+    const sapper_plugin *p = sapper_registry_find(reg, "classic", SAPPER_KIND_RULES);
+    subject s;
+    open_subject(&s, p);
+    char err[256];
+    void *a, *b;
+    assert_int_equal(p->rules.state_new(s.game, 1, 1234, &a, err, sizeof err), SAPPER_OK);
+    assert_int_equal(p->rules.state_new(s.game, 1, 1234, &b, err, sizeof err), SAPPER_OK);
+    int64_t first = sapper_mines_action(SAPPER_MINES_REVEAL, 0, 0, 9, 9);
+    assert_int_equal(p->rules.apply_action(a, 0, first, err, sizeof err), SAPPER_OK);
+    assert_int_equal(p->rules.apply_action(b, 0, first, err, sizeof err), SAPPER_OK);
+    char *ra = render(&s, a), *rb = render(&s, b);
+    assert_string_equal(ra, rb);
+    free(ra);
+    free(rb);
+    p->rules.state_free(a);
+    p->rules.state_free(b);
+    close_subject(&s);
+    sapper_registry_free(reg);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_conformance_every_rules_plugin),
+        cmocka_unit_test(test_conformance_same_seed_same_initial_board),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,168 @@
+/*
+ * test_loader.c - the plugin loader against real shared objects, good and
+ * misbehaving: every refusal names the file and says what is wrong, and a
+ * refused file leaves nothing behind in the registry.
+ */
+#include "helpers.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static sapper_status load(sapper_registry *reg, const char *dir, const char *name,
+                          char *err, size_t errcap)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return sapper_registry_load_file(reg, path, err, errcap);
+}
+
+/* Loads a test plugin that must be refused; checks the message. */
+static void expect_refused(const char *name, const char *const *needles)
+{
+    char err[1024] = "";
+    sapper_registry *reg = sapper_registry_new();
+    assert_int_not_equal(load(reg, SAPPER_TEST_PLUGIN_DIR, name, err, sizeof err),
+                         SAPPER_OK);
+    assert_contains(err, name);
+    for (; *needles; needles++)
+        assert_contains(err, *needles);
+    assert_int_equal(sapper_registry_count(reg), 0);
+    sapper_registry_free(reg);
+}
+
+static void test_loader_accepts_the_bundled_plugins(void **state)
+{
+    (void)state;
+    sapper_registry *reg = sapper_registry_new();
+    sapper_registry_load_dir(reg, SAPPER_PLUGIN_DIR);
+    assert_int_equal(sapper_registry_problem_count(reg), 0);
+    const sapper_plugin *classic = sapper_registry_find(reg, "classic", SAPPER_KIND_RULES);
+    assert_non_null(classic);
+    assert_string_equal(classic->desc.family, "mines");
+    assert_non_null(classic->rules.game_new);
+    assert_contains(classic->file, "classic.so");
+    assert_non_null(sapper_registry_find(reg, "random", SAPPER_KIND_BOT));
+    assert_non_null(sapper_registry_find(reg, "simple", SAPPER_KIND_BOT));
+    assert_non_null(sapper_registry_find(reg, "template", SAPPER_KIND_BOT));
+    assert_null(sapper_registry_find(reg, "classic", SAPPER_KIND_BOT));
+    sapper_registry_free(reg);
+}
+
+static void test_loader_refuses_a_file_without_entry_symbol(void **state)
+{
+    (void)state;
+    const char *n[] = {"no entry symbol sapper_plugin_entry", NULL};
+    expect_refused("bad_noentry.so", n);
+}
+
+static void test_loader_refuses_abi_major_mismatch_naming_both_versions(void **state)
+{
+    (void)state;
+    const char *n[] = {"ABI 99.", "this host has ABI 1.0", NULL};
+    expect_refused("bad_abi.so", n);
+}
+
+static void test_loader_refuses_a_plugin_that_refuses_the_host(void **state)
+{
+    (void)state;
+    const char *n[] = {"refused this host", NULL};
+    expect_refused("bad_refuses.so", n);
+}
+
+static void test_loader_refuses_missing_required_function(void **state)
+{
+    (void)state;
+    const char *n[] = {"lacks required function state_new", NULL};
+    expect_refused("bad_missing_fn.so", n);
+}
+
+static void test_loader_refuses_bad_parameter_spec(void **state)
+{
+    (void)state;
+    const char *n[] = {"bad parameter spec", NULL};
+    expect_refused("bad_param_spec.so", n);
+}
+
+static void test_loader_refuses_a_file_that_is_not_a_shared_object(void **state)
+{
+    (void)state;
+    char err[1024] = "";
+    sapper_registry *reg = sapper_registry_new();
+    assert_int_not_equal(load(reg, SAPPER_FIXTURES, "not-a-plugin.so", err, sizeof err),
+                         SAPPER_OK);
+    assert_contains(err, "not-a-plugin.so: cannot load");
+    sapper_registry_free(reg);
+}
+
+static void test_loader_refuses_duplicate_id_naming_the_first_file(void **state)
+{
+    (void)state;
+    char err[1024] = "";
+    sapper_registry *reg = sapper_registry_new();
+    assert_int_equal(load(reg, SAPPER_TEST_PLUGIN_DIR, "dup_a.so", err, sizeof err),
+                     SAPPER_OK);
+    assert_int_not_equal(load(reg, SAPPER_TEST_PLUGIN_DIR, "dup_b.so", err, sizeof err),
+                         SAPPER_OK);
+    assert_contains(err, "dup_b.so");
+    assert_contains(err, "duplicate id \"dup\"");
+    assert_contains(err, "dup_a.so");
+    assert_int_equal(sapper_registry_count(reg), 1);
+    sapper_registry_free(reg);
+}
+
+static void test_loader_directory_scan_notes_refusals_and_keeps_the_rest(void **state)
+{
+    (void)state;
+    sapper_registry *reg = sapper_registry_new();
+    size_t n = sapper_registry_load_dir(reg, SAPPER_TEST_PLUGIN_DIR);
+    assert_true(n >= 3);  /* rps, rps-random, dup (once), bots */
+    assert_non_null(sapper_registry_find(reg, "rps", SAPPER_KIND_RULES));
+    assert_true(sapper_registry_problem_count(reg) >= 6);
+    int saw_abi = 0;
+    for (size_t i = 0; i < sapper_registry_problem_count(reg); i++)
+        saw_abi |= strstr(sapper_registry_problem(reg, i), "bad_abi.so") != NULL;
+    assert_true(saw_abi);
+    sapper_registry_free(reg);
+}
+
+static void test_loader_missing_directory_is_not_an_error(void **state)
+{
+    (void)state;
+    sapper_registry *reg = sapper_registry_new();
+    assert_int_equal(sapper_registry_load_dir(reg, "/nonexistent/dir"), 0);
+    assert_int_equal(sapper_registry_problem_count(reg), 0);
+    sapper_registry_free(reg);
+}
+
+static void test_loader_search_path_order_first_wins(void **state)
+{
+    (void)state;
+    sapper_registry *reg = sapper_registry_new();
+    /* the test dir first, then the bundled dir: both hold no common id, so
+       every bundled plugin must still be there after the test ones */
+    sapper_registry_load_path(reg, SAPPER_TEST_PLUGIN_DIR, NULL, SAPPER_PLUGIN_DIR);
+    const sapper_plugin *rps = sapper_registry_find(reg, "rps", 0);
+    const sapper_plugin *classic = sapper_registry_find(reg, "classic", 0);
+    assert_non_null(rps);
+    assert_non_null(classic);
+    assert_true(rps < classic);  /* loaded in path order */
+    sapper_registry_free(reg);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_loader_accepts_the_bundled_plugins),
+        cmocka_unit_test(test_loader_refuses_a_file_without_entry_symbol),
+        cmocka_unit_test(test_loader_refuses_abi_major_mismatch_naming_both_versions),
+        cmocka_unit_test(test_loader_refuses_a_plugin_that_refuses_the_host),
+        cmocka_unit_test(test_loader_refuses_missing_required_function),
+        cmocka_unit_test(test_loader_refuses_bad_parameter_spec),
+        cmocka_unit_test(test_loader_refuses_a_file_that_is_not_a_shared_object),
+        cmocka_unit_test(test_loader_refuses_duplicate_id_naming_the_first_file),
+        cmocka_unit_test(test_loader_directory_scan_notes_refusals_and_keeps_the_rest),
+        cmocka_unit_test(test_loader_missing_directory_is_not_an_error),
+        cmocka_unit_test(test_loader_search_path_order_first_wins),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,308 @@
+/*
+ * test_match.c - the match loop: sequential and simultaneous turns, people
+ * and bots, validation of every action, forfeits, undo, results and
+ * replays, all through real plugins.
+ */
+#include "helpers.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static sapper_registry *reg;
+
+static int setup_all(void **state)
+{
+    (void)state;
+    reg = test_registry(1);
+    return 0;
+}
+
+static int teardown_all(void **state)
+{
+    (void)state;
+    sapper_registry_free(reg);
+    return 0;
+}
+
+typedef struct fixture {
+    sapper_setup setup;
+    sapper_match *m;
+} fixture;
+
+static void start(fixture *f, const char *ini, uint64_t seed, int flags)
+{
+    char err[1024] = "";
+    if (test_setup(reg, ini, NULL, &f->setup, err, sizeof err) != SAPPER_OK)
+        fail_msg("setup: %s", err);
+    f->m = sapper_match_new(&f->setup, seed, flags, err, sizeof err);
+    if (!f->m)
+        fail_msg("match: %s", err);
+}
+
+static void stop(fixture *f)
+{
+    sapper_match_free(f->m);
+    sapper_setup_free(&f->setup);
+}
+
+static const char rps_bots[] = "[game]\nrules = rps\n[player.1]\nbot = rps-random\n"
+                               "[player.2]\nbot = rps-random\n";
+
+static void test_match_simultaneous_game_plays_to_the_end(void **state)
+{
+    (void)state;
+    fixture f;
+    start(&f, rps_bots, 5, 0);
+    assert_int_equal(sapper_match_to_move(f.m), SAPPER_SIMULTANEOUS);
+    assert_true(sapper_match_advance(f.m) >= 4);  /* best of 3: >= 2 turns of 2 */
+    assert_int_equal(sapper_match_to_move(f.m), SAPPER_TERMINAL);
+    size_t n = sapper_match_move_count(f.m);
+    assert_int_equal(n % 2, 0);
+    for (size_t i = 0; i < n; i += 2) {
+        const sapper_move *a = sapper_match_move(f.m, i), *b = sapper_match_move(f.m, i + 1);
+        assert_true(a->joint && b->joint);
+        assert_int_equal(a->turn, b->turn);
+        assert_int_equal(a->seat, 0);
+        assert_int_equal(b->seat, 1);
+    }
+    double r[2];
+    sapper_match_returns(f.m, r);
+    assert_true(r[0] + r[1] > 0.99 && r[0] + r[1] < 1.01);
+    stop(&f);
+}
+
+static void test_match_simultaneous_turn_waits_for_the_person(void **state)
+{
+    (void)state;
+    fixture f;
+    char err[256];
+    start(&f, "[game]\nrules = rps\n[player.1]\nbot = human\n[player.2]\nbot = rps-random\n",
+          5, 0);
+    assert_int_equal(sapper_match_advance(f.m), 1);  /* bot's throw is pending */
+    assert_int_equal(sapper_match_move_count(f.m), 0);
+    assert_true(sapper_match_awaits(f.m, 0));
+    assert_false(sapper_match_awaits(f.m, 1));
+    assert_int_equal(sapper_match_play_text(f.m, 0, "rock", err, sizeof err), SAPPER_OK);
+    assert_int_equal(sapper_match_move_count(f.m), 2);
+    assert_int_equal(sapper_match_move(f.m, 0)->action, 0); /* rock */
+    stop(&f);
+}
+
+static void test_match_illegal_bot_action_forfeits_the_game(void **state)
+{
+    (void)state;
+    fixture f;
+    start(&f, "[player.1]\nbot = bot_illegal\n", 1, 0);
+    sapper_match_advance(f.m);
+    assert_int_equal(sapper_match_to_move(f.m), SAPPER_TERMINAL);
+    const sapper_fault *fault = sapper_match_fault(f.m);
+    assert_non_null(fault);
+    assert_int_equal(fault->kind, SAPPER_FAULT_ILLEGAL);
+    assert_int_equal(fault->seat, 0);
+    assert_string_equal(sapper_match_outcome(f.m), "lost");
+    sapper_strbuf b = {0};
+    sapper_match_result_json(f.m, 0, &b);
+    assert_contains(sapper_strbuf_str(&b), "\"reason\":\"illegal\"");
+    sapper_strbuf_free(&b);
+    stop(&f);
+}
+
+static void test_match_refusal_gives_the_rules_reason(void **state)
+{
+    (void)state;
+    fixture f;
+    char err[256] = "";
+    start(&f, "", 3, 0);
+    assert_int_equal(sapper_match_play_text(f.m, 0, "flag 0 0", err, sizeof err), SAPPER_OK);
+    assert_int_equal(sapper_match_play_text(f.m, 0, "reveal 0 0", err, sizeof err),
+                     SAPPER_ERR_ILLEGAL);
+    assert_contains(err, "flagged");
+    assert_int_equal(sapper_match_move_count(f.m), 1);
+    stop(&f);
+}
+
+static void test_match_parse_error_leaves_the_game_unchanged(void **state)
+{
+    (void)state;
+    fixture f;
+    char err[256] = "";
+    start(&f, "", 3, 0);
+    const char *before = strdup(sapper_match_render(f.m, 0));
+    assert_int_equal(sapper_match_play_text(f.m, 0, "explode 1 2", err, sizeof err),
+                     SAPPER_ERR_PARSE);
+    assert_true(err[0] != 0);
+    assert_string_equal(sapper_match_render(f.m, 0), before);
+    assert_int_equal(sapper_match_move_count(f.m), 0);
+    free((void *)before);
+    stop(&f);
+}
+
+static void test_match_undo_restores_the_previous_position(void **state)
+{
+    (void)state;
+    fixture f;
+    char err[256] = "";
+    start(&f, "[rules]\nfirst_click = opening\n", 11, SAPPER_MATCH_UNDO);
+    assert_int_equal(sapper_match_play_text(f.m, 0, "reveal 4 4", err, sizeof err), SAPPER_OK);
+    char *after_reveal = strdup(sapper_match_render(f.m, 0));
+    assert_int_equal(sapper_match_play_text(f.m, 0, "flag 0 0", err, sizeof err) == SAPPER_OK ||
+                     sapper_match_play_text(f.m, 0, "flag 8 8", err, sizeof err) == SAPPER_OK, 1);
+    assert_string_not_equal(sapper_match_render(f.m, 0), after_reveal);
+    assert_int_equal(sapper_match_undo(f.m), SAPPER_OK);
+    assert_string_equal(sapper_match_render(f.m, 0), after_reveal);
+    assert_int_equal(sapper_match_move_count(f.m), 1);
+    assert_int_equal(sapper_match_undo(f.m), SAPPER_OK);
+    assert_int_equal(sapper_match_move_count(f.m), 0);
+    assert_int_equal(sapper_match_undo(f.m), SAPPER_ERR_STATE);
+    free(after_reveal);
+    stop(&f);
+}
+
+static void play_bot_game(const char *ini, uint64_t seed, sapper_strbuf *replay)
+{
+    fixture f;
+    start(&f, ini, seed, 0);
+    sapper_match_advance(f.m);
+    assert_int_equal(sapper_match_to_move(f.m), SAPPER_TERMINAL);
+    sapper_replay_text(f.m, replay);
+    stop(&f);
+}
+
+static void test_match_same_seed_gives_the_same_game(void **state)
+{
+    (void)state;
+    sapper_strbuf a = {0}, b = {0}, c = {0};
+    const char *ini = "[rules]\npreset = intermediate\n[player.1]\nbot = simple\n";
+    play_bot_game(ini, 42, &a);
+    play_bot_game(ini, 42, &b);
+    play_bot_game(ini, 43, &c);
+    assert_string_equal(sapper_strbuf_str(&a), sapper_strbuf_str(&b));
+    assert_string_not_equal(sapper_strbuf_str(&a), sapper_strbuf_str(&c));
+    sapper_strbuf_free(&a);
+    sapper_strbuf_free(&b);
+    sapper_strbuf_free(&c);
+}
+
+static void test_match_replay_reaches_the_recorded_outcome(void **state)
+{
+    (void)state;
+    sapper_strbuf r = {0};
+    play_bot_game("[rules]\npreset = intermediate\n[player.1]\nbot = random\n", 9, &r);
+    sapper_replay_check c;
+    char err[1024] = "";
+    assert_int_equal(sapper_replay_verify(sapper_strbuf_str(&r), "r.txt", 1, reg, &c,
+                                          err, sizeof err), SAPPER_OK);
+    assert_true(c.matches);
+    assert_true(c.moves > 0);
+    assert_string_equal(c.expected, c.actual);
+    sapper_strbuf_free(&r);
+}
+
+static void test_match_replay_of_simultaneous_game_verifies(void **state)
+{
+    (void)state;
+    sapper_strbuf r = {0};
+    play_bot_game(rps_bots, 77, &r);
+    assert_contains(sapper_strbuf_str(&r), "joint 2\n");
+    sapper_replay_check c;
+    char err[1024] = "";
+    assert_int_equal(sapper_replay_verify(sapper_strbuf_str(&r), "r.txt", 1, reg, &c,
+                                          err, sizeof err), SAPPER_OK);
+    assert_true(c.matches);
+    sapper_strbuf_free(&r);
+}
+
+static void test_match_replay_with_changed_outcome_is_a_mismatch(void **state)
+{
+    (void)state;
+    sapper_strbuf r = {0};
+    play_bot_game("[player.1]\nbot = simple\n", 5, &r);
+    char *text = strdup(sapper_strbuf_str(&r));
+    char *o = strstr(text, "outcome ");
+    assert_non_null(o);
+    strcpy(o, "outcome won moves 1 returns 1\n");
+    sapper_replay_check c;
+    char err[1024] = "";
+    assert_int_equal(sapper_replay_verify(text, "r.txt", 1, reg, &c, err, sizeof err),
+                     SAPPER_OK);
+    assert_false(c.matches);
+    free(text);
+    sapper_strbuf_free(&r);
+}
+
+static void test_match_replay_with_bad_move_names_the_line(void **state)
+{
+    (void)state;
+    const char *text = "sapper-replay 1\nrules classic\nseed 1\nseat 1 human you\n"
+                       "move 1 reveal 99 99\noutcome won moves 1 returns 1\n";
+    sapper_replay_check c;
+    char err[1024] = "";
+    assert_int_not_equal(sapper_replay_verify(text, "r.txt", 1, reg, &c, err, sizeof err),
+                         SAPPER_OK);
+    assert_contains(err, "r.txt:5");
+}
+
+static void test_match_replay_with_unknown_line_is_refused(void **state)
+{
+    (void)state;
+    const char *text = "sapper-replay 1\nrules classic\nbogus line\n";
+    sapper_replay_check c;
+    char err[1024] = "";
+    assert_int_equal(sapper_replay_verify(text, "r.txt", 1, reg, &c, err, sizeof err),
+                     SAPPER_ERR_PARSE);
+    assert_contains(err, "r.txt:3");
+    assert_contains(err, "found \"bogus line\"");
+}
+
+static void test_match_result_json_has_the_required_fields(void **state)
+{
+    (void)state;
+    fixture f;
+    start(&f, "[player.1]\nbot = simple\n", 21, 0);
+    sapper_match_advance(f.m);
+    sapper_strbuf b = {0};
+    sapper_match_result_json(f.m, 1.5, &b);
+    const char *j = sapper_strbuf_str(&b);
+    assert_contains(j, "{\"ruleset\":\"classic\"");
+    assert_true(strstr(j, "\"outcome\":\"won\"") || strstr(j, "\"outcome\":\"lost\""));
+    assert_contains(j, "\"seed\":21");
+    assert_contains(j, "\"seconds\":1.500");
+    char moves[64];
+    snprintf(moves, sizeof moves, "\"moves\":%zu", sapper_match_move_count(f.m));
+    assert_contains(j, moves);
+    sapper_strbuf_free(&b);
+    stop(&f);
+}
+
+static void test_match_too_many_seats_is_refused(void **state)
+{
+    (void)state;
+    sapper_setup s;
+    char err[1024] = "";
+    assert_int_equal(test_setup(reg, "[player.2]\nbot = random\n", NULL, &s, err,
+                                sizeof err), SAPPER_OK);
+    assert_null(sapper_match_new(&s, 1, 0, err, sizeof err));
+    assert_contains(err, "take 1 to 1 players");
+    sapper_setup_free(&s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_match_simultaneous_game_plays_to_the_end),
+        cmocka_unit_test(test_match_simultaneous_turn_waits_for_the_person),
+        cmocka_unit_test(test_match_illegal_bot_action_forfeits_the_game),
+        cmocka_unit_test(test_match_refusal_gives_the_rules_reason),
+        cmocka_unit_test(test_match_parse_error_leaves_the_game_unchanged),
+        cmocka_unit_test(test_match_undo_restores_the_previous_position),
+        cmocka_unit_test(test_match_same_seed_gives_the_same_game),
+        cmocka_unit_test(test_match_replay_reaches_the_recorded_outcome),
+        cmocka_unit_test(test_match_replay_of_simultaneous_game_verifies),
+        cmocka_unit_test(test_match_replay_with_changed_outcome_is_a_mismatch),
+        cmocka_unit_test(test_match_replay_with_bad_move_names_the_line),
+        cmocka_unit_test(test_match_replay_with_unknown_line_is_refused),
+        cmocka_unit_test(test_match_result_json_has_the_required_fields),
+        cmocka_unit_test(test_match_too_many_seats_is_refused),
+    };
+    return cmocka_run_group_tests(tests, setup_all, teardown_all);
+}
