@@ -131,6 +131,15 @@ static int seat_number(const char *section)
     return (int)n;
 }
 
+/* Claims every entry of section/key, the shadowed ones included. */
+static void mark_used(sapper_config *cfg, const char *section, const char *key)
+{
+    for (size_t i = 0; i < cfg->count; i++)
+        if (strcmp(cfg->entries[i].section, section) == 0 &&
+            strcmp(cfg->entries[i].key, key) == 0)
+            cfg->entries[i].used = 1;
+}
+
 static sapper_status resolve_seat(sapper_config *cfg, const sapper_registry *reg,
                                   int n, sapper_seat_setup *seat,
                                   char *err, size_t errcap)
@@ -140,10 +149,8 @@ static sapper_status resolve_seat(sapper_config *cfg, const sapper_registry *reg
     sapper_config_entry *b = sapper_config_get(cfg, section, "bot");
     sapper_config_entry *nm = sapper_config_get(cfg, section, "name");
     const char *id = b ? b->value : "human";
-    if (b)
-        b->used = 1;
-    if (nm)
-        nm->used = 1;
+    mark_used(cfg, section, "bot");
+    mark_used(cfg, section, "name");
     if (strcmp(id, "human") != 0) {
         seat->bot = sapper_registry_find(reg, id, SAPPER_KIND_BOT);
         if (!seat->bot) {

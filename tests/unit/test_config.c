@@ -84,6 +84,18 @@ static void test_config_command_line_wins_over_file(void **state)
     sapper_setup_free(&s);
 }
 
+static void test_config_command_line_can_replace_a_seat_bot(void **state)
+{
+    (void)state;
+    sapper_setup s;
+    char err[1024] = "";
+    const char *const over[] = {"player.1.bot=random", NULL};
+    assert_int_equal(test_setup(reg, "[player.1]\nbot = simple\n", over, &s, err,
+                                sizeof err), SAPPER_OK);
+    assert_string_equal(s.seats[0].bot->desc.id, "random");
+    sapper_setup_free(&s);
+}
+
 static void test_config_unknown_key_suggests_the_near_one(void **state)
 {
     (void)state;
@@ -232,6 +244,7 @@ int main(void)
         cmocka_unit_test(test_config_defaults_give_classic_with_one_human),
         cmocka_unit_test(test_config_reads_sections_and_values),
         cmocka_unit_test(test_config_command_line_wins_over_file),
+        cmocka_unit_test(test_config_command_line_can_replace_a_seat_bot),
         cmocka_unit_test(test_config_unknown_key_suggests_the_near_one),
         cmocka_unit_test(test_config_wrong_type_names_expected_and_found),
         cmocka_unit_test(test_config_out_of_range_names_the_bounds),

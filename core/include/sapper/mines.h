@@ -42,7 +42,9 @@ static inline int sapper_cell_is_unknown(uint8_t c)
 /**
  * The view of one seat (what observe() writes for the mines family):
  * this fixed header followed by width*height cell codes. Its total size is
- * sapper_mines_view_size(width, height).
+ * sapper_mines_view_size(width, height). The cells start at byte offset
+ * struct_size (a later minor version may grow the header), so readers use
+ * sapper_mines_view_cells() rather than ->cells.
  */
 typedef struct sapper_mines_view {
     uint32_t struct_size;   /* sizeof(sapper_mines_view) of the writer      */
@@ -59,6 +61,24 @@ typedef struct sapper_mines_view {
     int64_t moves;          /* actions applied so far                       */
     uint8_t cells[];        /* width*height codes, row by row               */
 } sapper_mines_view;
+
+/**
+ * The cells of a view of view_size bytes written by any minor version of
+ * this header, or NULL when the view is malformed (too small, a header
+ * larger than the view, no cells, or fewer cell bytes than width*height).
+ * Bots should call this first and refuse (SAPPER_ERR_STATE) on NULL.
+ */
+static inline const uint8_t *sapper_mines_view_cells(const void *view,
+                                                     size_t view_size)
+{
+    const sapper_mines_view *v = (const sapper_mines_view *)view;
+    if (!v || view_size < sizeof *v || v->struct_size < sizeof *v ||
+        v->struct_size > view_size || v->width <= 0 || v->height <= 0)
+        return NULL;
+    if ((uint64_t)v->width * (uint64_t)v->height > view_size - v->struct_size)
+        return NULL;
+    return (const uint8_t *)view + v->struct_size;
+}
 
 static inline size_t sapper_mines_view_size(int32_t width, int32_t height)
 {

@@ -16,6 +16,9 @@
  *                     may be used from different threads or processes.
  *   borrowed          the pointer is valid only for the duration of the call.
  *   static            the pointer must stay valid while the plugin is loaded.
+ *   err, errcap       every `char *err, size_t errcap` pair the host passes
+ *                     is a valid buffer with errcap >= 64; write a one-line
+ *                     reason there (snprintf) when you refuse something.
  *   "write up to cap, return needed": the function writes at most cap bytes
  *   (text is always NUL-terminated when cap > 0) and returns the size it
  *   needs (without the NUL for text); the caller retries with a bigger
@@ -222,9 +225,11 @@ typedef struct sapper_game_info {
     int32_t min_players;    /* seats the game accepts                       */
     int32_t max_players;
     int32_t turns;          /* SAPPER_TURNS_*                               */
-    int64_t max_moves;      /* hard bound on actions in one game: the
-                               engine stops (and voids) a game that runs
-                               longer, so a bug cannot loop forever         */
+    int64_t max_moves;      /* hard bound on actions in one game (each
+                               seat's action in a simultaneous turn counts
+                               as one): the engine stops (and voids) a game
+                               that runs longer, so a bug cannot loop
+                               forever                                      */
     int64_t max_actions;    /* upper bound of legal_actions() for any seat  */
 } sapper_game_info;
 
@@ -320,9 +325,9 @@ typedef struct sapper_bot_setup {
 } sapper_bot_setup;
 
 /**
- * The bot table. A bot instance plays one seat of one game at a time; the
- * engine may reuse it for the next game only after calling reset (or frees
- * it and makes a new one). All functions are [instance].
+ * The bot table. A bot instance plays one seat of one game: the engine
+ * makes a new instance for every game (and after an undo) and frees it
+ * when the game is over. All functions are [instance].
  */
 typedef struct sapper_bot_api {
     uint32_t struct_size;      /* sizeof(sapper_bot_api) of the plugin */
