@@ -13,26 +13,32 @@
 #ifndef SAPPER_CURSES_UI_H
 #define SAPPER_CURSES_UI_H
 
+#include <curses.h>
+
 #include "app.h"
+#include "sapper/mines.h"
+
+#define UI_TICK_MS 200   /* redraw period, so the clock moves */
 
 /* Colour pairs (used only when ui.colour is set). */
 enum {
-    PAIR_NUMBER = 1,      /* 1..8: PAIR_NUMBER + n - 1 */
-    PAIR_MINE = 9,
-    PAIR_FLAG,
-    PAIR_MARK,
-    PAIR_SEAT0,           /* mines claimed by seat 0 (red) */
-    PAIR_SEAT1,           /* mines claimed by seat 1 (blue) */
-    PAIR_ERROR,
-    PAIR_WIN,
-    PAIR_PRESSED,
-    PAIR_COUNT
+    UI_PAIR_NUMBER = 1,      /* 1..8: UI_PAIR_NUMBER + n - 1 */
+    UI_PAIR_MINE = 9,
+    UI_PAIR_FLAG,
+    UI_PAIR_MARK,
+    UI_PAIR_SEAT0,           /* mines claimed by seat 0 (red) */
+    UI_PAIR_SEAT1,           /* mines claimed by seat 1 (blue) */
+    UI_PAIR_ERROR,
+    UI_PAIR_WIN,
+    UI_PAIR_PRESSED,
+    UI_PAIR_COUNT
 };
 
 typedef struct ui {
     app *a;                  /* the game, its setup and config */
     int colour;              /* colours in use: has_colors() and no NO_COLOR */
     int quit;                /* leave the event loop */
+    int status;              /* the exit status when quitting on an error */
 
     /* mines family */
     int cx, cy;              /* the cursor cell */
@@ -73,8 +79,8 @@ int ui_play(ui *u, int64_t action);
 long ui_clock(const ui *u);
 /** "playing", "won", "lost", "draw", "void" ... from the human's seat. */
 const char *ui_state(ui *u);
-/** Starts the next game with the current setup (records the last one);
- *  0 on success. */
+/** Starts the next game with the current setup (records the last one).
+ *  On failure (a->match is then NULL) sets quit and status; returns 1. */
 int ui_new_match(ui *u);
 
 /* --- curses_screen.c: drawing helpers --- */
@@ -83,16 +89,17 @@ int ui_new_match(ui *u);
 void ui_colours_init(ui *u);
 /** The attribute of a colour pair plus extra, or extra alone when colours
  *  are off. */
-int ui_attr(const ui *u, int pair, int extra);
+attr_t ui_attr(const ui *u, int pair, attr_t extra);
 /** Writes text at (y, x), clipped to the screen width. */
-void ui_put(int y, int x, int attr, const char *text);
+void ui_put(int y, int x, attr_t attr, const char *text);
 /** printf into the message line (error: shown as a refusal). */
 void ui_message(ui *u, int error, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /** The bottom two lines: the message and the key hint. */
 void ui_draw_footer(ui *u, const char *hint);
-/** The big end-of-game line at row y ("You win!", "You lose", ...). */
-void ui_draw_banner(ui *u, int y, int x);
+/** The end-of-game line at row y ("You win!", "You lose", ...) followed
+ *  by the keys that go on from there; nothing while the game is on. */
+void ui_draw_banner(ui *u, int y, int x, const char *keys);
 /** Clears the screen to say how large it must be; 1 when it is too small. */
 int ui_too_small(int need_w, int need_h);
 /** Shows the help page for family f until a key is pressed. */

@@ -1,0 +1,321 @@
+/*
+ * curses_grid.c - the curses face of the Minesweeper family: the grid of
+ * the human seat's view (sapper/mines.h) with a cursor, the status line
+ * (mines left, clock, state, mode, and points and turn when two play), and
+ * the keys and mouse clicks that become reveal, flag and chord actions.
+ * Whether an action is allowed is the rules' business: a refusal comes
+ * back as a message, never as a check made here.
+ */
+#include "curses_ui.h"
+
+#define TOP_ROWS 3      /* title, status, players */
+#define STATUS_W 52     /* columns the status line needs */
+
+static const char grid_help[] =
+    "arrows, hjkl   move the cursor\n"
+    "space, enter   reveal the cell (flag it in flag mode); on a number: chord\n"
+    "f              flag cycle: hidden -> flagged F -> marked ? -> hidden\n"
+    "c              chord: open the neighbours of a number whose flags are set\n"
+    "m              switch the mode: reveal or flag\n"
+    "left click     like space on the clicked cell\n"
+    "right click    flag cycle on the clicked cell\n"
+    "n              new game: another size and mine count";
+
+static const char reveal_hint[] =
+    "arrows/hjkl move  space reveal  f flag  c chord  m mode  u undo  "
+    "r restart  n new  ? help  q quit";
+static const char flag_hint[] =
+    "arrows/hjkl move  space flag  f flag  c chord  m mode  u undo  "
+    "r restart  n new  ? help  q quit";
+
+/* Where the grid sits on the screen. */
+typedef struct grid_place {
+    int left;       /* first column of the text lines */
+    int box;        /* first column of the frame */
+    int cell_x;     /* column of cell x = 0 */
+    int cell_y;     /* row of cell y = 0 */
+} grid_place;
+
+/* The human seat's view, checked to hold its cells; NULL when it does not
+   (the match then has a fault to show). Valid until the next match call. */
+static const sapper_mines_view *grid_view(ui *u)
+{
+    size_t size = 0;
+    const sapper_mines_view *v = sapper_match_view(u->a->match, ui_viewer(u), &size);
+    if (!v || size < sizeof *v || v->width < 1 || v->height < 1 ||
+        size < sapper_mines_view_size(v->width, v->height))
+        return NULL;
+    return v;
+}
+
+static int frame_width(const sapper_mines_view *v)
+{
+    return 2 * v->width + 3;   /* border, space, cells a space apart, space, border */
+}
+
+static grid_place place_grid(const sapper_mines_view *v)
+{
+    int fw = frame_width(v);
+    int block = fw > STATUS_W ? fw : STATUS_W;
+    grid_place p;
+    p.left = COLS > block ? (COLS - block) / 2 : 0;
+    p.box = p.left + (block - fw) / 2;
+    p.cell_x = p.box + 2;
+    p.cell_y = TOP_ROWS + 1;
+    return p;
+}
+
+/* Puts the cursor in the grid: in the middle at the start of a game,
+   clamped to the board afterwards (the size may have changed). */
+static void clamp_cursor(ui *u, const sapper_mines_view *v)
+{
+    if (u->cx < 0 || u->cy < 0) {
+        u->cx = v->width / 2;
+        u->cy = v->height / 2;
+    }
+    u->cx = u->cx >= v->width ? v->width - 1 : u->cx;
+    u->cy = u->cy >= v->height ? v->height - 1 : u->cy;
+}
+
+/* The character and attribute of one cell code. */
+static int cell_look(const ui *u, uint8_t c, attr_t *attr)
+{
+    *attr = A_NORMAL;
+    if (c == SAPPER_CELL_0)
+        return ' ';
+    if (c <= 8) {
+        *attr = ui_attr(u, UI_PAIR_NUMBER + c - 1, A_BOLD);
+        return '0' + c;
+    }
+    switch (c) {
+    case SAPPER_CELL_HIDDEN:
+        return '.';
+    case SAPPER_CELL_FLAGGED:
+        *attr = ui_attr(u, UI_PAIR_FLAG, A_BOLD);
+        return 'F';
+    case SAPPER_CELL_MARKED:
+        *attr = ui_attr(u, UI_PAIR_MARK, A_BOLD);
+        return '?';
+    case SAPPER_CELL_MINE:
+        *attr = ui_attr(u, UI_PAIR_MINE, A_BOLD);
+        return '*';
+    case SAPPER_CELL_CLAIMED:
+        *attr = ui_attr(u, UI_PAIR_SEAT0, A_BOLD);
+        return '*';
+    case SAPPER_CELL_CLAIMED + 1:   /* without colour: underlined apart */
+        *attr = u->colour ? ui_attr(u, UI_PAIR_SEAT1, A_BOLD) : A_BOLD | A_UNDERLINE;
+        return '*';
+    default:
+        return '#';   /* a code this front end does not know */
+    }
+}
+
+static void draw_cell(ui *u, const sapper_mines_view *v, grid_place p,
+                      int x, int y)
+{
+    attr_t attr;
+    int ch = cell_look(u, v->cells[y * v->width + x], &attr);
+    if (x == u->cx && y == u->cy) {
+        attr |= A_REVERSE;
+        if (u->pressed && ch == '.') {   /* a button held down on it */
+            ch = ' ';
+            attr = u->colour ? ui_attr(u, UI_PAIR_PRESSED, A_BOLD)
+                             : A_REVERSE | A_BOLD;
+        }
+    }
+    attrset((int)attr);
+    mvaddch(p.cell_y + y, p.cell_x + 2 * x, (chtype)ch);
+    attrset(A_NORMAL);
+}
+
+static void draw_frame(const sapper_mines_view *v, grid_place p)
+{
+    int fw = frame_width(v), top = p.cell_y - 1, bottom = p.cell_y + v->height;
+    mvaddch(top, p.box, ACS_ULCORNER);
+    mvhline(top, p.box + 1, ACS_HLINE, fw - 2);
+    mvaddch(top, p.box + fw - 1, ACS_URCORNER);
+    mvvline(top + 1, p.box, ACS_VLINE, v->height);
+    mvvline(top + 1, p.box + fw - 1, ACS_VLINE, v->height);
+    mvaddch(bottom, p.box, ACS_LLCORNER);
+    mvhline(bottom, p.box + 1, ACS_HLINE, fw - 2);
+    mvaddch(bottom, p.box + fw - 1, ACS_LRCORNER);
+}
+
+/* Mines not yet accounted for: flags and, while the game is on, mines
+   already exposed (claimed or forgiven) count as found. */
+static int mines_left(const sapper_mines_view *v)
+{
+    int exposed = v->to_move == SAPPER_TERMINAL ? 0 : v->mines_exposed;
+    return v->mines - v->flags - exposed;
+}
+
+static void draw_title(ui *u, const sapper_mines_view *v, grid_place p)
+{
+    char text[256];
+    snprintf(text, sizeof text, "%s  %dx%d, %d mines  (seed %llu)",
+             u->a->setup.rules->desc.name, v->width, v->height, v->mines,
+             (unsigned long long)sapper_match_seed(u->a->match));
+    ui_put(0, p.left, A_BOLD, text);
+}
+
+static void draw_status(ui *u, const sapper_mines_view *v, grid_place p)
+{
+    char text[256];
+    snprintf(text, sizeof text, "Mines left: %d   Time: %ld   %s   Mode: %s",
+             mines_left(v), ui_clock(u), ui_state(u),
+             u->flag_mode ? "flag" : "reveal");
+    ui_put(1, p.left, A_BOLD, text);
+}
+
+/* Two or more seats: everyone's points and whose turn it is. */
+static void draw_players(ui *u, const sapper_mines_view *v, grid_place p)
+{
+    if (v->players < 2)
+        return;
+    const sapper_setup *s = &u->a->setup;
+    int32_t me = ui_viewer(u);
+    char text[256];
+    int len = snprintf(text, sizeof text, "Points:");
+    for (int32_t i = 0; i < v->players && i < SAPPER_MINES_MAX_SEATS; i++)
+        len += snprintf(text + len, sizeof text - (size_t)len, "  %s%s %d",
+                        s->seats[i].name, i == me ? " (you)" : "",
+                        (int)v->points[i]);
+    if (v->to_move >= 0 && v->to_move < v->players)
+        snprintf(text + len, sizeof text - (size_t)len, "   To move: %s",
+                 s->seats[v->to_move].name);
+    ui_put(2, p.left, A_NORMAL, text);
+}
+
+static void grid_draw(ui *u)
+{
+    const sapper_mines_view *v = grid_view(u);
+    if (!v) {
+        ui_put(0, 0, A_BOLD, "the rules gave no board to show");
+        ui_draw_footer(u, "r restart  q quit");
+        return;
+    }
+    if (ui_too_small(frame_width(v) > STATUS_W ? frame_width(v) : STATUS_W,
+                     v->height + TOP_ROWS + 5))
+        return;
+    clamp_cursor(u, v);
+    grid_place p = place_grid(v);
+    draw_title(u, v, p);
+    draw_status(u, v, p);
+    draw_players(u, v, p);
+    draw_frame(v, p);
+    for (int y = 0; y < v->height; y++)
+        for (int x = 0; x < v->width; x++)
+            draw_cell(u, v, p, x, y);
+    ui_draw_banner(u, p.cell_y + v->height + 1, p.left,
+                   "r: restart  n: new game  q: quit");
+    ui_draw_footer(u, u->flag_mode ? flag_hint : reveal_hint);
+}
+
+static void move_cursor(ui *u, int dx, int dy)
+{
+    const sapper_mines_view *v = grid_view(u);
+    if (!v)
+        return;
+    clamp_cursor(u, v);
+    int x = u->cx + dx, y = u->cy + dy;
+    u->cx = x < 0 ? 0 : x >= v->width ? v->width - 1 : x;
+    u->cy = y < 0 ? 0 : y >= v->height ? v->height - 1 : y;
+}
+
+/* Plays verb at the cursor. */
+static void act(ui *u, int32_t verb)
+{
+    const sapper_mines_view *v = grid_view(u);
+    if (!v)
+        return;
+    clamp_cursor(u, v);
+    ui_play(u, sapper_mines_action(verb, u->cx, u->cy, v->width, v->height));
+}
+
+/* Space, enter and left click: flag in flag mode; otherwise chord on a
+   revealed number (what clicking a number does in most Minesweepers) and
+   reveal anywhere else. */
+static void primary(ui *u)
+{
+    const sapper_mines_view *v = grid_view(u);
+    if (!v)
+        return;
+    clamp_cursor(u, v);
+    uint8_t c = v->cells[u->cy * v->width + u->cx];
+    if (u->flag_mode)
+        act(u, SAPPER_MINES_FLAG);
+    else
+        act(u, c >= 1 && c <= 8 ? SAPPER_MINES_CHORD : SAPPER_MINES_REVEAL);
+}
+
+/* The cell under screen position (sx, sy): the character and the space
+   after it both count. 0 when outside the board. */
+static int cell_at(ui *u, int sx, int sy, int *x, int *y)
+{
+    const sapper_mines_view *v = grid_view(u);
+    if (!v)
+        return 0;
+    grid_place p = place_grid(v);
+    int dx = sx - p.cell_x, dy = sy - p.cell_y;
+    if (dx < 0 || dy < 0 || dx >= 2 * v->width || dy >= v->height)
+        return 0;
+    *x = dx / 2;
+    *y = dy;
+    return 1;
+}
+
+/* A press shows on the cell; the release acts where the button comes up,
+   so a press can still be moved off the cell. */
+static void mouse(ui *u)
+{
+    MEVENT ev;
+    int x, y;
+    if (getmouse(&ev) != OK)
+        return;
+    int inside = cell_at(u, ev.x, ev.y, &x, &y);
+    if (inside) {
+        u->cx = x;
+        u->cy = y;
+    }
+    if (ev.bstate & (BUTTON1_PRESSED | BUTTON3_PRESSED)) {
+        u->pressed = inside;
+        return;
+    }
+    u->pressed = 0;
+    if (!inside)
+        return;
+    if (ev.bstate & (BUTTON1_RELEASED | BUTTON1_CLICKED))
+        primary(u);
+    else if (ev.bstate & (BUTTON3_RELEASED | BUTTON3_CLICKED))
+        act(u, SAPPER_MINES_FLAG);
+}
+
+static void toggle_mode(ui *u)
+{
+    u->flag_mode = !u->flag_mode;
+    ui_message(u, 0, u->flag_mode ? "flag mode: space and left click flag"
+                                  : "reveal mode: space and left click reveal");
+}
+
+static int grid_key(ui *u, int ch)
+{
+    switch (ch) {
+    case KEY_LEFT: case 'h': move_cursor(u, -1, 0); return 1;
+    case KEY_RIGHT: case 'l': move_cursor(u, 1, 0); return 1;
+    case KEY_UP: case 'k': move_cursor(u, 0, -1); return 1;
+    case KEY_DOWN: case 'j': move_cursor(u, 0, 1); return 1;
+    case ' ': case '\n': case '\r': case KEY_ENTER: primary(u); return 1;
+    case 'f': act(u, SAPPER_MINES_FLAG); return 1;
+    case 'c': act(u, SAPPER_MINES_CHORD); return 1;
+    case 'm': toggle_mode(u); return 1;
+    case 'n': ui_prompt_new_game(u); return 1;
+    case KEY_MOUSE: mouse(u); return 1;
+    default: return 0;
+    }
+}
+
+const ui_family ui_grid_family = {
+    .help = grid_help,
+    .draw = grid_draw,
+    .key = grid_key,
+};

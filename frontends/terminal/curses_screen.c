@@ -1,0 +1,152 @@
+/*
+ * curses_screen.c - the drawing helpers every family of the curses
+ * interface uses: colours (or none: NO_COLOR and monochrome terminals get
+ * bold and reverse video only), text clipped to the screen, the message
+ * and key-hint lines, the end-of-game banner, the "terminal too small"
+ * notice and the help page. Nothing here knows a game's rules.
+ */
+#include "curses_ui.h"
+
+#include <stdarg.h>
+
+/* Foreground of the numbers 1..8 in the classic colours: 1 blue, 2 green,
+   3 red, 4 dark blue, 5 dark red, 6 cyan, 7 white (black would vanish on
+   a dark terminal), 8 grey. Eight-colour terminals lack the dark shades
+   and the grey: magenta, yellow and white stand in. */
+static const short numbers16[8] = {12, 2, 9, 4, 1, 6, 7, 8};
+static const short numbers8[8] = {
+    COLOR_BLUE, COLOR_GREEN, COLOR_RED, COLOR_MAGENTA,
+    COLOR_YELLOW, COLOR_CYAN, COLOR_WHITE, COLOR_WHITE,
+};
+
+static int no_color_requested(void)
+{
+    const char *v = getenv("NO_COLOR");
+    return v && *v;   /* https://no-color.org: set and not empty */
+}
+
+void ui_colours_init(ui *u)
+{
+    u->colour = !no_color_requested() && has_colors() && start_color() == OK;
+    if (!u->colour)
+        return;
+    short bg = use_default_colors() == OK ? -1 : COLOR_BLACK;
+    int rich = COLORS >= 16;
+    const short *numbers = rich ? numbers16 : numbers8;
+    short red = rich ? 9 : COLOR_RED, blue = rich ? 12 : COLOR_BLUE;
+    for (int i = 0; i < 8; i++)
+        init_pair((short)(UI_PAIR_NUMBER + i), numbers[i], bg);
+    init_pair(UI_PAIR_MINE, red, bg);
+    init_pair(UI_PAIR_FLAG, red, bg);
+    init_pair(UI_PAIR_MARK, COLOR_YELLOW, bg);
+    init_pair(UI_PAIR_SEAT0, red, bg);
+    init_pair(UI_PAIR_SEAT1, blue, bg);
+    init_pair(UI_PAIR_ERROR, red, bg);
+    init_pair(UI_PAIR_WIN, COLOR_GREEN, bg);
+    init_pair(UI_PAIR_PRESSED, COLOR_BLACK, COLOR_YELLOW);
+}
+
+attr_t ui_attr(const ui *u, int pair, attr_t extra)
+{
+    return u->colour ? (attr_t)COLOR_PAIR(pair) | extra : extra;
+}
+
+void ui_put(int y, int x, attr_t attr, const char *text)
+{
+    if (y < 0 || y >= LINES || x < 0 || x >= COLS)
+        return;
+    attrset((int)attr);
+    mvaddnstr(y, x, text, COLS - x);
+    attrset(A_NORMAL);
+}
+
+void ui_message(ui *u, int error, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(u->msg, sizeof u->msg, fmt, ap);
+    va_end(ap);
+    u->msg_error = error;
+}
+
+void ui_draw_footer(ui *u, const char *hint)
+{
+    attr_t attr = u->msg_error ? ui_attr(u, UI_PAIR_ERROR, A_BOLD) : A_NORMAL;
+    ui_put(LINES - 2, 0, attr, u->msg);
+    ui_put(LINES - 1, 0, A_NORMAL, hint);
+}
+
+/* The end-of-game words: "You win!" for the person at the keyboard, the
+   winner's name when only bots played. */
+static void banner_text(ui *u, const char *state, char *text, size_t cap,
+                        attr_t *attr)
+{
+    int32_t w = sapper_match_winner(u->a->match);
+    int person = ui_viewer(u) >= 0;
+    if (person && strcmp(state, "won") == 0) {
+        snprintf(text, cap, " You win! ");
+        *attr = ui_attr(u, UI_PAIR_WIN, *attr);
+    } else if (person && strcmp(state, "lost") == 0) {
+        snprintf(text, cap, " You lose ");
+        *attr = ui_attr(u, UI_PAIR_ERROR, *attr);
+    } else if (!person && w >= 0) {
+        snprintf(text, cap, " %s wins ", u->a->setup.seats[w].name);
+    } else {
+        snprintf(text, cap, " Game over: %s ", state);
+    }
+}
+
+void ui_draw_banner(ui *u, int y, int x, const char *keys)
+{
+    const char *state = ui_state(u);
+    if (strcmp(state, "playing") == 0)
+        return;
+    char text[128];
+    attr_t attr = A_BOLD | A_REVERSE;
+    banner_text(u, state, text, sizeof text, &attr);
+    ui_put(y, x, attr, text);
+    ui_put(y, x + (int)strlen(text) + 1, A_NORMAL, keys);
+}
+
+int ui_too_small(int need_w, int need_h)
+{
+    if (COLS >= need_w && LINES >= need_h)
+        return 0;
+    char need[64], now[64];
+    snprintf(need, sizeof need, "terminal too small: need %dx%d", need_w, need_h);
+    snprintf(now, sizeof now, "now %dx%d: enlarge it or press q", COLS, LINES);
+    erase();
+    ui_put(LINES / 2 - 1, 0, A_BOLD, need);
+    ui_put(LINES / 2, 0, A_NORMAL, now);
+    return 1;
+}
+
+/* Writes the '\n'-separated lines of text from row *y on. */
+static void put_lines(int *y, int x, const char *text)
+{
+    char line[256];
+    while (*text) {
+        size_t n = strcspn(text, "\n");
+        snprintf(line, sizeof line, "%.*s", (int)n, text);
+        ui_put((*y)++, x, A_NORMAL, line);
+        text += n + (text[n] == '\n');
+    }
+}
+
+void ui_show_help(ui *u, const ui_family *f)
+{
+    int y = 1;
+    erase();
+    ui_put(0, 2, A_BOLD, "Sapper: keys");
+    put_lines(&y, 4, f->help);
+    put_lines(&y, 4, "u              undo the last move\n"
+                     "r              restart: a new game, same settings\n"
+                     "?              this help\n"
+                     "q              quit");
+    ui_put(y + 1, 2, A_BOLD, "press any key to go back to the game");
+    refresh();
+    timeout(-1);
+    getch();
+    timeout(UI_TICK_MS);
+    ui_message(u, 0, "%s", "");
+}

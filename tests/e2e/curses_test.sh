@@ -1,0 +1,242 @@
+#!/usr/bin/env bash
+# curses_test.sh BUILD_DIR - drives the real `sapper play` curses interface
+# under tmux as a person would: waits for the board, reveals, flags with a
+# key and with a right click, switches the mode, undoes and quits, reading
+# the screen after each step. A second run checks NO_COLOR (no colour codes
+# at all) and the "terminal too small" notice. Every check prints PASS or
+# FAIL (with the screen it read); the exit status is 0 when all pass, 1
+# otherwise, 77 when tmux is missing (skipped). Uses a private tmux server,
+# killed on exit, so a person's own tmux is never touched.
+set -u
+
+BUILD=${1:?usage: curses_test.sh BUILD_DIR}
+SAPPER=$BUILD/sapper
+SOCK=sapper-e2e-$$          # private tmux server
+SESSION=curses-$$
+TMP=$(mktemp -d)
+TIMEOUT=5                   # seconds to wait for any expected screen
+
+if ! command -v tmux >/dev/null; then
+    echo "SKIP: tmux not found"
+    exit 77
+fi
+if [ ! -x "$SAPPER" ]; then
+    echo "FAIL: $SAPPER is not an executable"
+    exit 1
+fi
+
+unset TMUX
+tm() { tmux -L "$SOCK" "$@"; }
+cleanup() { tm kill-server 2>/dev/null; rm -rf "$TMP"; }
+trap cleanup EXIT
+
+. "$(dirname "$0")/lib.sh"   # pass, fail, finish
+fail_on_screen() {   # a failure, with the screen it was read from
+    fail "$1"
+    echo "----- screen -----"
+    grep -v "^ *$" "$TMP/screen" 2>/dev/null
+    echo "------------------"
+}
+
+# The pane as text (with -e: with its colour codes) into $TMP/screen.
+capture() { tm capture-pane -p "$@" -t "$SESSION" > "$TMP/screen" 2>/dev/null; }
+
+# Polls the screen until the command "$@" (run on $TMP/screen) succeeds.
+wait_until() {
+    local deadline=$((SECONDS + TIMEOUT))
+    while [ $SECONDS -le $deadline ]; do
+        capture
+        "$@" && return 0
+        sleep 0.1
+    done
+    return 1
+}
+
+screen_has() { LC_ALL=C grep -q -E -- "$1" "$TMP/screen"; }
+session_gone() { ! tm has-session -t "$SESSION" 2>/dev/null; }
+
+# Board size from the title line "... 9x9, 10 mines ...".
+read_size() {
+    local title
+    title=$(LC_ALL=C grep -o -E '[0-9]+x[0-9]+, [0-9]+ mines' "$TMP/screen" | head -1)
+    W=${title%%x*}
+    title=${title#*x}
+    H=${title%%,*}
+}
+
+# The grid rows: a border, then W cells each followed by a space, then the
+# same border again (the border is "x" or a box-drawing character).
+grid_rows() {
+    LC_ALL=C grep -E "^ *([^ ]+) (. ){$W}\\1 *\$" "$TMP/screen" |
+        LC_ALL=C sed -E "s/^ *[^ ]+ //" | LC_ALL=C cut -c "1-$((2 * W))"
+}
+
+# Cell (x, y) of the grid as one character.
+cell() {
+    local row
+    row=$(grid_rows | sed -n "$(($2 + 1))p")
+    printf '%s' "${row:$((2 * $1)):1}"
+}
+
+# Sends the keys that take the cursor to (x, y): into the top-left corner
+# first (the cursor is clamped, so extra moves are harmless), then over.
+goto_cell() {
+    local keys=() i
+    for ((i = 0; i < W; i++)); do keys+=(h); done
+    for ((i = 0; i < H; i++)); do keys+=(k); done
+    for ((i = 0; i < $1; i++)); do keys+=(l); done
+    for ((i = 0; i < $2; i++)); do keys+=(j); done
+    tm send-keys -t "$SESSION" "${keys[@]}"
+}
+
+# Terminal coordinates (1-based, as mouse reports carry them) of cell (x, y).
+cell_screen_xy() {
+    local first line lead
+    first=$(LC_ALL=C grep -n -E "^ *([^ ]+) (. ){$W}\\1 *\$" "$TMP/screen" | head -1)
+    line=${first#*:}
+    lead=${line%%[! ]*}
+    echo $((${#lead} + 3 + 2 * $1)) $((${first%%:*} + $2))
+}
+
+# A click of button (0 left, 2 right) on cell (x, y): press and release as
+# an xterm sends them in SGR mouse mode.
+click_cell() {
+    local sx sy
+    read -r sx sy <<< "$(cell_screen_xy "$2" "$3")"
+    tm send-keys -t "$SESSION" -l $'\e'"[<$1;$sx;${sy}M"
+    tm send-keys -t "$SESSION" -l $'\e'"[<$1;$sx;${sy}m"
+}
+
+mines_left() { LC_ALL=C grep -o -E 'Mines left: -?[0-9]+' "$TMP/screen" | grep -o -E -- '-?[0-9]+$'; }
+mines_left_is() { [ "$(mines_left)" = "$1" ]; }
+grid_has_digit() { grid_rows | LC_ALL=C grep -q '[1-8]'; }
+cell_is() { [ "$(cell "$1" "$2")" = "$3" ]; }
+
+start_game() {   # start_game ENV... : the game in a fresh session
+    tm kill-session -t "$SESSION" 2>/dev/null
+    tm new-session -d -s "$SESSION" -x 100 -y 40 \
+        "env TERM=xterm-256color $* '$SAPPER' play game.seed=42 rules.first_click=opening; echo \$? > '$TMP/status'"
+    if wait_until screen_has 'Mines left'; then
+        pass "the board appears (\"Mines left\" on screen)"
+    else
+        fail_on_screen "no \"Mines left\" on screen within ${TIMEOUT}s"
+        exit 1
+    fi
+}
+
+# ---- scenario 1: reveal, flag, mode, undo, quit ------------------------
+echo "# scenario 1: a game in colour"
+rm -f "$TMP/status"
+start_game
+read_size
+if [ -n "${W:-}" ] && [ -n "${H:-}" ] && [ "$(grid_rows | wc -l)" -eq "$H" ]; then
+    pass "a ${W}x${H} grid is drawn"
+else
+    fail_on_screen "expected a grid of ${H:-?} rows of ${W:-?} cells"
+    exit 1   # nothing else can be read from the screen
+fi
+start_left=$(mines_left)
+
+tm send-keys -t "$SESSION" Space
+if wait_until grid_has_digit; then
+    pass "space reveals an opening: numbers appear in the grid"
+else
+    fail_on_screen "no digit 1-8 in the grid after space"
+fi
+
+capture -e
+if LC_ALL=C grep -q -E $'\e\\[([0-9;]*;)?(3[0-7]|9[0-7]|38;5;[0-9]+)m' "$TMP/screen"; then
+    pass "numbers are coloured"
+else
+    fail_on_screen "no colour codes on the screen"
+fi
+
+capture
+# Hidden cells as "x y" lines, read from the screen after the opening.
+hidden=$(grid_rows | awk -v w="$W" '{ for (x = 0; x < w; x++)
+             if (substr($0, 2 * x + 1, 1) == ".") print x, NR - 1 }')
+read -r hx hy <<< "$(sed -n 1p <<< "$hidden")"
+read -r rx ry <<< "$(sed -n 2p <<< "$hidden")"
+if [ -z "${ry:-}" ]; then
+    fail_on_screen "fewer than two hidden cells left to flag"
+else
+    goto_cell "$hx" "$hy"
+    tm send-keys -t "$SESSION" f
+    if wait_until mines_left_is $((start_left - 1)) && cell_is "$hx" "$hy" F; then
+        pass "f flags hidden cell $hx $hy: mines left $start_left -> $(mines_left)"
+    else
+        fail_on_screen "after f on cell $hx $hy expected F and mines left $((start_left - 1))"
+    fi
+    click_cell 2 "$rx" "$ry"
+    if wait_until mines_left_is $((start_left - 2)) && cell_is "$rx" "$ry" F; then
+        pass "a right click flags hidden cell $rx $ry: mines left $(mines_left)"
+    else
+        fail_on_screen "after a right click on cell $rx $ry expected F and mines left $((start_left - 2))"
+    fi
+    tm send-keys -t "$SESSION" u
+    if wait_until mines_left_is $((start_left - 1)) && cell_is "$rx" "$ry" .; then
+        pass "u takes the last flag back: mines left $(mines_left)"
+    else
+        fail_on_screen "after u expected cell $rx $ry hidden and mines left $((start_left - 1))"
+    fi
+fi
+
+tm send-keys -t "$SESSION" m
+if wait_until screen_has 'Mode: flag'; then
+    pass "m switches to flag mode (status shows \"Mode: flag\")"
+else
+    fail_on_screen "no \"Mode: flag\" after m"
+fi
+
+tm send-keys -t "$SESSION" u
+if wait_until mines_left_is "$start_left"; then
+    pass "u again takes the first flag back: mines left $start_left"
+else
+    fail_on_screen "after the second u expected mines left $start_left"
+fi
+
+tm send-keys -t "$SESSION" q
+if wait_until session_gone; then
+    pass "q quits: the session is gone"
+else
+    fail_on_screen "the session is still there ${TIMEOUT}s after q"
+fi
+if [ "$(cat "$TMP/status" 2>/dev/null)" = 0 ]; then
+    pass "sapper exited with status 0"
+else
+    fail_on_screen "sapper exit status: $(cat "$TMP/status" 2>/dev/null || echo none)"
+fi
+
+# ---- scenario 2: NO_COLOR and a small terminal --------------------------
+echo "# scenario 2: NO_COLOR=1, then a terminal too small"
+start_game NO_COLOR=1
+tm send-keys -t "$SESSION" Space
+wait_until grid_has_digit
+capture -e
+if LC_ALL=C grep -q -E $'\e\\[([0-9;]*;)?(3[0-7]|4[0-7]|9[0-7]|10[0-7]|[34]8;5;[0-9]+)m' "$TMP/screen"; then
+    fail_on_screen "colour codes on the screen with NO_COLOR=1"
+else
+    pass "NO_COLOR=1: no colour codes"
+fi
+
+tm resize-window -t "$SESSION" -x 30 -y 10
+if wait_until screen_has 'terminal too small: need [0-9]+x[0-9]+'; then
+    pass "a 30x10 terminal says \"terminal too small\""
+else
+    fail_on_screen "no \"terminal too small\" notice at 30x10"
+fi
+tm resize-window -t "$SESSION" -x 100 -y 40
+if wait_until screen_has 'Mines left'; then
+    pass "enlarged again, the board comes back"
+else
+    fail_on_screen "the board did not come back at 100x40"
+fi
+
+tm send-keys -t "$SESSION" q
+if wait_until session_gone; then
+    pass "q quits"
+else
+    fail_on_screen "the session is still there ${TIMEOUT}s after q"
+fi
+
+finish
