@@ -224,13 +224,17 @@ static sapper_status add_manifest(sapper_registry *reg, const sapper_manifest *m
             snprintf(err, errcap, "%s: %s", origin, why);
             return SAPPER_ERR_PARAM;
         }
-        const sapper_plugin *other = sapper_registry_find(reg, p->desc.id, 0);
+        /* ids are unique per kind: the woodsword rules and the woodsword
+           bot may share a name, two bots may not */
+        const sapper_plugin *other = sapper_registry_find(reg, p->desc.id, p->desc.kind);
         for (uint32_t j = 0; !other && j < i; j++)
-            if (strcmp(reg->plugins[reg->count + j].desc.id, p->desc.id) == 0)
+            if (strcmp(reg->plugins[reg->count + j].desc.id, p->desc.id) == 0 &&
+                reg->plugins[reg->count + j].desc.kind == p->desc.kind)
                 other = &reg->plugins[reg->count + j];
         if (other) {
-            snprintf(err, errcap, "%s: duplicate id \"%s\" (already loaded from %s)",
-                     origin, p->desc.id, other->file ? other->file : origin);
+            snprintf(err, errcap, "%s: duplicate %s id \"%s\" (already loaded from %s)",
+                     origin, sapper_kind_name(p->desc.kind), p->desc.id,
+                     other->file ? other->file : origin);
             return SAPPER_ERR_PARAM;
         }
         p->file = file;

@@ -49,7 +49,8 @@ void sapper_registry_load_path(sapper_registry *reg, const char *path_list,
    load everything first, then look up. */
 size_t sapper_registry_count(const sapper_registry *reg);
 const sapper_plugin *sapper_registry_at(const sapper_registry *reg, size_t i);
-/** The plugin with this id and kind (0 for any kind), or NULL. */
+/** The plugin with this id and kind (0: the first of any kind), or NULL.
+ *  Ids are unique per kind. */
 const sapper_plugin *sapper_registry_find(const sapper_registry *reg,
                                           const char *id, int32_t kind);
 

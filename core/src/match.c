@@ -32,6 +32,9 @@ struct sapper_match {
     undo_point *undo;
     size_t nundo, cap_undo;
     sapper_fault fault;
+    sapper_bot_hook hook;
+    void *hook_ctx;
+    sapper_status bot_status;
     int64_t *legal;          /* scratch for legal action lists */
     size_t legal_cap;
     unsigned char *view;     /* scratch for observations */
@@ -448,9 +451,14 @@ static int ask_bot(sapper_match *m, int32_t seat)
     const void *view = sapper_match_view(m, seat, &vsize);
     int64_t action = SAPPER_NO_ACTION;
     const sapper_plugin *bot = m->setup->seats[seat].bot;
+    if (m->hook)
+        m->hook(m->hook_ctx, seat, 0);
     sapper_status st = view ? bot->bot.step(m->bots[seat], view, vsize, copy,
                                             nlegal, &action)
                             : SAPPER_ERR_INTERNAL;
+    if (m->hook)
+        m->hook(m->hook_ctx, seat, 1);
+    m->bot_status = st;
     free(copy);
     if (!view)
         return 0;
@@ -510,6 +518,22 @@ sapper_status sapper_match_undo(sapper_match *m)
     for (size_t i = 0; i < m->nmoves; i++)
         inform_bots(m, m->moves[i].seat, m->moves[i].action);
     return SAPPER_OK;
+}
+
+void sapper_match_set_bot_hook(sapper_match *m, sapper_bot_hook hook, void *ctx)
+{
+    m->hook = hook;
+    m->hook_ctx = ctx;
+}
+
+void sapper_match_forfeit(sapper_match *m, int32_t seat, const char *reason)
+{
+    set_fault(m, SAPPER_FAULT_OTHER, seat, "%s", reason);
+}
+
+sapper_status sapper_match_bot_status(const sapper_match *m)
+{
+    return m->bot_status;
 }
 
 const sapper_game_info *sapper_match_info(const sapper_match *m) { return &m->info; }
@@ -581,6 +605,7 @@ static const char *fault_name(int32_t kind)
     case SAPPER_FAULT_ILLEGAL: return "illegal";
     case SAPPER_FAULT_BOT: return "error";
     case SAPPER_FAULT_VOID: return "void";
+    case SAPPER_FAULT_OTHER: return "other";
     default: return "none";
     }
 }
@@ -624,8 +649,10 @@ void sapper_match_result_json(sapper_match *m, double seconds, sapper_strbuf *ou
     }
     sapper_strbuf_printf(out, "]");
     if (m->fault.kind != SAPPER_FAULT_NONE) {
-        sapper_strbuf_printf(out, ",\"fault\":{\"reason\":\"%s\",\"seat\":",
-                             fault_name(m->fault.kind));
+        sapper_strbuf_printf(out, ",\"fault\":{\"reason\":");
+        sapper_strbuf_json(out, m->fault.kind == SAPPER_FAULT_OTHER
+                                    ? m->fault.detail : fault_name(m->fault.kind));
+        sapper_strbuf_printf(out, ",\"seat\":");
         if (m->fault.seat >= 0)
             sapper_strbuf_printf(out, "%d", m->fault.seat + 1);
         else

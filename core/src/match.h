@@ -22,6 +22,8 @@ typedef struct sapper_move {
 #define SAPPER_FAULT_ILLEGAL 1  /* a bot chose an action not in the legal set */
 #define SAPPER_FAULT_BOT     2  /* a bot returned an error status           */
 #define SAPPER_FAULT_VOID    3  /* the rules misbehaved: the game is void   */
+#define SAPPER_FAULT_OTHER   4  /* forfeited for a reason found outside the
+                                   match (timeout, crash): see detail      */
 
 typedef struct sapper_fault {
     int32_t kind;       /* SAPPER_FAULT_* */
@@ -69,6 +71,19 @@ int sapper_match_advance_one(sapper_match *m);
 /** Takes back the last human action (and the bot actions after it).
  *  SAPPER_ERR_STATE when there is nothing to undo. */
 sapper_status sapper_match_undo(sapper_match *m);
+
+/** Called just before (phase 0) and just after (phase 1) every bot step,
+ *  with the seat: the tournament runner times moves and attributes faults
+ *  with it. NULL removes the hook. */
+typedef void (*sapper_bot_hook)(void *ctx, int32_t seat, int phase);
+void sapper_match_set_bot_hook(sapper_match *m, sapper_bot_hook hook, void *ctx);
+
+/** Ends the game as a forfeit of seat (a bot's timeout or resource fault
+ *  found outside the match); reason is a short word ("timeout"). */
+void sapper_match_forfeit(sapper_match *m, int32_t seat, const char *reason);
+
+/** The status the last bot step returned (SAPPER_OK when none failed). */
+sapper_status sapper_match_bot_status(const sapper_match *m);
 
 const sapper_game_info *sapper_match_info(const sapper_match *m);
 const sapper_setup *sapper_match_setup(const sapper_match *m);

@@ -14,6 +14,7 @@
  *   seatparam 2 key value
  *   move 1 reveal 3 4        (seat, action text)
  *   joint 2                  (the next 2 move lines are one simultaneous turn)
+ *   forfeit 1 timeout        (seat 1 forfeited after the moves: a bot fault)
  *   outcome won moves 17 returns 1
  */
 #include "replay.h"
@@ -54,6 +55,11 @@ void sapper_replay_text(sapper_match *m, sapper_strbuf *out)
         sapper_strbuf_printf(out, "move %d %s\n", mv->seat + 1,
                              sapper_match_action_text(m, mv->action));
     }
+    const sapper_fault *f = sapper_match_fault(m);
+    if (f && f->kind != SAPPER_FAULT_VOID && f->seat >= 0)
+        sapper_strbuf_printf(out, "forfeit %d %s\n", f->seat + 1,
+                             f->kind == SAPPER_FAULT_ILLEGAL ? "illegal"
+                             : f->kind == SAPPER_FAULT_BOT ? "error" : f->detail);
     sapper_strbuf_printf(out, "outcome ");
     sapper_match_outcome_line(m, out);
     sapper_strbuf_printf(out, "\n");
@@ -94,6 +100,8 @@ typedef struct replay_file {
     size_t nmoves, cap;
     char outcome[256];
     int have_outcome;
+    int forfeit_seat;           /* 0-based, -1 none */
+    char forfeit_reason[64];
 } replay_file;
 
 static void replay_free(replay_file *rf)
@@ -221,13 +229,20 @@ static sapper_status parse_line(replay_file *rf, char *s, int line,
         int group = *joint_left > 0 ? (--*joint_left, *joint_id) : 0;
         return add_move(rf, seat - 1, group, line, tail);
     }
+    if (strncmp(s, "forfeit ", 8) == 0) {
+        if (!(seat = parse_seat(rest, &tail)) || !*tail)
+            return bad_line(rf, line, "forfeit SEAT REASON", rest, err, errcap);
+        rf->forfeit_seat = seat - 1;
+        snprintf(rf->forfeit_reason, sizeof rf->forfeit_reason, "%s", tail);
+        return SAPPER_OK;
+    }
     if (strncmp(s, "outcome ", 8) == 0) {
         snprintf(rf->outcome, sizeof rf->outcome, "%s", rest);
         rf->have_outcome = 1;
         return SAPPER_OK;
     }
     return bad_line(rf, line, "rules, param, seed, seat, seatparam, move, "
-                    "joint or outcome", s, err, errcap);
+                    "joint, forfeit or outcome", s, err, errcap);
 }
 
 static sapper_status parse_replay(replay_file *rf, const char *text,
@@ -278,6 +293,8 @@ static sapper_status replay_moves(const replay_file *rf, sapper_match *m,
         }
         check->moves++;
     }
+    if (rf->forfeit_seat >= 0 && rf->forfeit_seat < sapper_match_players(m))
+        sapper_match_forfeit(m, rf->forfeit_seat, rf->forfeit_reason);
     return SAPPER_OK;
 }
 
@@ -295,7 +312,7 @@ sapper_status sapper_replay_verify(const char *text, const char *name,
                                    sapper_replay_check *check,
                                    char *err, size_t errcap)
 {
-    replay_file rf = {.name = name};
+    replay_file rf = {.name = name, .forfeit_seat = -1};
     sapper_setup setup;
     memset(&setup, 0, sizeof setup);
     memset(check, 0, sizeof *check);

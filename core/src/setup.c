@@ -43,30 +43,32 @@ static sapper_status unknown_fixed_key(const sapper_config_entry *e,
     return SAPPER_ERR_PARAM;
 }
 
-sapper_status sapper_setup_apply_params(sapper_config *cfg, const char *section,
-                                        const sapper_plugin *plugin,
-                                        const char *const *skip,
-                                        sapper_param_set *set,
-                                        char *err, size_t errcap)
+sapper_status sapper_setup_apply_spec(sapper_config *cfg, const char *section,
+                                      const sapper_param_spec *spec, uint32_t n,
+                                      const char *owner, const char *describe_id,
+                                      const char *const *skip,
+                                      sapper_param_set *set,
+                                      char *err, size_t errcap)
 {
-    const sapper_descriptor *d = &plugin->desc;
     char at[512], why[512], norm[1024];
     for (size_t i = 0; i < cfg->count; i++) {
         sapper_config_entry *e = &cfg->entries[i];
         if (strcmp(e->section, section) != 0 || in_list(skip, e->key))
             continue;
         where(e, at, sizeof at);
-        const sapper_param_spec *s = sapper_spec_find(d->params, d->param_count, e->key);
+        const sapper_param_spec *s = sapper_spec_find(spec, n, e->key);
         if (!s) {
-            const char *near = sapper_spec_suggest(d->params, d->param_count, e->key);
+            const char *near = sapper_spec_suggest(spec, n, e->key);
             if (near)
-                snprintf(err, errcap, "%s: [%s] %s: unknown key for %s \"%s\"; "
-                         "did you mean %s?", at, section, e->key,
-                         sapper_kind_name(d->kind), d->id, near);
-            else
-                snprintf(err, errcap, "%s: [%s] %s: unknown key for %s \"%s\" "
+                snprintf(err, errcap, "%s: [%s] %s: unknown key for %s; "
+                         "did you mean %s?", at, section, e->key, owner, near);
+            else if (describe_id)
+                snprintf(err, errcap, "%s: [%s] %s: unknown key for %s "
                          "(see sapper plugins --describe %s)", at, section,
-                         e->key, sapper_kind_name(d->kind), d->id, d->id);
+                         e->key, owner, describe_id);
+            else
+                snprintf(err, errcap, "%s: [%s] %s: unknown key for %s", at,
+                         section, e->key, owner);
             return SAPPER_ERR_PARAM;
         }
         if (sapper_value_check(s, e->value, norm, sizeof norm, why, sizeof why)) {
@@ -78,6 +80,19 @@ sapper_status sapper_setup_apply_params(sapper_config *cfg, const char *section,
         e->used = 1;
     }
     return SAPPER_OK;
+}
+
+sapper_status sapper_setup_apply_params(sapper_config *cfg, const char *section,
+                                        const sapper_plugin *plugin,
+                                        const char *const *skip,
+                                        sapper_param_set *set,
+                                        char *err, size_t errcap)
+{
+    const sapper_descriptor *d = &plugin->desc;
+    char owner[160];
+    snprintf(owner, sizeof owner, "%s \"%s\"", sapper_kind_name(d->kind), d->id);
+    return sapper_setup_apply_spec(cfg, section, d->params, d->param_count, owner,
+                                   d->id, skip, set, err, errcap);
 }
 
 static sapper_status parse_seed(const sapper_config_entry *e, uint64_t *seed,
@@ -131,8 +146,8 @@ static int seat_number(const char *section)
     return (int)n;
 }
 
-/* Claims every entry of section/key, the shadowed ones included. */
-static void mark_used(sapper_config *cfg, const char *section, const char *key)
+void sapper_setup_mark_used(sapper_config *cfg, const char *section,
+                            const char *key)
 {
     for (size_t i = 0; i < cfg->count; i++)
         if (strcmp(cfg->entries[i].section, section) == 0 &&
@@ -149,8 +164,8 @@ static sapper_status resolve_seat(sapper_config *cfg, const sapper_registry *reg
     sapper_config_entry *b = sapper_config_get(cfg, section, "bot");
     sapper_config_entry *nm = sapper_config_get(cfg, section, "name");
     const char *id = b ? b->value : "human";
-    mark_used(cfg, section, "bot");
-    mark_used(cfg, section, "name");
+    sapper_setup_mark_used(cfg, section, "bot");
+    sapper_setup_mark_used(cfg, section, "name");
     if (strcmp(id, "human") != 0) {
         seat->bot = sapper_registry_find(reg, id, SAPPER_KIND_BOT);
         if (!seat->bot) {

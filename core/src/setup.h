@@ -55,4 +55,18 @@ sapper_status sapper_setup_apply_params(sapper_config *cfg, const char *section,
                                         sapper_param_set *set,
                                         char *err, size_t errcap);
 
+/** Checks the entries of one section against a declared spec table (the
+ *  same rules as plugin parameters), into set (holding the defaults).
+ *  owner names the table in messages ("tournament settings"). */
+sapper_status sapper_setup_apply_spec(sapper_config *cfg, const char *section,
+                                      const sapper_param_spec *spec, uint32_t n,
+                                      const char *owner, const char *describe_id,
+                                      const char *const *skip,
+                                      sapper_param_set *set,
+                                      char *err, size_t errcap);
+
+/** Marks every entry of section/key used (shadowed ones included). */
+void sapper_setup_mark_used(sapper_config *cfg, const char *section,
+                            const char *key);
+
 #endif

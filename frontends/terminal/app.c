@@ -55,7 +55,7 @@ sapper_registry *app_registry(const sapper_config *cfg)
     return reg;
 }
 
-static uint64_t draw_seed(void)
+uint64_t app_draw_seed(void)
 {
     uint64_t s = 0;
     if (getrandom(&s, sizeof s, 0) != (ssize_t)sizeof s)
@@ -74,36 +74,69 @@ static int parse_long(const char *s, long *out)
     return 1;
 }
 
+/* Options that take a value: which subcommands accept them, where the
+   value goes. */
+static int take_value(app *a, const char *opt, const char *value)
+{
+    if (strcmp(opt, "--record") == 0)
+        a->record_path = value;
+    else if (strcmp(opt, "--json") == 0)
+        a->json_path = value;
+    else if (strcmp(opt, "--csv") == 0)
+        a->csv_path = value;
+    else if (!parse_long(value, strcmp(opt, "--games") == 0 ? &a->games : &a->jobs)) {
+        app_error("%s: expected a positive integer, found \"%s\"", opt, value);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
+static const struct {
+    const char *name;
+    int option;      /* APP_OPT_* that enables it */
+    int takes_value;
+} known_options[] = {
+    {"--plain", APP_OPT_PLAIN, 0},
+    {"--record", APP_OPT_RECORD, 1},
+    {"--games", APP_OPT_GAMES, 1},
+    {"--resume", APP_OPT_TOURNAMENT, 0},
+    {"--jobs", APP_OPT_TOURNAMENT, 1},
+    {"--json", APP_OPT_TOURNAMENT, 1},
+    {"--csv", APP_OPT_TOURNAMENT, 1},
+};
+
+static int take_option(app *a, int argc, char **argv, int *i, int options)
+{
+    const char *s = argv[*i];
+    for (size_t k = 0; k < sizeof known_options / sizeof known_options[0]; k++) {
+        if (strcmp(s, known_options[k].name) != 0 || !(options & known_options[k].option))
+            continue;
+        if (!known_options[k].takes_value) {
+            a->plain |= strcmp(s, "--plain") == 0;
+            a->resume |= strcmp(s, "--resume") == 0;
+            return 0;
+        }
+        if (++*i >= argc) {
+            app_error("%s: expected a value, found the end of the command line", s);
+            return EXIT_USAGE;
+        }
+        return take_value(a, s, argv[*i]);
+    }
+    app_error("unknown option \"%s\" (see sapper --help)", s);
+    return EXIT_USAGE;
+}
+
 /* One argument: an option, an override or the config path. */
 static int take_arg(app *a, int argc, char **argv, int *i, int options)
 {
     const char *s = argv[*i];
-    if (strcmp(s, "--plain") == 0 && (options & APP_OPT_PLAIN)) {
-        a->plain = 1;
+    if (s[0] == '-')
+        return take_option(a, argc, argv, i, options);
+    if (strchr(s, '=')) {  /* an override, applied after the config file */
+        if (a->noverrides < APP_MAX_OVERRIDES)
+            a->overrides[a->noverrides++] = s;
         return 0;
     }
-    if (strcmp(s, "--record") == 0 && (options & APP_OPT_RECORD)) {
-        if (++*i >= argc) {
-            app_error("--record: expected a file name, found the end of the command line");
-            return EXIT_USAGE;
-        }
-        a->record_path = argv[*i];
-        return 0;
-    }
-    if (strcmp(s, "--games") == 0 && (options & APP_OPT_GAMES)) {
-        if (++*i >= argc || !parse_long(argv[*i], &a->games)) {
-            app_error("--games: expected a positive integer, found \"%s\"",
-                      *i < argc ? argv[*i] : "the end of the command line");
-            return EXIT_USAGE;
-        }
-        return 0;
-    }
-    if (s[0] == '-') {
-        app_error("unknown option \"%s\" (see sapper --help)", s);
-        return EXIT_USAGE;
-    }
-    if (strchr(s, '='))
-        return 0;  /* an override, read after the config file */
     if (a->config_path) {
         app_error("two config files given (\"%s\" and \"%s\"); expected one",
                   a->config_path, s);
@@ -113,24 +146,16 @@ static int take_arg(app *a, int argc, char **argv, int *i, int options)
     return 0;
 }
 
-static int read_config(app *a, int argc, char **argv)
+static int read_config(app *a)
 {
     sapper_status st = a->config_path
         ? sapper_config_read_file(&a->cfg, a->config_path, a->err, sizeof a->err)
         : sapper_config_read_string(&a->cfg, sapper_default_config,
                                     "config/default.ini (built in)", a->err,
                                     sizeof a->err);
-    for (int i = 0; st == SAPPER_OK && i < argc; i++) {
-        if (argv[i][0] == '-' && strcmp(argv[i], "--record") && strcmp(argv[i], "--games"))
-            continue;
-        if (argv[i][0] == '-') {  /* skip the option's value */
-            i++;
-            continue;
-        }
-        if (strchr(argv[i], '='))
-            st = sapper_config_override(&a->cfg, argv[i], i + 1, NULL, a->err,
-                                        sizeof a->err);
-    }
+    for (int i = 0; st == SAPPER_OK && i < a->noverrides; i++)
+        st = sapper_config_override(&a->cfg, a->overrides[i], i + 1, NULL, a->err,
+                                    sizeof a->err);
     if (st != SAPPER_OK) {
         app_error("%s", a->err);
         return EXIT_USAGE;
@@ -150,14 +175,16 @@ int app_open(app *a, int argc, char **argv, int options)
         if (rc)
             return rc;
     }
-    if (read_config(a, argc, argv))
+    if (read_config(a))
         return EXIT_USAGE;
     a->reg = app_registry(&a->cfg);
     if (!a->reg) {
         app_error("out of memory");
         return EXIT_USAGE;
     }
-    sapper_setup_options opt = {.drawn_seed = draw_seed()};
+    if (options & APP_OPT_TOURNAMENT)
+        return 0;   /* the tournament reads its own sections */
+    sapper_setup_options opt = {.drawn_seed = app_draw_seed()};
     if (sapper_setup_resolve(&a->cfg, a->reg, &opt, &a->setup, a->err,
                              sizeof a->err) != SAPPER_OK) {
         app_error("%s", a->err);

@@ -13,6 +13,7 @@
 #include "replay.h"
 
 #define EXIT_USAGE 2   /* bad command line, config or input */
+#define APP_MAX_OVERRIDES 256
 
 typedef struct app {
     const char *prog;
@@ -25,6 +26,12 @@ typedef struct app {
     const char *record_path;     /* --record FILE */
     int plain;                   /* --plain */
     long games;                  /* --games N */
+    long jobs;                   /* --jobs N (0: from the config) */
+    int resume;                  /* --resume */
+    const char *json_path;       /* --json FILE */
+    const char *csv_path;        /* --csv FILE */
+    const char *overrides[APP_MAX_OVERRIDES];   /* section.key=value args */
+    int noverrides;
     char err[2048];
 } app;
 
@@ -32,6 +39,7 @@ typedef struct app {
 #define APP_OPT_PLAIN  1
 #define APP_OPT_RECORD 2
 #define APP_OPT_GAMES  4
+#define APP_OPT_TOURNAMENT 8   /* --resume --jobs --json --csv; no seat setup */
 
 /** Parses `[CONFIG] [section.key=value ...] [options]` from argv (after
  *  the subcommand), reads the config, loads plugins, resolves the setup.
@@ -52,6 +60,9 @@ int app_record(app *a);
 
 /** Prints "sapper: message" on stderr. */
 void app_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/** A fresh master seed (short enough to type back). */
+uint64_t app_draw_seed(void);
 
 /** Seconds on a monotonic clock. */
 double app_now(void);

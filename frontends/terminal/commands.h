@@ -11,6 +11,7 @@ int cmd_play(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_plugins(int argc, char **argv);
+int cmd_tournament(int argc, char **argv);
 
 /** The two faces of `play`: curses on a terminal, lines otherwise. */
 int play_line(app *a, FILE *in, FILE *out);

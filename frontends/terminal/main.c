@@ -16,8 +16,11 @@ static const char usage[] =
     "        without a terminal, or with --plain, speak the line protocol\n"
     "  run CONFIG [section.key=value ...] [--games N] [--record FILE]\n"
     "        bots only: a line per game and a summary\n"
-    "  replay FILE\n"
+    "  replay FILE | replay --db FILE --game N\n"
     "        re-execute recorded games and check they reach the same result\n"
+    "  tournament CONFIG [section.key=value ...] [--jobs N] [--resume]\n"
+    "             [--json FILE] [--csv FILE]\n"
+    "        bot-vs-bot at scale across processes, results in SQLite\n"
     "  plugins [--describe ID]\n"
     "        list the plugins found, or one plugin's parameters\n"
     "\n"
@@ -45,11 +48,12 @@ int main(int argc, char **argv)
         {"run", cmd_run},
         {"replay", cmd_replay},
         {"plugins", cmd_plugins},
+        {"tournament", cmd_tournament},
     };
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(argv[1], commands[i].name) == 0)
             return commands[i].fn(argc - 2, argv + 2);
     fprintf(stderr, "sapper: unknown command \"%s\"; expected play, run, "
-            "replay or plugins\n\n%s", argv[1], usage);
+            "replay, plugins or tournament\n\n%s", argv[1], usage);
     return 2;
 }

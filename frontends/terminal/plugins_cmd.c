@@ -60,10 +60,16 @@ int cmd_plugins(int argc, char **argv)
     if (argc == 0) {
         list(reg);
     } else {
-        const sapper_plugin *p = sapper_registry_find(reg, argv[1], 0);
-        if (p) {
-            describe(p);
-        } else {
+        /* a rules plugin and a bot may share an id: describe both */
+        const sapper_plugin *rules = sapper_registry_find(reg, argv[1], SAPPER_KIND_RULES);
+        const sapper_plugin *bot = sapper_registry_find(reg, argv[1], SAPPER_KIND_BOT);
+        if (rules)
+            describe(rules);
+        if (rules && bot)
+            printf("\n");
+        if (bot)
+            describe(bot);
+        if (!rules && !bot) {
             app_error("no plugin with id \"%s\" (see sapper plugins)", argv[1]);
             rc = EXIT_USAGE;
         }

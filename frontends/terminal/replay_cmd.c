@@ -8,6 +8,8 @@
 
 #include <errno.h>
 
+#include "store.h"
+
 static char *read_all(const char *path)
 {
     FILE *f = fopen(path, "rb");
@@ -70,19 +72,52 @@ static int verify_all(const char *path, char *text, sapper_registry *reg)
     return differ ? 1 : 0;
 }
 
+/* `replay --db FILE --game N`: the replay text stored with a tournament game. */
+static char *read_from_db(int argc, char **argv, char *name, size_t namecap)
+{
+    const char *db = NULL;
+    long long game = -1;
+    for (int i = 0; i + 1 < argc; i += 2) {
+        if (strcmp(argv[i], "--db") == 0)
+            db = argv[i + 1];
+        else if (strcmp(argv[i], "--game") == 0)
+            game = strtoll(argv[i + 1], NULL, 10);
+    }
+    if (!db || game < 0 || argc != 4) {
+        app_error("usage: sapper replay FILE | sapper replay --db FILE --game N");
+        return NULL;
+    }
+    sapper_store *s;
+    char err[1024] = "";
+    char *text = NULL;
+    if (sapper_store_open(db, &s, err, sizeof err) == SAPPER_OK) {
+        text = sapper_store_replay(s, sapper_store_last_run(s), game, err, sizeof err);
+        sapper_store_close(s);
+    }
+    if (!text)
+        app_error("%s", err);
+    snprintf(name, namecap, "%s game %lld", db, game);
+    return text;
+}
+
 int cmd_replay(int argc, char **argv)
 {
-    if (argc != 1 || argv[0][0] == '-') {
-        app_error("usage: sapper replay FILE");
+    char name[1200];
+    char *text;
+    if (argc >= 1 && strcmp(argv[0], "--db") == 0) {
+        if (!(text = read_from_db(argc, argv, name, sizeof name)))
+            return EXIT_USAGE;
+    } else if (argc != 1 || argv[0][0] == '-') {
+        app_error("usage: sapper replay FILE | sapper replay --db FILE --game N");
         return EXIT_USAGE;
-    }
-    char *text = read_all(argv[0]);
-    if (!text) {
+    } else if (!(text = read_all(argv[0]))) {
         app_error("%s: cannot read: %s", argv[0], strerror(errno));
         return EXIT_USAGE;
+    } else {
+        snprintf(name, sizeof name, "%s", argv[0]);
     }
     sapper_registry *reg = app_registry(NULL);
-    int rc = reg ? verify_all(argv[0], text, reg) : EXIT_USAGE;
+    int rc = reg ? verify_all(name, text, reg) : EXIT_USAGE;
     sapper_registry_free(reg);
     free(text);
     return rc;

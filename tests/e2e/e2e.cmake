@@ -4,6 +4,7 @@ add_test(NAME e2e_line_protocol COMMAND bash ${E2E}/line_protocol_test.sh ${CMAK
 add_test(NAME e2e_run_replay COMMAND bash ${E2E}/run_replay_test.sh ${CMAKE_BINARY_DIR})
 add_test(NAME e2e_cli_errors COMMAND bash ${E2E}/cli_errors_test.sh ${CMAKE_BINARY_DIR})
 add_test(NAME e2e_curses COMMAND bash ${E2E}/curses_test.sh ${CMAKE_BINARY_DIR})
-set_tests_properties(e2e_line_protocol e2e_run_replay e2e_cli_errors e2e_curses
+add_test(NAME e2e_tournament COMMAND bash ${E2E}/tournament_test.sh ${CMAKE_BINARY_DIR} ${SAPPER_SANITIZE})
+set_tests_properties(e2e_line_protocol e2e_run_replay e2e_cli_errors e2e_curses e2e_tournament
   PROPERTIES ENVIRONMENT "SAPPER_SOURCE=${CMAKE_SOURCE_DIR}")
 set_tests_properties(e2e_curses PROPERTIES SKIP_RETURN_CODE 77)

@@ -1,8 +1,8 @@
 # Unit tests of the engine core (config, loader, match, replay) and the
 # conformance suite every rules plugin must pass. They load the real .so
 # files from the build tree.
-set(SAPPER_RULES_PLUGINS classic seeker)
-set(SAPPER_ALL_PLUGINS ${SAPPER_RULES_PLUGINS} random simple template)
+set(SAPPER_RULES_PLUGINS classic seeker woodsword)
+set(SAPPER_ALL_PLUGINS ${SAPPER_RULES_PLUGINS} random simple template woodsword-bot arena-random)
 set(SAPPER_BAD_PLUGINS rps rps-random bad_noentry bad_abi bad_refuses
     bad_missing_fn bad_param_spec dup_a dup_b bot_illegal)
 

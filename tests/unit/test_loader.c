@@ -104,7 +104,7 @@ static void test_loader_refuses_duplicate_id_naming_the_first_file(void **state)
     assert_int_not_equal(load(reg, SAPPER_TEST_PLUGIN_DIR, "dup_b.so", err, sizeof err),
                          SAPPER_OK);
     assert_contains(err, "dup_b.so");
-    assert_contains(err, "duplicate id \"dup\"");
+    assert_contains(err, "duplicate bot id \"dup\"");
     assert_contains(err, "dup_a.so");
     assert_int_equal(sapper_registry_count(reg), 1);
     sapper_registry_free(reg);

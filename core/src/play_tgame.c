@@ -1,0 +1,153 @@
+/*
+ * play_tgame.c - plays one scheduled tournament game in the current
+ * process: builds the seats from the entrants, runs the match with a hook
+ * that times every bot step (and publishes what is running to a shared
+ * slot the parent watches), enforces the game time limit, and fills the
+ * game record. Process isolation is worker.c's job.
+ */
+#include "tournament.h"
+#include "tournament_internal.h"
+
+#include <stdio.h>
+#include <time.h>
+
+#include "match.h"
+#include "replay.h"
+
+double sapper_monotonic(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+typedef struct timing {
+    const sapper_tournament_def *def;
+    sapper_game_record *rec;
+    sapper_slot *slot;          /* shared with the parent, or NULL */
+    sapper_match *m;
+    double started;
+} timing;
+
+static void on_bot_step(void *ctx, int32_t seat, int phase)
+{
+    timing *t = ctx;
+    double now = sapper_monotonic();
+    if (phase == 0) {
+        t->started = now;
+        if (t->slot) {
+            t->slot->seat = seat;
+            t->slot->move_start = now;
+            t->slot->think_before = t->rec->think[seat];
+            __atomic_store_n(&t->slot->in_bot, 1, __ATOMIC_RELEASE);
+        }
+        return;
+    }
+    if (t->slot)
+        __atomic_store_n(&t->slot->in_bot, 0, __ATOMIC_RELEASE);
+    double spent = now - t->started;
+    t->rec->think[seat] += spent;
+    t->rec->steps[seat]++;
+    const sapper_tournament_def *d = t->def;
+    if ((d->move_seconds > 0 && spent > d->move_seconds) ||
+        (d->game_seconds > 0 && t->rec->think[seat] > d->game_seconds))
+        sapper_match_forfeit(t->m, seat, "timeout");
+}
+
+/* A per-game setup: the rules of the tournament, the entrants in their seats. */
+static sapper_status seat_setup(const sapper_tournament_def *def,
+                                const sapper_tgame *g, sapper_setup *s)
+{
+    memset(s, 0, sizeof *s);
+    s->rules = def->base.rules;
+    s->players = g->nseats;
+    s->seed = g->seed;
+    if (sapper_param_set_copy(&s->rules_params, &def->base.rules_params))
+        return SAPPER_ERR_NOMEM;
+    for (int32_t i = 0; i < g->nseats; i++) {
+        const sapper_entrant *e = &def->entrants[g->seats[i]];
+        s->seats[i].bot = e->bot;
+        snprintf(s->seats[i].name, sizeof s->seats[i].name, "%s", e->name);
+        if (sapper_param_set_copy(&s->seats[i].params, &e->params))
+            return SAPPER_ERR_NOMEM;
+    }
+    return SAPPER_OK;
+}
+
+/* The reason word for how a match ended, "" when it ended by its rules. */
+static void fault_reason(sapper_match *m, sapper_game_record *r)
+{
+    const sapper_fault *f = sapper_match_fault(m);
+    if (!f)
+        return;
+    r->culprit = f->seat;
+    const char *why = f->kind == SAPPER_FAULT_ILLEGAL ? "illegal"
+                    : f->kind == SAPPER_FAULT_VOID ? "void"
+                    : f->kind == SAPPER_FAULT_OTHER ? f->detail
+                    : sapper_match_bot_status(m) == SAPPER_ERR_NOMEM ? "memory"
+                    : "error";
+    snprintf(r->reason, sizeof r->reason, "%.15s", why);
+    r->voided = f->kind == SAPPER_FAULT_VOID;
+}
+
+void sapper_forfeit_returns(sapper_game_record *r)
+{
+    for (int32_t i = 0; i < r->nseats; i++)
+        r->returns[i] = r->voided ? 0.0
+                      : i == r->culprit ? 0.0
+                      : r->nseats > 1 ? 1.0 / (r->nseats - 1) : 0.0;
+}
+
+void sapper_play_tgame_slot(const sapper_tournament_def *def, const sapper_tgame *g,
+                            sapper_slot *slot, sapper_game_record *out)
+{
+    sapper_setup s;
+    char err[1024] = "";
+    double t0 = sapper_monotonic();
+    memset(out, 0, sizeof *out);
+    out->index = g->index;
+    out->nseats = g->nseats;
+    out->culprit = -1;
+    sapper_match *m = seat_setup(def, g, &s) == SAPPER_OK
+                          ? sapper_match_new(&s, g->seed, 0, err, sizeof err) : NULL;
+    if (!m) {
+        out->voided = 1;
+        snprintf(out->reason, sizeof out->reason, "void");
+        sapper_strbuf j = {0};
+        sapper_strbuf_printf(&j, "{\"error\":");
+        sapper_strbuf_json(&j, err);
+        sapper_strbuf_printf(&j, "}");
+        out->json = j.data;
+        sapper_setup_free(&s);
+        return;
+    }
+    timing t = {.def = def, .rec = out, .slot = slot, .m = m};
+    sapper_match_set_bot_hook(m, on_bot_step, &t);
+    sapper_match_advance(m);
+    out->moves = (int64_t)sapper_match_move_count(m);
+    sapper_match_returns(m, out->returns);
+    fault_reason(m, out);
+    if (out->reason[0])
+        sapper_forfeit_returns(out);
+    out->seconds = sapper_monotonic() - t0;
+    sapper_strbuf replay = {0}, json = {0};
+    sapper_replay_text(m, &replay);
+    sapper_match_result_json(m, out->seconds, &json);
+    out->replay = replay.data;
+    out->json = json.data;
+    sapper_match_free(m);
+    sapper_setup_free(&s);
+}
+
+void sapper_play_tgame(const sapper_tournament_def *def, const sapper_tgame *g,
+                       sapper_game_record *out)
+{
+    sapper_play_tgame_slot(def, g, NULL, out);
+}
+
+void sapper_game_record_free(sapper_game_record *r)
+{
+    free(r->replay);
+    free(r->json);
+    r->replay = r->json = NULL;
+}

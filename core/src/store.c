@@ -1,0 +1,452 @@
+/*
+ * store.c - the SQLite results database (see store.h). Schema:
+ *
+ *   runs(id, created, definition, master_seed, ruleset, format, total)
+ *   games(run_id, game_index, board, seed, ruleset, params, seats, outcome,
+ *         returns, reason, culprit, seconds, moves, think, result, actions)
+ *   seeker_games: a view adding red/blue_bonus_points and _stats columns
+ *         from the result JSON of seeker games.
+ *
+ * JSON columns are text. This file does not compute statistics (table.c)
+ * or decide what to play (schedule.c).
+ */
+#include "store.h"
+
+#include <sqlite3.h>
+#include <stdio.h>
+#include <time.h>
+
+#define BATCH_ROWS 64
+
+struct sapper_store {
+    sqlite3 *db;
+    sqlite3_stmt *insert;
+    int in_batch;
+    int batch_rows;
+};
+
+static const char schema[] =
+    "PRAGMA journal_mode=WAL;"
+    "PRAGMA synchronous=NORMAL;"
+    "CREATE TABLE IF NOT EXISTS runs("
+    " id INTEGER PRIMARY KEY, created TEXT NOT NULL, definition TEXT NOT NULL,"
+    " master_seed TEXT NOT NULL, ruleset TEXT NOT NULL, format TEXT NOT NULL,"
+    " total INTEGER NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS games("
+    " run_id INTEGER NOT NULL REFERENCES runs(id), game_index INTEGER NOT NULL,"
+    " board INTEGER NOT NULL, seed TEXT NOT NULL, ruleset TEXT NOT NULL,"
+    " params TEXT NOT NULL, seats TEXT NOT NULL, outcome TEXT NOT NULL,"
+    " returns TEXT NOT NULL, reason TEXT NOT NULL, culprit TEXT,"
+    " seconds REAL NOT NULL, moves INTEGER NOT NULL, think TEXT NOT NULL,"
+    " steps TEXT NOT NULL,"
+    " result TEXT, actions TEXT,"
+    " PRIMARY KEY(run_id, game_index));"
+    "CREATE VIEW IF NOT EXISTS seeker_games AS SELECT *,"
+    " json_extract(result, '$.seeker[0].bonus_points') AS red_bonus_points,"
+    " json_extract(result, '$.seeker[1].bonus_points') AS blue_bonus_points,"
+    " json_extract(result, '$.seeker[0].bonus_stats') AS red_bonus_stats,"
+    " json_extract(result, '$.seeker[1].bonus_stats') AS blue_bonus_stats"
+    " FROM games WHERE ruleset = 'seeker';";
+
+static const char insert_sql[] =
+    "INSERT INTO games(run_id, game_index, board, seed, ruleset, params, seats,"
+    " outcome, returns, reason, culprit, seconds, moves, think, steps, result,"
+    " actions) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+
+static sapper_status db_error(sapper_store *s, const char *what, char *err,
+                              size_t errcap)
+{
+    snprintf(err, errcap, "%s: %s: %s", sqlite3_db_filename(s->db, "main"), what,
+             sqlite3_errmsg(s->db));
+    return SAPPER_ERR_STATE;
+}
+
+sapper_status sapper_store_open(const char *path, sapper_store **out,
+                                char *err, size_t errcap)
+{
+    sapper_store *s = calloc(1, sizeof *s);
+    if (!s)
+        return SAPPER_ERR_NOMEM;
+    if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+                        NULL) != SQLITE_OK) {
+        snprintf(err, errcap, "%s: cannot open the database: %s", path,
+                 s->db ? sqlite3_errmsg(s->db) : "out of memory");
+        sapper_store_close(s);
+        return SAPPER_ERR_STATE;
+    }
+    sqlite3_busy_timeout(s->db, 5000);
+    if (sqlite3_exec(s->db, schema, NULL, NULL, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db, insert_sql, -1, &s->insert, NULL) != SQLITE_OK) {
+        sapper_status st = db_error(s, "not a Sapper results database", err, errcap);
+        sapper_store_close(s);
+        return st;
+    }
+    *out = s;
+    return SAPPER_OK;
+}
+
+void sapper_store_close(sapper_store *s)
+{
+    if (!s)
+        return;
+    if (s->in_batch)
+        sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL);
+    sqlite3_finalize(s->insert);
+    sqlite3_close(s->db);
+    free(s);
+}
+
+int64_t sapper_store_last_run(sapper_store *s)
+{
+    sqlite3_stmt *q;
+    int64_t id = -1;
+    if (sqlite3_prepare_v2(s->db, "SELECT max(id) FROM runs", -1, &q, NULL) != SQLITE_OK)
+        return -1;
+    if (sqlite3_step(q) == SQLITE_ROW && sqlite3_column_type(q, 0) != SQLITE_NULL)
+        id = sqlite3_column_int64(q, 0);
+    sqlite3_finalize(q);
+    return id;
+}
+
+static int64_t count_games(sapper_store *s, int64_t run_id)
+{
+    sqlite3_stmt *q;
+    int64_t n = 0;
+    if (sqlite3_prepare_v2(s->db, "SELECT count(*) FROM games WHERE run_id = ?",
+                           -1, &q, NULL) != SQLITE_OK)
+        return 0;
+    sqlite3_bind_int64(q, 1, run_id);
+    if (sqlite3_step(q) == SQLITE_ROW)
+        n = sqlite3_column_int64(q, 0);
+    sqlite3_finalize(q);
+    return n;
+}
+
+/* The first line that differs between two definitions, for the refusal. */
+static void first_difference(const char *stored, const char *now, char *out,
+                             size_t cap)
+{
+    while (*stored || *now) {
+        size_t a = strcspn(stored, "\n"), b = strcspn(now, "\n");
+        if (a != b || strncmp(stored, now, a) != 0) {
+            snprintf(out, cap, "stored \"%.*s\", now \"%.*s\"", (int)a, stored,
+                     (int)b, now);
+            return;
+        }
+        stored += a + (stored[a] != 0);
+        now += b + (now[b] != 0);
+    }
+    snprintf(out, cap, "(no difference)");
+}
+
+static sapper_status insert_run(sapper_store *s, const sapper_tournament_def *def,
+                                const char *text, int64_t *run_id, char *err,
+                                size_t errcap)
+{
+    sqlite3_stmt *q;
+    char seed[32], when[32], fmt[16];
+    time_t t = time(NULL);
+    strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)def->seed);
+    snprintf(fmt, sizeof fmt, "%d", def->format);
+    if (sqlite3_prepare_v2(s->db, "INSERT INTO runs(created, definition, master_seed,"
+                           " ruleset, format, total) VALUES(?,?,?,?,?,?)", -1, &q,
+                           NULL) != SQLITE_OK)
+        return db_error(s, "insert run", err, errcap);
+    sqlite3_bind_text(q, 1, when, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(q, 2, text, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(q, 3, seed, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(q, 4, def->base.rules->desc.id, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(q, 5, fmt, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(q, 6, sapper_schedule_count(def));
+    int rc = sqlite3_step(q);
+    sqlite3_finalize(q);
+    if (rc != SQLITE_DONE)
+        return db_error(s, "insert run", err, errcap);
+    *run_id = sqlite3_last_insert_rowid(s->db);
+    return SAPPER_OK;
+}
+
+static sapper_status resume_run(sapper_store *s, sapper_tournament_def *def,
+                                int64_t run_id, const char *text, char *err,
+                                size_t errcap)
+{
+    sqlite3_stmt *q;
+    sapper_status st = SAPPER_OK;
+    if (sqlite3_prepare_v2(s->db, "SELECT definition, master_seed FROM runs WHERE id = ?",
+                           -1, &q, NULL) != SQLITE_OK)
+        return db_error(s, "read run", err, errcap);
+    sqlite3_bind_int64(q, 1, run_id);
+    if (sqlite3_step(q) != SQLITE_ROW) {
+        sqlite3_finalize(q);
+        return db_error(s, "read run", err, errcap);
+    }
+    const char *stored = (const char *)sqlite3_column_text(q, 0);
+    if (strcmp(stored, text) != 0) {
+        char diff[512];
+        first_difference(stored, text, diff, sizeof diff);
+        snprintf(err, errcap, "%s: the config differs from the stored tournament "
+                 "(run %lld): %s; use another db or the original config",
+                 def->db, (long long)run_id, diff);
+        st = SAPPER_ERR_PARAM;
+    } else if (!def->seed_given) {
+        def->seed = strtoull((const char *)sqlite3_column_text(q, 1), NULL, 10);
+    }
+    sqlite3_finalize(q);
+    return st;
+}
+
+sapper_status sapper_store_begin_run(sapper_store *s, sapper_tournament_def *def,
+                                     int resume, int64_t *run_id,
+                                     char *err, size_t errcap)
+{
+    sapper_strbuf text = {0};
+    sapper_tournament_def_text(def, &text);
+    int64_t last = sapper_store_last_run(s);
+    sapper_status st;
+    if (last >= 0 && resume) {
+        *run_id = last;
+        st = resume_run(s, def, last, sapper_strbuf_str(&text), err, errcap);
+    } else if (last >= 0 && count_games(s, last) > 0) {
+        snprintf(err, errcap, "%s already holds a tournament (run %lld, %lld games): "
+                 "add --resume to complete it, or choose another db",
+                 def->db, (long long)last, (long long)count_games(s, last));
+        st = SAPPER_ERR_PARAM;
+    } else {
+        st = insert_run(s, def, sapper_strbuf_str(&text), run_id, err, errcap);
+    }
+    sapper_strbuf_free(&text);
+    return st;
+}
+
+int64_t sapper_store_done(sapper_store *s, int64_t run_id, unsigned char *done,
+                          int64_t total)
+{
+    sqlite3_stmt *q;
+    int64_t n = 0;
+    if (sqlite3_prepare_v2(s->db, "SELECT game_index FROM games WHERE run_id = ?",
+                           -1, &q, NULL) != SQLITE_OK)
+        return 0;
+    sqlite3_bind_int64(q, 1, run_id);
+    while (sqlite3_step(q) == SQLITE_ROW) {
+        int64_t i = sqlite3_column_int64(q, 0);
+        if (i >= 0 && i < total && !done[i]) {
+            done[i] = 1;
+            n++;
+        }
+    }
+    sqlite3_finalize(q);
+    return n;
+}
+
+static void json_numbers(sapper_strbuf *b, const double *v, int32_t n)
+{
+    sapper_strbuf_printf(b, "[");
+    for (int32_t i = 0; i < n; i++)
+        sapper_strbuf_printf(b, "%s%.17g", i ? "," : "", v[i]);
+    sapper_strbuf_printf(b, "]");
+}
+
+static void json_seats(sapper_strbuf *b, const sapper_tournament_def *def,
+                       const sapper_tgame *g)
+{
+    sapper_strbuf_printf(b, "[");
+    for (int32_t i = 0; i < g->nseats; i++) {
+        sapper_strbuf_printf(b, "%s", i ? "," : "");
+        sapper_strbuf_json(b, def->entrants[g->seats[i]].name);
+    }
+    sapper_strbuf_printf(b, "]");
+}
+
+static void json_params(sapper_strbuf *b, const sapper_param_set *p)
+{
+    sapper_strbuf_printf(b, "{");
+    for (uint32_t i = 0; i < p->count; i++) {
+        sapper_strbuf_printf(b, "%s", i ? "," : "");
+        sapper_strbuf_json(b, p->items[i].key);
+        sapper_strbuf_printf(b, ":");
+        sapper_strbuf_json(b, p->items[i].value);
+    }
+    sapper_strbuf_printf(b, "}");
+}
+
+static const char *outcome_of(const sapper_game_record *r)
+{
+    if (r->voided)
+        return "void";
+    if (r->reason[0])
+        return "forfeit";
+    return "played";
+}
+
+static sapper_status begin_batch(sapper_store *s, char *err, size_t errcap)
+{
+    if (s->in_batch)
+        return SAPPER_OK;
+    if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+        return db_error(s, "begin", err, errcap);
+    s->in_batch = 1;
+    s->batch_rows = 0;
+    return SAPPER_OK;
+}
+
+sapper_status sapper_store_commit(sapper_store *s, char *err, size_t errcap)
+{
+    if (!s->in_batch)
+        return SAPPER_OK;
+    s->in_batch = 0;
+    if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+        return db_error(s, "commit", err, errcap);
+    return SAPPER_OK;
+}
+
+static void bind_text(sqlite3_stmt *q, int i, const char *v)
+{
+    if (v)
+        sqlite3_bind_text(q, i, v, -1, SQLITE_TRANSIENT);
+    else
+        sqlite3_bind_null(q, i);
+}
+
+sapper_status sapper_store_add(sapper_store *s, int64_t run_id,
+                               const sapper_tournament_def *def,
+                               const sapper_tgame *g,
+                               const sapper_game_record *r,
+                               char *err, size_t errcap)
+{
+    sapper_status st = begin_batch(s, err, errcap);
+    if (st != SAPPER_OK)
+        return st;
+    sapper_strbuf params = {0}, seats = {0}, returns = {0}, think = {0}, steps = {0};
+    double nsteps[SAPPER_MAX_SEATS];
+    for (int32_t i = 0; i < r->nseats; i++)
+        nsteps[i] = (double)r->steps[i];
+    char seed[32];
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)g->seed);
+    json_params(&params, &def->base.rules_params);
+    json_seats(&seats, def, g);
+    json_numbers(&returns, r->returns, r->nseats);
+    json_numbers(&think, r->think, r->nseats);
+    json_numbers(&steps, nsteps, r->nseats);
+    sqlite3_stmt *q = s->insert;
+    sqlite3_bind_int64(q, 1, run_id);
+    sqlite3_bind_int64(q, 2, g->index);
+    sqlite3_bind_int64(q, 3, g->board);
+    bind_text(q, 4, seed);
+    bind_text(q, 5, def->base.rules->desc.id);
+    bind_text(q, 6, sapper_strbuf_str(&params));
+    bind_text(q, 7, sapper_strbuf_str(&seats));
+    bind_text(q, 8, outcome_of(r));
+    bind_text(q, 9, sapper_strbuf_str(&returns));
+    bind_text(q, 10, r->reason);
+    bind_text(q, 11, r->culprit >= 0 ? def->entrants[g->seats[r->culprit]].name : NULL);
+    sqlite3_bind_double(q, 12, r->seconds);
+    sqlite3_bind_int64(q, 13, r->moves);
+    bind_text(q, 14, sapper_strbuf_str(&think));
+    bind_text(q, 15, sapper_strbuf_str(&steps));
+    bind_text(q, 16, r->json);
+    bind_text(q, 17, r->replay);
+    int rc = sqlite3_step(q);
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+    sapper_strbuf_free(&params);
+    sapper_strbuf_free(&seats);
+    sapper_strbuf_free(&returns);
+    sapper_strbuf_free(&think);
+    sapper_strbuf_free(&steps);
+    if (rc != SQLITE_DONE)
+        return db_error(s, "insert game", err, errcap);
+    if (++s->batch_rows >= BATCH_ROWS)
+        return sapper_store_commit(s, err, errcap);
+    return SAPPER_OK;
+}
+
+/* Parses a JSON array of numbers as written by json_numbers. */
+static int32_t parse_numbers(const char *s, double *out, int32_t cap)
+{
+    int32_t n = 0;
+    if (!s || *s != '[')
+        return 0;
+    for (s++; *s && *s != ']' && n < cap;) {
+        char *end;
+        out[n++] = strtod(s, &end);
+        if (end == s)
+            break;
+        s = *end == ',' ? end + 1 : end;
+    }
+    return n;
+}
+
+static void row_record(sqlite3_stmt *q, const sapper_tournament_def *def,
+                       sapper_tgame *g, sapper_game_record *r)
+{
+    memset(r, 0, sizeof *r);
+    int64_t index = sqlite3_column_int64(q, 0);
+    sapper_schedule_game(def, index, g);
+    r->index = index;
+    r->nseats = parse_numbers((const char *)sqlite3_column_text(q, 1), r->returns,
+                              SAPPER_MAX_SEATS);
+    parse_numbers((const char *)sqlite3_column_text(q, 2), r->think, SAPPER_MAX_SEATS);
+    snprintf(r->reason, sizeof r->reason, "%s", (const char *)sqlite3_column_text(q, 3));
+    r->voided = strcmp((const char *)sqlite3_column_text(q, 4), "void") == 0;
+    r->seconds = sqlite3_column_double(q, 5);
+    r->moves = sqlite3_column_int64(q, 6);
+    double steps[SAPPER_MAX_SEATS] = {0};
+    parse_numbers((const char *)sqlite3_column_text(q, 8), steps, SAPPER_MAX_SEATS);
+    for (int32_t i = 0; i < SAPPER_MAX_SEATS; i++)
+        r->steps[i] = (int64_t)steps[i];
+    r->culprit = -1;
+    const char *culprit = (const char *)sqlite3_column_text(q, 7);
+    for (int32_t i = 0; culprit && i < g->nseats; i++)
+        if (strcmp(def->entrants[g->seats[i]].name, culprit) == 0)
+            r->culprit = i;
+}
+
+sapper_status sapper_store_each(sapper_store *s, int64_t run_id,
+                                const sapper_tournament_def *def,
+                                sapper_store_row_fn fn, void *ctx,
+                                char *err, size_t errcap)
+{
+    sqlite3_stmt *q;
+    if (sqlite3_prepare_v2(s->db, "SELECT game_index, returns, think, reason, outcome,"
+                           " seconds, moves, culprit, steps FROM games WHERE run_id = ?"
+                           " ORDER BY game_index", -1, &q, NULL) != SQLITE_OK)
+        return db_error(s, "read games", err, errcap);
+    sqlite3_bind_int64(q, 1, run_id);
+    int64_t total = sapper_schedule_count(def);
+    while (sqlite3_step(q) == SQLITE_ROW) {
+        sapper_tgame g;
+        sapper_game_record r;
+        if (sqlite3_column_int64(q, 0) >= total)
+            continue;
+        row_record(q, def, &g, &r);
+        fn(ctx, &g, &r);
+    }
+    sqlite3_finalize(q);
+    return SAPPER_OK;
+}
+
+char *sapper_store_replay(sapper_store *s, int64_t run_id, int64_t index,
+                          char *err, size_t errcap)
+{
+    sqlite3_stmt *q;
+    char *text = NULL;
+    if (sqlite3_prepare_v2(s->db, "SELECT actions, reason FROM games WHERE run_id = ?"
+                           " AND game_index = ?", -1, &q, NULL) != SQLITE_OK) {
+        db_error(s, "read game", err, errcap);
+        return NULL;
+    }
+    sqlite3_bind_int64(q, 1, run_id);
+    sqlite3_bind_int64(q, 2, index);
+    if (sqlite3_step(q) != SQLITE_ROW)
+        snprintf(err, errcap, "%s: no game %lld in run %lld",
+                 sqlite3_db_filename(s->db, "main"), (long long)index, (long long)run_id);
+    else if (sqlite3_column_type(q, 0) == SQLITE_NULL)
+        snprintf(err, errcap, "game %lld has no recorded actions (it ended with "
+                 "reason \"%s\": the worker died before reporting them)",
+                 (long long)index, (const char *)sqlite3_column_text(q, 1));
+    else
+        text = strdup((const char *)sqlite3_column_text(q, 0));
+    sqlite3_finalize(q);
+    return text;
+}

@@ -1,0 +1,56 @@
+/*
+ * store.h - the SQLite results database of tournaments: runs (their
+ * definition text, master seed) and games (one row per finished game, with
+ * its replay). Only the tournament's parent process writes; writes are
+ * batched in transactions (WAL mode) so a kill -9 loses at most the batch
+ * in flight, which --resume then replays.
+ */
+#ifndef SAPPER_STORE_H
+#define SAPPER_STORE_H
+
+#include "tournament.h"
+
+typedef struct sapper_store sapper_store;
+
+sapper_status sapper_store_open(const char *path, sapper_store **out,
+                                char *err, size_t errcap);
+void sapper_store_close(sapper_store *s);
+
+/** Starts or resumes the run of def. Without resume, a database that
+ *  already holds games of a run is refused. With resume, the stored
+ *  definition must equal def's (the message names the first difference);
+ *  def->seed takes the stored master seed when def has none of its own. */
+sapper_status sapper_store_begin_run(sapper_store *s, sapper_tournament_def *def,
+                                     int resume, int64_t *run_id,
+                                     char *err, size_t errcap);
+
+/** Marks done[index] = 1 for every stored game of the run (done has
+ *  total entries) and returns how many there are. */
+int64_t sapper_store_done(sapper_store *s, int64_t run_id, unsigned char *done,
+                          int64_t total);
+
+/** Adds one game (inside the current batch; the batch is committed by
+ *  sapper_store_commit or after enough rows). */
+sapper_status sapper_store_add(sapper_store *s, int64_t run_id,
+                               const sapper_tournament_def *def,
+                               const sapper_tgame *g,
+                               const sapper_game_record *r,
+                               char *err, size_t errcap);
+sapper_status sapper_store_commit(sapper_store *s, char *err, size_t errcap);
+
+/** Calls fn for every stored game of the run in index order. */
+typedef void (*sapper_store_row_fn)(void *ctx, const sapper_tgame *g,
+                                    const sapper_game_record *r);
+sapper_status sapper_store_each(sapper_store *s, int64_t run_id,
+                                const sapper_tournament_def *def,
+                                sapper_store_row_fn fn, void *ctx,
+                                char *err, size_t errcap);
+
+/** The latest run id in the database, or -1. */
+int64_t sapper_store_last_run(sapper_store *s);
+
+/** The replay text of game index of run (caller frees), or NULL. */
+char *sapper_store_replay(sapper_store *s, int64_t run_id, int64_t index,
+                          char *err, size_t errcap);
+
+#endif

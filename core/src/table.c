@@ -1,0 +1,376 @@
+/*
+ * table.c - the statistics table of a tournament, computed from the stored
+ * games (so a resumed run counts everything): duplicate single-player
+ * tables with Wilson intervals and paired sign/McNemar tests, two-player
+ * tables with Elo, LOS, pentanomial statistics and the SPRT state, and
+ * free-for-all tables with win share, mean placement and Bradley-Terry
+ * ratings. Text for a terminal and JSON for tools; no I/O here.
+ */
+#include "tournament.h"
+#include "store.h"
+#include "stats.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#define NREASONS 7
+static const char *const reasons[NREASONS] = {
+    "crash", "timeout", "illegal", "exit", "memory", "error", "other"};
+
+typedef struct entrant_tally {
+    int64_t games, wins, draws, losses, seats;
+    double points, think;
+    int64_t steps;
+    int64_t faults[NREASONS];
+    uint64_t places[SAPPER_MAX_SEATS];
+} entrant_tally;
+
+typedef struct tables {
+    const sapper_tournament_def *def;
+    int64_t total, stored, voided;
+    entrant_tally e[SAPPER_MAX_ENTRANTS];
+    /* duplicate: result per (board, entrant): -1 unknown, else 0/1 */
+    signed char *dup;
+    int64_t boards;
+    /* two-player: per pairing (i, j) results from i's side */
+    int64_t wdl[SAPPER_MAX_ENTRANTS][SAPPER_MAX_ENTRANTS][3];
+    double *pair_half;     /* per game: i's result in half points, -1 unknown */
+    double beats[SAPPER_MAX_ENTRANTS * SAPPER_MAX_ENTRANTS];
+} tables;
+
+static int reason_slot(const char *why)
+{
+    for (int i = 0; i < NREASONS; i++)
+        if (strcmp(why, reasons[i]) == 0)
+            return i;
+    return NREASONS - 1;
+}
+
+static void count_seat(tables *t, const sapper_tgame *g, const sapper_game_record *r,
+                       int32_t s)
+{
+    entrant_tally *e = &t->e[g->seats[s]];
+    double best = -1;
+    int32_t place = 1, ties = 0;
+    for (int32_t k = 0; k < g->nseats; k++)
+        best = r->returns[k] > best ? r->returns[k] : best;
+    for (int32_t k = 0; k < g->nseats; k++) {
+        place += r->returns[k] > r->returns[s];
+        ties += k != s && r->returns[k] == r->returns[s];
+    }
+    e->seats++;
+    e->points += r->returns[s];
+    e->think += r->think[s];
+    e->steps += r->steps[s];
+    int won = r->returns[s] >= best && r->returns[s] > 0 && !ties;
+    e->wins += g->nseats == 1 ? r->returns[s] >= 1.0 : won;
+    e->places[place - 1]++;
+    if (r->culprit == s)
+        e->faults[reason_slot(r->reason)]++;
+}
+
+static void count_pairwise(tables *t, const sapper_tgame *g, const sapper_game_record *r)
+{
+    size_t k = t->def->nentrants;
+    for (int32_t a = 0; a < g->nseats; a++)
+        for (int32_t b = 0; b < g->nseats; b++)
+            if (g->seats[a] != g->seats[b] && r->returns[a] > r->returns[b])
+                t->beats[(size_t)g->seats[a] * k + (size_t)g->seats[b]] += 1;
+    if (g->nseats != 2)
+        return;
+    int32_t i = g->seats[0] < g->seats[1] ? 0 : 1;   /* the lower entrant's side */
+    double ri = r->returns[i], rj = r->returns[1 - i];
+    int64_t *c = t->wdl[g->seats[i]][g->seats[1 - i]];
+    c[ri > rj ? 0 : ri == rj ? 1 : 2]++;
+    t->pair_half[g->index] = ri > rj ? 2 : ri == rj ? 1 : 0;
+}
+
+static void on_row(void *ctx, const sapper_tgame *g, const sapper_game_record *r)
+{
+    tables *t = ctx;
+    t->stored++;
+    if (r->voided) {
+        t->voided++;
+        return;
+    }
+    for (int32_t s = 0; s < g->nseats; s++)
+        count_seat(t, g, r, s);
+    for (int32_t s = 0; s < g->nseats; s++)
+        t->e[g->seats[s]].games++;
+    if (t->def->format == SAPPER_FMT_DUPLICATE)
+        t->dup[g->board * (int64_t)t->def->nentrants + g->seats[0]] =
+            r->returns[0] >= 1.0 ? 1 : 0;
+    count_pairwise(t, g, r);
+}
+
+static double ms_per_move(const entrant_tally *e)
+{
+    return e->steps ? 1000.0 * e->think / (double)e->steps : 0.0;
+}
+
+static void faults_text(const entrant_tally *e, sapper_strbuf *out)
+{
+    int any = 0;
+    for (int i = 0; i < NREASONS; i++)
+        if (e->faults[i]) {
+            sapper_strbuf_printf(out, "%s%s %lld", any ? ", " : "", reasons[i],
+                                 (long long)e->faults[i]);
+            any = 1;
+        }
+    if (!any)
+        sapper_strbuf_printf(out, "-");
+}
+
+static void faults_json(const entrant_tally *e, sapper_strbuf *out)
+{
+    sapper_strbuf_printf(out, "{");
+    for (int i = 0; i < NREASONS; i++)
+        sapper_strbuf_printf(out, "%s\"%s\":%lld", i ? "," : "", reasons[i],
+                             (long long)e->faults[i]);
+    sapper_strbuf_printf(out, "}");
+}
+
+static void duplicate_paired(tables *t, sapper_strbuf *text, sapper_strbuf *json)
+{
+    size_t k = t->def->nentrants;
+    sapper_strbuf_printf(text, "\npaired comparison on the boards where results differ:\n");
+    sapper_strbuf_printf(json, ",\"paired\":[");
+    int first = 1;
+    for (size_t a = 0; a < k; a++)
+        for (size_t b = a + 1; b < k; b++) {
+            uint64_t wb = 0, wc = 0;
+            for (int64_t board = 0; board < t->boards; board++) {
+                signed char ra = t->dup[board * (int64_t)k + (int64_t)a];
+                signed char rb = t->dup[board * (int64_t)k + (int64_t)b];
+                wb += ra == 1 && rb == 0;
+                wc += ra == 0 && rb == 1;
+            }
+            sapper_paired p;
+            sapper_paired_compare(wb, wc, &p);
+            sapper_strbuf_printf(text, "  %s vs %s: %llu vs %llu boards, sign test "
+                                 "p = %.3g, McNemar chi2 = %.2f (p = %.3g)\n",
+                                 t->def->entrants[a].name, t->def->entrants[b].name,
+                                 (unsigned long long)wb, (unsigned long long)wc,
+                                 p.sign_p, p.mcnemar, p.mcnemar_p);
+            sapper_strbuf_printf(json, "%s{\"a\":", first ? "" : ",");
+            sapper_strbuf_json(json, t->def->entrants[a].name);
+            sapper_strbuf_printf(json, ",\"b\":");
+            sapper_strbuf_json(json, t->def->entrants[b].name);
+            sapper_strbuf_printf(json, ",\"a_only\":%llu,\"b_only\":%llu,\"sign_p\":%.6g,"
+                                 "\"mcnemar\":%.6g,\"mcnemar_p\":%.6g}",
+                                 (unsigned long long)wb, (unsigned long long)wc,
+                                 p.sign_p, p.mcnemar, p.mcnemar_p);
+            first = 0;
+        }
+    sapper_strbuf_printf(json, "]");
+}
+
+static void entrant_rows(tables *t, sapper_strbuf *text, sapper_strbuf *json)
+{
+    const sapper_tournament_def *def = t->def;
+    int ffa = def->format == SAPPER_FMT_FFA;
+    sapper_strbuf_printf(text, "%-16s %7s %7s %8s  %-17s %9s  %s\n", "entrant",
+                         ffa ? "seats" : "games", "wins", ffa ? "share" : "win rate",
+                         "95% interval", "ms/move", ffa ? "mean place, faults" : "faults");
+    sapper_strbuf_printf(json, ",\"entrants\":[");
+    for (size_t i = 0; i < def->nentrants; i++) {
+        const entrant_tally *e = &t->e[i];
+        int64_t n = ffa ? e->seats : e->games;
+        sapper_interval ci;
+        sapper_wilson((uint64_t)e->wins, (uint64_t)n, SAPPER_Z95, &ci);
+        double rate = n ? (double)e->wins / (double)n : 0;
+        double place = sapper_mean_placement(e->places, SAPPER_MAX_SEATS, NULL);
+        sapper_strbuf_printf(text, "%-16s %7lld %7lld %7.2f%%  [%5.2f%%, %5.2f%%] %9.3f  ",
+                             def->entrants[i].name, (long long)n, (long long)e->wins,
+                             100 * rate, 100 * ci.lo, 100 * ci.hi, ms_per_move(e));
+        if (ffa)
+            sapper_strbuf_printf(text, "%.2f, ", place);
+        faults_text(e, text);
+        sapper_strbuf_printf(text, "\n");
+        sapper_strbuf_printf(json, "%s{\"name\":", i ? "," : "");
+        sapper_strbuf_json(json, def->entrants[i].name);
+        sapper_strbuf_printf(json, ",\"bot\":\"%s\",\"games\":%lld,\"wins\":%lld,"
+                             "\"win_rate\":%.6g,\"ci95\":[%.6g,%.6g],\"points\":%.6g,"
+                             "\"mean_place\":%.6g,\"ms_per_move\":%.6g,\"faults\":",
+                             def->entrants[i].bot->desc.id, (long long)n,
+                             (long long)e->wins, rate, ci.lo, ci.hi, e->points, place,
+                             ms_per_move(e));
+        faults_json(e, json);
+        sapper_strbuf_printf(json, "}");
+    }
+    sapper_strbuf_printf(json, "]");
+}
+
+/* "Elo +- error", with inf where the statistics say it is unbounded. */
+static void elo_text(const sapper_elo_stats *e, char *buf, size_t cap)
+{
+    if (e->flags & SAPPER_STATS_EMPTY)
+        snprintf(buf, cap, "no pairs");
+    else if (e->flags & SAPPER_STATS_ELO_INFINITE)
+        snprintf(buf, cap, "%sinf", e->score > 0.5 ? "+" : "-");
+    else if (e->flags & SAPPER_STATS_ERROR_INFINITE)
+        snprintf(buf, cap, "%.1f +- inf", e->elo);
+    else
+        snprintf(buf, cap, "%.1f +- %.1f", e->elo, e->elo_error);
+}
+
+/* Complete pairs of pairing (a, b), from a's side. */
+static void pairing_penta(tables *t, size_t a, size_t b, sapper_penta *pen)
+{
+    memset(pen, 0, sizeof *pen);
+    for (int64_t i = 0; i + 1 < t->total; i += 2) {
+        sapper_tgame g;
+        sapper_schedule_game(t->def, i, &g);
+        size_t lo = (size_t)(g.seats[0] < g.seats[1] ? g.seats[0] : g.seats[1]);
+        size_t hi = (size_t)(g.seats[0] < g.seats[1] ? g.seats[1] : g.seats[0]);
+        if (lo == a && hi == b && t->pair_half[i] >= 0 && t->pair_half[i + 1] >= 0)
+            sapper_penta_add(pen, (int)t->pair_half[i], (int)t->pair_half[i + 1]);
+    }
+}
+
+static void two_player_rows(tables *t, sapper_strbuf *text, sapper_strbuf *json)
+{
+    const sapper_tournament_def *def = t->def;
+    sapper_strbuf_printf(text, "\n%-28s %6s %6s %6s %7s %17s %7s %8s  pentanomial (LL LD WL DD WD WW)\n",
+                         "pairing", "W", "D", "L", "score", "Elo +- 95%", "LOS", "nElo");
+    sapper_strbuf_printf(json, ",\"pairings\":[");
+    int first = 1;
+    for (size_t a = 0; a < def->nentrants; a++)
+        for (size_t b = a + 1; b < def->nentrants; b++) {
+            int64_t *c = t->wdl[a][b];
+            if (c[0] + c[1] + c[2] == 0)
+                continue;
+            sapper_elo_stats tri, pen_stats;
+            sapper_penta pen;
+            sapper_elo_from_wdl((uint64_t)c[0], (uint64_t)c[1], (uint64_t)c[2], 0, &tri);
+            pairing_penta(t, a, b, &pen);
+            sapper_elo_from_penta(&pen, 0, &pen_stats);
+            char name[80], elo[48];
+            snprintf(name, sizeof name, "%s vs %s", def->entrants[a].name,
+                     def->entrants[b].name);
+            elo_text(&pen_stats, elo, sizeof elo);
+            sapper_strbuf_printf(text, "%-28s %6lld %6lld %6lld %6.2f%% %17s %6.2f%% %8.1f  "
+                                 "%llu %llu %llu %llu %llu %llu\n", name,
+                                 (long long)c[0], (long long)c[1], (long long)c[2],
+                                 100 * tri.score, elo, 100 * pen_stats.los, pen_stats.nelo,
+                                 (unsigned long long)pen.ll, (unsigned long long)pen.ld,
+                                 (unsigned long long)pen.wl, (unsigned long long)pen.dd,
+                                 (unsigned long long)pen.wd, (unsigned long long)pen.ww);
+            sapper_strbuf_printf(json, "%s{\"a\":", first ? "" : ",");
+            sapper_strbuf_json(json, def->entrants[a].name);
+            sapper_strbuf_printf(json, ",\"b\":");
+            sapper_strbuf_json(json, def->entrants[b].name);
+            sapper_strbuf_printf(json, ",\"w\":%lld,\"d\":%lld,\"l\":%lld,\"score\":%.6g,"
+                                 "\"elo\":%.6g,\"elo_error\":%.6g,\"los\":%.6g,\"nelo\":%.6g,"
+                                 "\"penta\":[%llu,%llu,%llu,%llu,%llu,%llu]",
+                                 (long long)c[0], (long long)c[1], (long long)c[2],
+                                 tri.score, pen_stats.elo, pen_stats.elo_error,
+                                 pen_stats.los, pen_stats.nelo,
+                                 (unsigned long long)pen.ll, (unsigned long long)pen.ld,
+                                 (unsigned long long)pen.wl, (unsigned long long)pen.dd,
+                                 (unsigned long long)pen.wd, (unsigned long long)pen.ww);
+            if (def->sprt && def->nentrants == 2) {
+                double llr = 0, lo = 0, hi = 0;
+                sapper_sprt_llr_penta(&pen, def->elo0, def->elo1, SAPPER_SPRT_LOGISTIC, &llr);
+                sapper_sprt_bounds(def->alpha, def->beta, &lo, &hi);
+                sapper_sprt_state s = sapper_sprt_decide(llr, lo, hi);
+                const char *word = s == SAPPER_SPRT_ACCEPT_H1 ? "H1 accepted"
+                                 : s == SAPPER_SPRT_ACCEPT_H0 ? "H0 accepted" : "continue";
+                sapper_strbuf_printf(text, "SPRT [%g, %g] alpha %g beta %g: LLR %.3f "
+                                     "(bounds %.3f, %.3f): %s\n", def->elo0, def->elo1,
+                                     def->alpha, def->beta, llr, lo, hi, word);
+                sapper_strbuf_printf(json, ",\"sprt\":{\"llr\":%.6g,\"lower\":%.6g,"
+                                     "\"upper\":%.6g,\"state\":\"%s\"}", llr, lo, hi, word);
+            }
+            sapper_strbuf_printf(json, "}");
+            first = 0;
+        }
+    sapper_strbuf_printf(json, "]");
+}
+
+static void bradley_terry_rows(tables *t, sapper_strbuf *text, sapper_strbuf *json)
+{
+    size_t k = t->def->nentrants;
+    double elo[SAPPER_MAX_ENTRANTS];
+    if (k < 2 || sapper_bradley_terry(k, t->beats, SAPPER_BT_PRIOR, elo, NULL) != 0)
+        return;
+    sapper_strbuf_printf(text, "\nBradley-Terry ratings (Elo scale, mean 0):");
+    sapper_strbuf_printf(json, ",\"bradley_terry\":{");
+    for (size_t i = 0; i < k; i++) {
+        sapper_strbuf_printf(text, "  %s %+.0f", t->def->entrants[i].name, elo[i]);
+        sapper_strbuf_printf(json, "%s", i ? "," : "");
+        sapper_strbuf_json(json, t->def->entrants[i].name);
+        sapper_strbuf_printf(json, ":%.6g", elo[i]);
+    }
+    sapper_strbuf_printf(text, "\n");
+    sapper_strbuf_printf(json, "}");
+}
+
+static const char *format_word(int f)
+{
+    return f == SAPPER_FMT_DUPLICATE ? "duplicate" : f == SAPPER_FMT_ROUNDROBIN ? "round robin"
+         : f == SAPPER_FMT_GAUNTLET ? "gauntlet" : "free-for-all";
+}
+
+static sapper_status build(tables *t, char *err, size_t errcap)
+{
+    sapper_store *s;
+    sapper_status st = sapper_store_open(t->def->db, &s, err, errcap);
+    if (st != SAPPER_OK)
+        return st;
+    int64_t run = sapper_store_last_run(s);
+    t->total = sapper_schedule_count(t->def);
+    t->boards = t->def->games;
+    t->dup = malloc((size_t)(t->boards * (int64_t)t->def->nentrants) + 1);
+    t->pair_half = malloc((size_t)t->total * sizeof(double) + 1);
+    if (!t->dup || !t->pair_half)
+        st = SAPPER_ERR_NOMEM;
+    else {
+        memset(t->dup, -1, (size_t)(t->boards * (int64_t)t->def->nentrants));
+        for (int64_t i = 0; i < t->total; i++)
+            t->pair_half[i] = -1;
+        st = run < 0 ? SAPPER_OK
+                     : sapper_store_each(s, run, t->def, on_row, t, err, errcap);
+    }
+    sapper_store_close(s);
+    return st;
+}
+
+sapper_status sapper_tournament_table(const sapper_tournament_def *def,
+                                      sapper_strbuf *text, sapper_strbuf *json,
+                                      char *err, size_t errcap)
+{
+    tables *t = calloc(1, sizeof *t);
+    sapper_strbuf scratch = {0};
+    if (!t)
+        return SAPPER_ERR_NOMEM;
+    if (!json)
+        json = &scratch;
+    t->def = def;
+    sapper_status st = build(t, err, errcap);
+    if (st == SAPPER_OK) {
+        sapper_strbuf_printf(text, "%s, %s: %lld of %lld games stored, %lld void, "
+                             "master seed %llu\n\n", def->base.rules->desc.id,
+                             format_word(def->format), (long long)t->stored,
+                             (long long)t->total, (long long)t->voided,
+                             (unsigned long long)def->seed);
+        sapper_strbuf_printf(json, "{\"ruleset\":\"%s\",\"format\":\"%s\",\"stored\":%lld,"
+                             "\"total\":%lld,\"void\":%lld,\"seed\":%llu",
+                             def->base.rules->desc.id, format_word(def->format),
+                             (long long)t->stored, (long long)t->total,
+                             (long long)t->voided, (unsigned long long)def->seed);
+        entrant_rows(t, text, json);
+        if (def->format == SAPPER_FMT_DUPLICATE)
+            duplicate_paired(t, text, json);
+        else if (def->format == SAPPER_FMT_FFA)
+            bradley_terry_rows(t, text, json);
+        else
+            two_player_rows(t, text, json);
+        sapper_strbuf_printf(json, "}");
+    }
+    free(t->dup);
+    free(t->pair_half);
+    free(t);
+    sapper_strbuf_free(&scratch);
+    return st;
+}

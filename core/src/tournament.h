@@ -1,0 +1,134 @@
+/*
+ * tournament.h - bot-vs-bot tournaments: the definition read from a config
+ * ([tournament] and [entrant.NAME] sections), the schedule of games it
+ * implies, the run across worker processes with fault isolation, and the
+ * statistics table. Printing is the front end's job: this layer returns
+ * text in buffers and calls a progress callback.
+ */
+#ifndef SAPPER_TOURNAMENT_H
+#define SAPPER_TOURNAMENT_H
+
+#include <signal.h>
+
+#include "setup.h"
+#include "strbuf.h"
+
+#define SAPPER_FMT_DUPLICATE  1   /* single-player: every entrant, every board  */
+#define SAPPER_FMT_ROUNDROBIN 2   /* two-player: every pairing, boards x2       */
+#define SAPPER_FMT_GAUNTLET   3   /* two-player: entrant 1 against each other   */
+#define SAPPER_FMT_FFA        4   /* N-player: seatings drawn from the seed     */
+
+#define SAPPER_MAX_ENTRANTS 64
+
+typedef struct sapper_entrant {
+    char name[SAPPER_NAME_MAX];     /* from [entrant.NAME] */
+    const sapper_plugin *bot;
+    sapper_param_set params;
+} sapper_entrant;
+
+typedef struct sapper_tournament_def {
+    sapper_setup base;              /* rules and their parameters */
+    int format;                     /* SAPPER_FMT_* */
+    int64_t games;                  /* boards (duplicate, ffa) or pairs per pairing */
+    uint64_t seed;                  /* master seed */
+    int seed_given;
+    int jobs;                       /* worker processes */
+    double move_seconds;            /* per bot step; 0 = no limit */
+    double game_seconds;            /* per seat per game; 0 = no limit */
+    int64_t memory_mb;              /* address-space limit per worker; 0 = none */
+    char db[1024];                  /* SQLite results file */
+    int32_t seats;                  /* seats per game (ffa) */
+    int sprt;                       /* SPRT configured */
+    double elo0, elo1, alpha, beta;
+    size_t nentrants;
+    sapper_entrant entrants[SAPPER_MAX_ENTRANTS];
+} sapper_tournament_def;
+
+/** Reads the tournament from cfg (entries already read; overrides
+ *  applied) against reg. drawn_seed is used when no seed is given, cores
+ *  when no jobs. Errors name the file and line. Free with
+ *  sapper_tournament_def_free, also after a failure. */
+sapper_status sapper_tournament_def_read(sapper_config *cfg,
+                                         const sapper_registry *reg,
+                                         uint64_t drawn_seed, int cores,
+                                         sapper_tournament_def *def,
+                                         char *err, size_t errcap);
+void sapper_tournament_def_free(sapper_tournament_def *def);
+
+/** The canonical text of everything that decides the results (not jobs,
+ *  not the database path): stored with the run, compared on --resume. */
+void sapper_tournament_def_text(const sapper_tournament_def *def,
+                                sapper_strbuf *out);
+
+/** One scheduled game. */
+typedef struct sapper_tgame {
+    int64_t index;                  /* 0-based, the game's id in the run */
+    int64_t board;                  /* board number: games sharing it share the seed */
+    int64_t pair;                   /* pair id (two-player), else -1 */
+    uint64_t seed;
+    int32_t nseats;
+    int32_t seats[SAPPER_MAX_SEATS];   /* entrant index per seat */
+} sapper_tgame;
+
+/** Number of games the definition schedules. */
+int64_t sapper_schedule_count(const sapper_tournament_def *def);
+/** Game number index of the schedule (deterministic from the definition). */
+void sapper_schedule_game(const sapper_tournament_def *def, int64_t index,
+                          sapper_tgame *out);
+
+/** The record of one finished (or faulted) game. */
+typedef struct sapper_game_record {
+    int64_t index;
+    int32_t nseats;
+    int32_t voided;                 /* rules fault: recorded, not scored */
+    int32_t culprit;                /* seat at fault, -1 */
+    char reason[16];                /* "", crash, timeout, illegal, exit, memory, error, void */
+    double returns[SAPPER_MAX_SEATS];
+    double think[SAPPER_MAX_SEATS];    /* seconds in bot steps per seat */
+    int64_t steps[SAPPER_MAX_SEATS];   /* bot steps per seat */
+    int64_t moves;
+    double seconds;                 /* wall time of the game */
+    char *replay;                   /* owned; may be NULL (crashed games) */
+    char *json;                     /* owned; may be NULL */
+} sapper_game_record;
+
+void sapper_game_record_free(sapper_game_record *r);
+
+/** Plays one scheduled game in this process (what a worker does), with
+ *  the time limits of def checked after each bot step. */
+void sapper_play_tgame(const sapper_tournament_def *def, const sapper_tgame *g,
+                       sapper_game_record *out);
+
+/** Progress as the runner reports it. */
+typedef struct sapper_progress {
+    int64_t done;        /* games stored, this run and before */
+    int64_t total;
+    int64_t this_run;    /* games finished by this invocation */
+    double elapsed;      /* seconds since this invocation started */
+    const char *leader;  /* name of the current leader, or "" */
+    double leader_value; /* its win rate or score */
+} sapper_progress;
+
+typedef struct sapper_run_options {
+    int resume;
+    volatile sig_atomic_t *stop;     /* set by the caller's signal handler */
+    void (*progress)(void *ctx, const sapper_progress *p);
+    void *progress_ctx;
+} sapper_run_options;
+
+/** Runs the tournament: schedules, skips games already stored (resume),
+ *  plays the rest across def->jobs worker processes, stores every result
+ *  in def->db. Returns SAPPER_OK when every game is stored (or the SPRT
+ *  decided), SAPPER_ERR_STATE when stopped early (the caller says how to
+ *  resume), other errors with a message. */
+sapper_status sapper_tournament_run(sapper_tournament_def *def,
+                                    const sapper_run_options *opt,
+                                    char *err, size_t errcap);
+
+/** The statistics table of the stored games, as text for a terminal (and
+ *  as JSON when json is not NULL). */
+sapper_status sapper_tournament_table(const sapper_tournament_def *def,
+                                      sapper_strbuf *text, sapper_strbuf *json,
+                                      char *err, size_t errcap);
+
+#endif

@@ -1,0 +1,275 @@
+/*
+ * tournament_def.c - reads a tournament definition from the config: the
+ * ruleset as for a game ([game], [rules]), the [tournament] settings
+ * checked against a declared table (so typos get the same "did you mean"
+ * as plugin parameters), and one [entrant.NAME] section per entrant. Also
+ * writes the canonical text that --resume compares. Nothing is run here.
+ */
+#include "tournament.h"
+
+#include <stdio.h>
+
+static const sapper_param_spec tournament_spec[] = {
+    {.key = "format", .type = SAPPER_PARAM_CHOICE, .def = "auto",
+     .choices = "auto|duplicate|roundrobin|gauntlet|ffa",
+     .help = "auto: duplicate for 1 player, roundrobin for 2, ffa for more"},
+    {.key = "games", .type = SAPPER_PARAM_INT, .def = "100", .min = 1, .max = 1e9,
+     .help = "boards (duplicate, ffa) or board pairs per pairing (two-player)"},
+    {.key = "seed", .type = SAPPER_PARAM_STRING, .def = "",
+     .help = "master seed; drawn and printed when empty"},
+    {.key = "jobs", .type = SAPPER_PARAM_INT, .def = "0", .min = 0, .max = 256,
+     .help = "worker processes; 0 = the number of cores"},
+    {.key = "move_time", .type = SAPPER_PARAM_REAL, .def = "10", .min = 0, .max = 1e6,
+     .help = "seconds a bot may think per move (0 = no limit)"},
+    {.key = "game_time", .type = SAPPER_PARAM_REAL, .def = "0", .min = 0, .max = 1e9,
+     .help = "seconds a bot may think per game in total (0 = no limit)"},
+    {.key = "memory_mb", .type = SAPPER_PARAM_INT, .def = "4096", .min = 0, .max = 1e7,
+     .help = "address-space limit of a worker process in MiB (0 = none)"},
+    {.key = "db", .type = SAPPER_PARAM_STRING, .def = "tournament.db",
+     .help = "SQLite file the results go to"},
+    {.key = "seats", .type = SAPPER_PARAM_INT, .def = "0", .min = 0, .max = SAPPER_MAX_SEATS,
+     .help = "seats per game (ffa); 0 = the ruleset's minimum"},
+    {.key = "elo0", .type = SAPPER_PARAM_REAL, .def = "0", .min = -1000, .max = 1000,
+     .help = "SPRT H0 (logistic Elo); SPRT runs when elo1 > elo0"},
+    {.key = "elo1", .type = SAPPER_PARAM_REAL, .def = "0", .min = -1000, .max = 1000,
+     .help = "SPRT H1 (logistic Elo)"},
+    {.key = "alpha", .type = SAPPER_PARAM_REAL, .def = "0.05", .min = 1e-6, .max = 0.5,
+     .help = "SPRT false positive rate"},
+    {.key = "beta", .type = SAPPER_PARAM_REAL, .def = "0.05", .min = 1e-6, .max = 0.5,
+     .help = "SPRT false negative rate"},
+};
+#define TOURNAMENT_SPEC_N (sizeof tournament_spec / sizeof tournament_spec[0])
+
+static const char *get(const sapper_param_set *set, const char *key)
+{
+    sapper_params p = sapper_param_set_view(set);
+    return sapper_param(&p, key);
+}
+
+static sapper_status read_entrant(sapper_config *cfg, const sapper_registry *reg,
+                                  const char *section, sapper_entrant *e,
+                                  const char *family, char *err, size_t errcap)
+{
+    static const char *const skip[] = {"bot", NULL};
+    char at[512] = "";
+    sapper_config_entry *b = sapper_config_get(cfg, section, "bot");
+    snprintf(e->name, sizeof e->name, "%s", section + strlen("entrant."));
+    if (!b) {
+        snprintf(err, errcap, "[%s]: expected a key `bot = ID`, found none", section);
+        return SAPPER_ERR_PARAM;
+    }
+    sapper_setup_mark_used(cfg, section, "bot");
+    sapper_config_where(b, at, sizeof at);
+    e->bot = sapper_registry_find(reg, b->value, SAPPER_KIND_BOT);
+    if (!e->bot || strcmp(e->bot->desc.family, family) != 0) {
+        snprintf(err, errcap, "%s: [%s] bot: expected the id of a %s-family bot "
+                 "plugin (see sapper plugins), found \"%s\"", at, section, family,
+                 b->value);
+        return SAPPER_ERR_PARAM;
+    }
+    if (sapper_param_set_defaults(&e->params, e->bot->desc.params,
+                                  e->bot->desc.param_count) != SAPPER_OK)
+        return SAPPER_ERR_NOMEM;
+    return sapper_setup_apply_params(cfg, section, e->bot, skip, &e->params, err,
+                                     errcap);
+}
+
+static sapper_status read_entrants(sapper_config *cfg, const sapper_registry *reg,
+                                   sapper_tournament_def *def, char *err,
+                                   size_t errcap)
+{
+    for (size_t i = 0; i < cfg->count; i++) {
+        const char *section = cfg->entries[i].section;
+        if (strncmp(section, "entrant.", 8) != 0 || !section[8])
+            continue;
+        int seen = 0;
+        for (size_t k = 0; k < def->nentrants; k++)
+            seen |= strcmp(def->entrants[k].name, section + 8) == 0;
+        if (seen)
+            continue;
+        if (def->nentrants == SAPPER_MAX_ENTRANTS) {
+            snprintf(err, errcap, "[%s]: more than %d entrants", section,
+                     SAPPER_MAX_ENTRANTS);
+            return SAPPER_ERR_PARAM;
+        }
+        sapper_status st = read_entrant(cfg, reg, section,
+                                        &def->entrants[def->nentrants++],
+                                        def->base.rules->desc.family, err, errcap);
+        if (st != SAPPER_OK)
+            return st;
+    }
+    return SAPPER_OK;
+}
+
+/* The rules' seat range, from a throwaway game (also checks the rules
+   parameters now rather than in every worker). */
+static sapper_status rules_info(const sapper_tournament_def *def, int32_t players,
+                                sapper_game_info *info, char *err, size_t errcap)
+{
+    const sapper_rules_api *r = &def->base.rules->rules;
+    sapper_params p = sapper_param_set_view(&def->base.rules_params);
+    void *game = NULL;
+    char why[512] = "";
+    if (r->game_new(&p, &game, why, sizeof why) != SAPPER_OK) {
+        snprintf(err, errcap, "rules \"%s\": %s", def->base.rules->desc.id, why);
+        return SAPPER_ERR_PARAM;
+    }
+    memset(info, 0, sizeof *info);
+    info->struct_size = sizeof *info;
+    r->game_info(game, players, info);
+    r->game_free(game);
+    return SAPPER_OK;
+}
+
+static int parse_format(const char *s, int32_t min_players)
+{
+    if (strcmp(s, "duplicate") == 0) return SAPPER_FMT_DUPLICATE;
+    if (strcmp(s, "roundrobin") == 0) return SAPPER_FMT_ROUNDROBIN;
+    if (strcmp(s, "gauntlet") == 0) return SAPPER_FMT_GAUNTLET;
+    if (strcmp(s, "ffa") == 0) return SAPPER_FMT_FFA;
+    return min_players == 1 ? SAPPER_FMT_DUPLICATE
+         : min_players == 2 ? SAPPER_FMT_ROUNDROBIN : SAPPER_FMT_FFA;
+}
+
+static sapper_status check_shape(sapper_tournament_def *def,
+                                 const sapper_game_info *info, char *err,
+                                 size_t errcap)
+{
+    int32_t need = def->format == SAPPER_FMT_DUPLICATE ? 1
+                 : def->format == SAPPER_FMT_FFA ? def->seats : 2;
+    if (need < info->min_players || need > info->max_players) {
+        snprintf(err, errcap, "[tournament]: rules \"%s\" take %d to %d players, "
+                 "the format seats %d per game", def->base.rules->desc.id,
+                 (int)info->min_players, (int)info->max_players, (int)need);
+        return SAPPER_ERR_PARAM;
+    }
+    size_t min_entrants = def->format == SAPPER_FMT_DUPLICATE ? 1 : 2;
+    if (def->format == SAPPER_FMT_FFA)
+        min_entrants = 1;
+    if (def->nentrants < min_entrants) {
+        snprintf(err, errcap, "expected at least %zu [entrant.NAME] section(s) "
+                 "with `bot = ID`, found %zu", min_entrants, def->nentrants);
+        return SAPPER_ERR_PARAM;
+    }
+    return SAPPER_OK;
+}
+
+static sapper_status parse_master_seed(const char *v, sapper_tournament_def *def,
+                                       uint64_t drawn, char *err, size_t errcap)
+{
+    char *end;
+    def->seed_given = v && *v;
+    if (!def->seed_given) {
+        def->seed = drawn;
+        return SAPPER_OK;
+    }
+    def->seed = strtoull(v, &end, 10);
+    if (*end || v[0] == '-') {
+        snprintf(err, errcap, "[tournament] seed: expected an integer from 0 to "
+                 "18446744073709551615, found \"%s\"", v);
+        return SAPPER_ERR_PARAM;
+    }
+    return SAPPER_OK;
+}
+
+static sapper_status read_settings(sapper_tournament_def *def,
+                                   const sapper_param_set *set, uint64_t drawn,
+                                   int cores, char *err, size_t errcap)
+{
+    def->games = strtoll(get(set, "games"), NULL, 10);
+    def->jobs = atoi(get(set, "jobs"));
+    if (def->jobs == 0)
+        def->jobs = cores > 0 ? cores : 1;
+    def->move_seconds = strtod(get(set, "move_time"), NULL);
+    def->game_seconds = strtod(get(set, "game_time"), NULL);
+    def->memory_mb = strtoll(get(set, "memory_mb"), NULL, 10);
+    def->seats = atoi(get(set, "seats"));
+    def->elo0 = strtod(get(set, "elo0"), NULL);
+    def->elo1 = strtod(get(set, "elo1"), NULL);
+    def->alpha = strtod(get(set, "alpha"), NULL);
+    def->beta = strtod(get(set, "beta"), NULL);
+    def->sprt = def->elo1 > def->elo0;
+    snprintf(def->db, sizeof def->db, "%s", get(set, "db"));
+    return parse_master_seed(get(set, "seed"), def, drawn, err, errcap);
+}
+
+sapper_status sapper_tournament_def_read(sapper_config *cfg,
+                                         const sapper_registry *reg,
+                                         uint64_t drawn_seed, int cores,
+                                         sapper_tournament_def *def,
+                                         char *err, size_t errcap)
+{
+    static const char *const extra[] = {"tournament", "entrant.", "player.", NULL};
+    sapper_setup_options opt = {.extra_sections = extra, .drawn_seed = drawn_seed};
+    memset(def, 0, sizeof *def);
+    sapper_param_set set = {0};
+    sapper_game_info info;
+    sapper_status st = sapper_setup_resolve(cfg, reg, &opt, &def->base, err, errcap);
+    if (st == SAPPER_OK)
+        st = sapper_param_set_defaults(&set, tournament_spec, TOURNAMENT_SPEC_N);
+    if (st == SAPPER_OK)
+        st = sapper_setup_apply_spec(cfg, "tournament", tournament_spec,
+                                     TOURNAMENT_SPEC_N, "[tournament]", NULL, NULL,
+                                     &set, err, errcap);
+    if (st == SAPPER_OK)
+        st = read_settings(def, &set, drawn_seed, cores, err, errcap);
+    if (st == SAPPER_OK)
+        st = read_entrants(cfg, reg, def, err, errcap);
+    if (st == SAPPER_OK)
+        st = rules_info(def, 1, &info, err, errcap);
+    if (st == SAPPER_OK) {
+        def->format = parse_format(get(&set, "format"), info.min_players);
+        if (def->seats == 0)
+            def->seats = info.min_players;
+        st = check_shape(def, &info, err, errcap);
+    }
+    sapper_param_set_free(&set);
+    return st;
+}
+
+void sapper_tournament_def_free(sapper_tournament_def *def)
+{
+    sapper_setup_free(&def->base);
+    for (size_t i = 0; i < def->nentrants; i++)
+        sapper_param_set_free(&def->entrants[i].params);
+    def->nentrants = 0;
+}
+
+static const char *format_name(int f)
+{
+    switch (f) {
+    case SAPPER_FMT_DUPLICATE: return "duplicate";
+    case SAPPER_FMT_ROUNDROBIN: return "roundrobin";
+    case SAPPER_FMT_GAUNTLET: return "gauntlet";
+    default: return "ffa";
+    }
+}
+
+void sapper_tournament_def_text(const sapper_tournament_def *def,
+                                sapper_strbuf *out)
+{
+    const sapper_setup *b = &def->base;
+    sapper_strbuf_printf(out, "rules = %s\n", b->rules->desc.id);
+    for (uint32_t i = 0; i < b->rules_params.count; i++)
+        sapper_strbuf_printf(out, "rules.%s = %s\n", b->rules_params.items[i].key,
+                             b->rules_params.items[i].value);
+    sapper_strbuf_printf(out, "tournament.format = %s\ntournament.games = %lld\n"
+                         "tournament.seats = %d\n", format_name(def->format),
+                         (long long)def->games, (int)def->seats);
+    if (def->seed_given)
+        sapper_strbuf_printf(out, "tournament.seed = %llu\n",
+                             (unsigned long long)def->seed);
+    sapper_strbuf_printf(out, "tournament.move_time = %g\ntournament.game_time = %g\n"
+                         "tournament.memory_mb = %lld\n", def->move_seconds,
+                         def->game_seconds, (long long)def->memory_mb);
+    if (def->sprt)
+        sapper_strbuf_printf(out, "tournament.sprt = %g %g %g %g\n", def->elo0,
+                             def->elo1, def->alpha, def->beta);
+    for (size_t i = 0; i < def->nentrants; i++) {
+        const sapper_entrant *e = &def->entrants[i];
+        sapper_strbuf_printf(out, "entrant.%s.bot = %s\n", e->name, e->bot->desc.id);
+        for (uint32_t k = 0; k < e->params.count; k++)
+            sapper_strbuf_printf(out, "entrant.%s.%s = %s\n", e->name,
+                                 e->params.items[k].key, e->params.items[k].value);
+    }
+}

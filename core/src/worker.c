@@ -1,0 +1,207 @@
+/*
+ * worker.c - the worker processes of a tournament. A worker is a fork of
+ * the runner that plays whole games: it reads a game index from its pipe,
+ * plays the game in-process (bots included), and writes the record back.
+ * Whatever a bot does to its process (crash, hang, exit, exhaust memory)
+ * costs only that worker: the parent sees the pipe close or the deadline
+ * pass, kills and reaps it, names the culprit from the shared slot, and
+ * starts another. Only the parent touches the database.
+ *
+ * Wire format, child to parent: a record header (fixed size, native
+ * layout: both ends are the same binary) then replay_len bytes of replay
+ * text and json_len bytes of result JSON.
+ */
+#include "tournament_internal.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+typedef struct wire_header {
+    sapper_game_record rec;     /* pointers inside are meaningless on the wire */
+    uint64_t replay_len;
+    uint64_t json_len;
+} wire_header;
+
+static int write_all(int fd, const void *buf, size_t n)
+{
+    const char *p = buf;
+    while (n > 0) {
+        ssize_t k = write(fd, p, n);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            return 0;
+        p += k;
+        n -= (size_t)k;
+    }
+    return 1;
+}
+
+static int read_all(int fd, void *buf, size_t n)
+{
+    char *p = buf;
+    while (n > 0) {
+        ssize_t k = read(fd, p, n);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            return 0;
+        p += k;
+        n -= (size_t)k;
+    }
+    return 1;
+}
+
+static void send_record(int fd, const sapper_game_record *r)
+{
+    wire_header h = {.rec = *r};
+    h.replay_len = r->replay ? strlen(r->replay) : 0;
+    h.json_len = r->json ? strlen(r->json) : 0;
+    h.rec.replay = h.rec.json = NULL;
+    if (!write_all(fd, &h, sizeof h) || !write_all(fd, r->replay, h.replay_len) ||
+        !write_all(fd, r->json, h.json_len))
+        _exit(3);
+}
+
+static void limit_memory(int64_t mb)
+{
+#if defined(__SANITIZE_ADDRESS__)
+    (void)mb;  /* ASan reserves terabytes of address space: no limit there */
+#else
+    if (mb > 0) {
+        struct rlimit rl = {(rlim_t)mb << 20, (rlim_t)mb << 20};
+        setrlimit(RLIMIT_AS, &rl);
+    }
+#endif
+}
+
+/* The child: play what the parent sends until told to stop. */
+static void worker_main(const sapper_tournament_def *def, sapper_slot *slot,
+                        int in, int out)
+{
+    signal(SIGINT, SIG_IGN);   /* the parent decides when we stop */
+    signal(SIGTERM, SIG_DFL);
+    limit_memory(def->memory_mb);
+    int64_t index;
+    while (read_all(in, &index, sizeof index) && index >= 0) {
+        sapper_tgame g;
+        sapper_game_record r;
+        sapper_schedule_game(def, index, &g);
+        sapper_play_tgame_slot(def, &g, slot, &r);
+        send_record(out, &r);
+        sapper_game_record_free(&r);
+    }
+    _exit(0);
+}
+
+sapper_status sapper_worker_start(sapper_worker *w, const sapper_tournament_def *def,
+                                  sapper_slot *slot, char *err, size_t errcap)
+{
+    int down[2], up[2];
+    if (pipe(down) != 0 || pipe(up) != 0) {
+        snprintf(err, errcap, "cannot create a pipe: %s", strerror(errno));
+        return SAPPER_ERR_STATE;
+    }
+    fflush(NULL);   /* a bot calling exit() must not flush our buffers twice */
+    memset(slot, 0, sizeof *slot);
+    pid_t pid = fork();
+    if (pid < 0) {
+        snprintf(err, errcap, "cannot start a worker: %s", strerror(errno));
+        return SAPPER_ERR_STATE;
+    }
+    if (pid == 0) {
+        close(down[1]);
+        close(up[0]);
+        worker_main(def, slot, down[0], up[1]);
+    }
+    close(down[0]);
+    close(up[1]);
+    *w = (sapper_worker){.pid = pid, .to_child = down[1], .from_child = up[0],
+                         .slot = slot};
+    return SAPPER_OK;
+}
+
+sapper_status sapper_worker_send(sapper_worker *w, int64_t index)
+{
+    if (!write_all(w->to_child, &index, sizeof index))
+        return SAPPER_ERR_STATE;
+    w->queue[w->nqueued++] = index;
+    return SAPPER_OK;
+}
+
+sapper_status sapper_worker_receive(sapper_worker *w, sapper_game_record *out)
+{
+    wire_header h;
+    if (!read_all(w->from_child, &h, sizeof h))
+        return SAPPER_ERR_STATE;
+    *out = h.rec;
+    out->replay = calloc(1, h.replay_len + 1);
+    out->json = calloc(1, h.json_len + 1);
+    if (!out->replay || !out->json ||
+        !read_all(w->from_child, out->replay, h.replay_len) ||
+        !read_all(w->from_child, out->json, h.json_len)) {
+        sapper_game_record_free(out);
+        return SAPPER_ERR_STATE;
+    }
+    w->nqueued--;
+    memmove(w->queue, w->queue + 1, (size_t)w->nqueued * sizeof w->queue[0]);
+    w->killed_for_timeout = 0;
+    return SAPPER_OK;
+}
+
+static void close_pipes(sapper_worker *w)
+{
+    close(w->to_child);
+    close(w->from_child);
+    w->to_child = w->from_child = -1;
+}
+
+static void fault_record(const sapper_worker *w, int status, const sapper_tgame *g,
+                         sapper_game_record *r)
+{
+    memset(r, 0, sizeof *r);
+    r->index = w->queue[0];
+    r->nseats = g->nseats;
+    r->culprit = -1;
+    if (!__atomic_load_n(&w->slot->in_bot, __ATOMIC_ACQUIRE)) {
+        r->voided = 1;   /* died outside any bot: the rules or the engine */
+        snprintf(r->reason, sizeof r->reason, "void");
+        return;
+    }
+    r->culprit = w->slot->seat;
+    const char *why = w->killed_for_timeout ? "timeout"
+                    : WIFSIGNALED(status) ? "crash" : "exit";
+    snprintf(r->reason, sizeof r->reason, "%s", why);
+    sapper_forfeit_returns(r);
+}
+
+int sapper_worker_reap(sapper_worker *w, int block, const sapper_tgame *g,
+                       sapper_game_record *out)
+{
+    int status = 0;
+    if (w->pid <= 0)
+        return 0;
+    pid_t got = waitpid(w->pid, &status, block ? 0 : WNOHANG);
+    if (got == 0)
+        return 0;
+    int had_game = w->nqueued > 0;
+    if (had_game && g)
+        fault_record(w, status, g, out);
+    close_pipes(w);
+    w->pid = 0;
+    return had_game && g;
+}
+
+void sapper_worker_stop(sapper_worker *w)
+{
+    if (w->pid <= 0)
+        return;
+    kill(w->pid, SIGKILL);
+    waitpid(w->pid, NULL, 0);
+    close_pipes(w);
+    w->pid = 0;
+}

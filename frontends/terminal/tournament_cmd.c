@@ -1,0 +1,178 @@
+/*
+ * tournament_cmd.c - `sapper tournament CONFIG [overrides] [--jobs N]
+ * [--resume] [--json FILE] [--csv FILE]`: runs a tournament (core/src/
+ * tournament.c) with a progress display on stderr, then prints the table.
+ * Ctrl-C or SIGTERM stops it cleanly: finished games are kept and
+ * `--resume` plays only what is missing. Exit: 0 done, 2 bad input,
+ * 3 stopped before the end, 1 other failures.
+ */
+#include "commands.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include "tournament.h"
+#include "store.h"
+
+#define EXIT_STOPPED 3
+
+/* The only global: a signal handler can reach nothing else. */
+static volatile sig_atomic_t stop_requested;
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    stop_requested = 1;
+}
+
+typedef struct progress_view {
+    int tty;
+    double last_line;
+} progress_view;
+
+static void show_progress(void *ctx, const sapper_progress *p)
+{
+    progress_view *v = ctx;
+    double rate = p->elapsed > 0 ? p->this_run / p->elapsed : 0;
+    double eta = rate > 0 ? (double)(p->total - p->done) / rate : 0;
+    if (v->tty) {
+        int filled = p->total ? (int)(30 * p->done / p->total) : 0;
+        fprintf(stderr, "\r[%.*s%*s] %lld/%lld  %.1f games/s  ETA %d:%02d  leader %s %.1f%%  ",
+                filled, "##############################", 30 - filled, "",
+                (long long)p->done, (long long)p->total, rate, (int)eta / 60,
+                (int)eta % 60, p->leader, 100 * p->leader_value);
+        return;
+    }
+    if (p->elapsed - v->last_line < 5 && p->done != p->total && p->this_run != 0)
+        return;
+    v->last_line = p->elapsed;
+    fprintf(stderr, "progress: %lld/%lld games, %.1f games/s, ETA %.0f s, leader %s %.1f%%\n",
+            (long long)p->done, (long long)p->total, rate, eta, p->leader,
+            100 * p->leader_value);
+}
+
+static int write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    int ok = f && fputs(text, f) >= 0;
+    ok = f && fclose(f) == 0 && ok;
+    if (!ok)
+        app_error("%s: cannot write: %s", path, strerror(errno));
+    return ok ? 0 : 1;
+}
+
+typedef struct csv_ctx {
+    const sapper_tournament_def *def;
+    sapper_strbuf out;
+} csv_ctx;
+
+static void csv_row(void *ctx, const sapper_tgame *g, const sapper_game_record *r)
+{
+    csv_ctx *c = ctx;
+    sapper_strbuf_printf(&c->out, "%lld,%lld,%llu,", (long long)g->index,
+                         (long long)g->board, (unsigned long long)g->seed);
+    for (int32_t s = 0; s < g->nseats; s++)
+        sapper_strbuf_printf(&c->out, "%s%s", s ? ";" : "", c->def->entrants[g->seats[s]].name);
+    sapper_strbuf_printf(&c->out, ",");
+    for (int32_t s = 0; s < r->nseats; s++)
+        sapper_strbuf_printf(&c->out, "%s%g", s ? ";" : "", r->returns[s]);
+    sapper_strbuf_printf(&c->out, ",%s,%s,%.6f,%lld\n", r->reason,
+                         r->culprit >= 0 ? c->def->entrants[g->seats[r->culprit]].name : "",
+                         r->seconds, (long long)r->moves);
+}
+
+static int write_csv(const sapper_tournament_def *def, const char *path)
+{
+    csv_ctx c = {.def = def};
+    sapper_store *s;
+    char err[1024];
+    sapper_strbuf_printf(&c.out, "game,board,seed,seats,returns,reason,culprit,seconds,moves\n");
+    int rc = 1;
+    if (sapper_store_open(def->db, &s, err, sizeof err) == SAPPER_OK) {
+        if (sapper_store_each(s, sapper_store_last_run(s), def, csv_row, &c, err,
+                              sizeof err) == SAPPER_OK)
+            rc = write_text(path, sapper_strbuf_str(&c.out));
+        sapper_store_close(s);
+    }
+    if (rc && err[0])
+        app_error("%s", err);
+    sapper_strbuf_free(&c.out);
+    return rc;
+}
+
+static int print_table(const app *a, const sapper_tournament_def *def)
+{
+    sapper_strbuf text = {0}, json = {0};
+    char err[1024] = "";
+    int rc = 0;
+    if (sapper_tournament_table(def, &text, &json, err, sizeof err) != SAPPER_OK) {
+        app_error("%s", err);
+        rc = 1;
+    } else {
+        fputs(sapper_strbuf_str(&text), stdout);
+        if (a->json_path)
+            rc |= write_text(a->json_path, sapper_strbuf_str(&json));
+        if (a->csv_path)
+            rc |= write_csv(def, a->csv_path);
+    }
+    sapper_strbuf_free(&text);
+    sapper_strbuf_free(&json);
+    return rc;
+}
+
+static int run(app *a, sapper_tournament_def *def)
+{
+    progress_view view = {.tty = isatty(STDERR_FILENO)};
+    sapper_run_options opt = {.resume = a->resume, .stop = &stop_requested,
+                              .progress = show_progress, .progress_ctx = &view};
+    struct sigaction sa = {.sa_handler = on_signal};
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    fprintf(stderr, "sapper: %s tournament, %lld games, %d jobs, master seed %llu%s, "
+            "results in %s\n", def->base.rules->desc.id,
+            (long long)sapper_schedule_count(def), def->jobs,
+            (unsigned long long)def->seed, def->seed_given ? "" : " (drawn)", def->db);
+    sapper_status st = sapper_tournament_run(def, &opt, a->err, sizeof a->err);
+    if (view.tty)
+        fputc('\n', stderr);
+    if (st == SAPPER_ERR_PARAM) {
+        app_error("%s", a->err);
+        return EXIT_USAGE;
+    }
+    if (st != SAPPER_OK && st != SAPPER_ERR_STATE) {
+        app_error("%s", a->err);
+        return 1;
+    }
+    int rc = print_table(a, def);
+    if (st == SAPPER_ERR_STATE) {
+        app_error("%s; rerun the same command with --resume to play the rest", a->err);
+        return EXIT_STOPPED;
+    }
+    return rc;
+}
+
+int cmd_tournament(int argc, char **argv)
+{
+    app a = {.prog = "tournament"};
+    int rc = app_open(&a, argc, argv, APP_OPT_TOURNAMENT);
+    if (!rc && !a.config_path) {
+        app_error("tournament: expected a config file (see config/tournament-*.ini)");
+        rc = EXIT_USAGE;
+    }
+    sapper_tournament_def def;
+    memset(&def, 0, sizeof def);
+    if (!rc && sapper_tournament_def_read(&a.cfg, a.reg, app_draw_seed(),
+                                          (int)sysconf(_SC_NPROCESSORS_ONLN), &def,
+                                          a.err, sizeof a.err) != SAPPER_OK) {
+        app_error("%s", a.err);
+        rc = EXIT_USAGE;
+    }
+    if (!rc && a.jobs > 0)
+        def.jobs = (int)a.jobs;
+    if (!rc)
+        rc = run(&a, &def);
+    sapper_tournament_def_free(&def);
+    app_close(&a);
+    return rc;
+}

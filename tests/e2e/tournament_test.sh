@@ -1,0 +1,122 @@
+#!/bin/bash
+# The tournament runner end to end: misbehaving bots are isolated and
+# blamed, the table is the same for any number of jobs, a run killed with
+# SIGKILL resumes without losing or repeating a game, a changed config is
+# refused on --resume, and stored games replay.
+set -u
+B=${1:?usage: tournament_test.sh BUILD_DIR [SANITIZED]}
+SANITIZED=${2:-OFF}
+. "$(dirname "$0")/lib.sh"
+S=$B/sapper
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+export SAPPER_PLUGIN_PATH="$B/tests/plugins"
+
+# Only the games (not their timings) must agree across runs.
+games_of() { cut -d, -f1-7,9 "$1"; }
+
+cat > "$T/faults.ini" <<'INI'
+[game]
+rules = classic
+[rules]
+width = 9
+height = 9
+mines = 10
+[tournament]
+format = duplicate
+games = 8
+seed = 99
+move_time = 1
+memory_mb = 128
+[entrant.simple]
+bot = simple
+[entrant.segv]
+bot = bot_segv
+[entrant.loop]
+bot = bot_loop
+[entrant.illegal]
+bot = bot_illegal
+[entrant.abort]
+bot = bot_abort
+[entrant.exit]
+bot = bot_exit
+[entrant.hog]
+bot = bot_hog
+INI
+# Sanitizers cannot run under an address-space limit (the runner sets none
+# there), so the hog stops itself at 100 MiB and reports the failed malloc.
+[ "$SANITIZED" = ON ] && echo "limit_mb = 100" >> "$T/faults.ini"
+out=$("$S" tournament "$T/faults.ini" tournament.db="$T/f.db" --jobs 2 --csv "$T/f.csv" 2>"$T/err"); st=$?
+expect_status $st 0 "a tournament with misbehaving bots completes"
+row() { printf '%s\n' "$out" | grep "^$1 "; }
+segv_reason=crash; [ "$SANITIZED" = ON ] && segv_reason=exit   # UBSan turns the NULL store into exit(1)
+expect_contains "$(row segv)" "$segv_reason 8" "segfault: every game lost as $segv_reason"
+expect_contains "$(row loop)" "timeout 8" "infinite loop: every game lost on time"
+expect_contains "$(row illegal)" "illegal 8" "illegal action: every game forfeited"
+expect_contains "$(row abort)" "crash 8" "abort: every game lost as a crash"
+expect_contains "$(row exit)" "exit 8" "exit(0) in a move: every game lost as exit"
+expect_contains "$(row hog)" "memory 8" "allocation past the limit: every game lost as memory"
+expect_contains "$(row simple)" "-" "the well-behaved bot has no faults"
+culprits=$(grep -c ',segv,' "$T/f.csv")
+[ "$culprits" -eq 8 ] && pass "the culprit is named in every faulted row" || fail "culprit named: $culprits rows"
+
+# The well-behaved bot's games are the same as in a tournament alone.
+grep ',simple,' "$T/f.csv" | cut -d, -f2,3,5,6,9 > "$T/simple-with-faults"
+cat > "$T/alone.ini" <<'INI'
+[game]
+rules = classic
+[rules]
+width = 9
+height = 9
+mines = 10
+[tournament]
+games = 8
+seed = 99
+[entrant.simple]
+bot = simple
+INI
+"$S" tournament "$T/alone.ini" tournament.db="$T/a.db" --csv "$T/a.csv" >/dev/null 2>&1
+tail -n +2 "$T/a.csv" | cut -d, -f2,3,5,6,9 > "$T/simple-alone"
+if cmp -s "$T/simple-with-faults" "$T/simple-alone"; then pass "other games are unaffected by the faults"
+else fail "other games are unaffected by the faults"; diff "$T/simple-with-faults" "$T/simple-alone" | head; fi
+
+# Same master seed, same table, for --jobs 1 and --jobs 2.
+cfg="$SAPPER_SOURCE/config/tournament-classic.ini"
+"$S" tournament "$cfg" tournament.db="$T/j1.db" tournament.games=150 --jobs 1 --csv "$T/j1.csv" >"$T/j1.txt" 2>/dev/null
+"$S" tournament "$cfg" tournament.db="$T/j2.db" tournament.games=150 --jobs 2 --csv "$T/j2.csv" >"$T/j2.txt" 2>/dev/null
+if [ "$(games_of "$T/j1.csv")" = "$(games_of "$T/j2.csv")" ]; then pass "same games for --jobs 1 and --jobs 2"
+else fail "same games for --jobs 1 and --jobs 2"; fi
+w1=$(grep -E '^(simple|random) ' "$T/j1.txt" | awk '{print $1,$2,$3,$4}'); w2=$(grep -E '^(simple|random) ' "$T/j2.txt" | awk '{print $1,$2,$3,$4}')
+[ -n "$w1" ] && [ "$w1" = "$w2" ] && pass "same table for --jobs 1 and --jobs 2" || fail "same table: [$w1] vs [$w2]"
+
+# SIGKILL of the whole process group mid-run, then --resume.
+setsid "$S" tournament "$cfg" tournament.db="$T/k.db" tournament.games=4000 --jobs 2 >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 100); do
+    n=$(sqlite3 "$T/k.db" 'select count(*) from games' 2>/dev/null || echo 0)
+    [ "${n:-0}" -gt 300 ] && break; sleep 0.05
+done
+kill -9 -- -"$pid" 2>/dev/null; wait "$pid" 2>/dev/null
+before=$(sqlite3 "$T/k.db" 'select count(*) from games')
+[ "$before" -gt 0 ] && [ "$before" -lt 12000 ] && pass "killed mid-run with $before of 12000 games stored" ||
+    fail "killed mid-run: $before games stored"
+out=$("$S" tournament "$cfg" tournament.db="$T/k.db" tournament.games=4000 2>&1); st=$?
+expect_status $st 2 "rerunning without --resume is refused"
+expect_contains "$out" "--resume" "and says how to resume"
+"$S" tournament "$cfg" tournament.db="$T/k.db" tournament.games=4000 --jobs 2 --resume --csv "$T/k.csv" >/dev/null 2>&1; st=$?
+expect_status $st 0 "--resume completes the run"
+total=$(sqlite3 "$T/k.db" 'select count(*), count(distinct game_index) from games')
+expect_contains "$total" "12000|12000" "no game lost, none counted twice"
+"$S" tournament "$cfg" tournament.db="$T/ref.db" tournament.games=4000 --jobs 2 --csv "$T/ref.csv" >/dev/null 2>&1
+if [ "$(games_of "$T/k.csv")" = "$(games_of "$T/ref.csv")" ]; then pass "the resumed run equals an uninterrupted one"
+else fail "the resumed run equals an uninterrupted one"; fi
+
+# A changed config is refused on --resume, naming what changed.
+out=$("$S" tournament "$cfg" tournament.db="$T/k.db" tournament.games=4000 rules.mines=41 --resume 2>&1); st=$?
+expect_status $st 2 "a changed config is refused"
+expect_contains "$out" 'stored "rules.mines = 40", now "rules.mines = 41"' "the refusal names the change"
+
+# Stored games replay.
+out=$("$S" replay --db "$T/k.db" --game 7); st=$?
+expect_status $st 0 "replay --db --game re-executes a stored game"
+expect_contains "$out" "1 game(s), 0 mismatch(es)" "and it matches"
+finish
