@@ -1,0 +1,459 @@
+/*
+ * woodsword.c - the flow of a Wood-Sword game: configuring a game, states
+ * and clones, whose turn it is, which actions are legal and why others are
+ * not, locking choices, the missile placing order and returns. It does not
+ * resolve a round's damage (resolve.c), draw the game (render.c, view.c)
+ * or hold any string (text.c).
+ */
+#include "state.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ */
+/* Game and state lifecycle.                                           */
+/* ------------------------------------------------------------------ */
+
+sapper_status woodsword_game_new(const sapper_params *params, void **game,
+                                 char *err, size_t errcap)
+{
+    const char *lang = sapper_param(params, "lang");
+    int64_t rounds = sapper_param_int(params, "max_rounds", WOODSWORD_DEFAULT_ROUNDS);
+    if (lang && strcmp(lang, "en") != 0 && strcmp(lang, "zh") != 0) {
+        snprintf(err, errcap, "lang must be en or zh, got \"%s\"", lang);
+        return SAPPER_ERR_PARAM;
+    }
+    if (rounds < 1 || rounds > WOODSWORD_MAX_ROUNDS_LIMIT) {  /* the host checks too */
+        snprintf(err, errcap, "max_rounds must be 1..%d, got %lld",
+                 WOODSWORD_MAX_ROUNDS_LIMIT, (long long)rounds);
+        return SAPPER_ERR_PARAM;
+    }
+    ws_game *g = malloc(sizeof *g);
+    if (!g)
+        return SAPPER_ERR_NOMEM;
+    g->lang = lang && strcmp(lang, "zh") == 0 ? WS_LANG_ZH : WS_LANG_EN;
+    g->max_rounds = (int32_t)rounds;
+    *game = g;
+    return SAPPER_OK;
+}
+
+void woodsword_game_free(void *game)
+{
+    free(game);
+}
+
+static int32_t clamp_seats(int32_t players)
+{
+    return players < WOODSWORD_MIN_SEATS ? WOODSWORD_MIN_SEATS
+         : players > WOODSWORD_MAX_SEATS ? WOODSWORD_MAX_SEATS : players;
+}
+
+void woodsword_game_info(const void *game, int32_t players, sapper_game_info *out)
+{
+    const ws_game *g = game;
+    int64_t n = clamp_seats(players);
+    out->struct_size = sizeof *out;
+    out->min_players = WOODSWORD_MIN_SEATS;
+    out->max_players = WOODSWORD_MAX_SEATS;
+    out->turns = SAPPER_TURNS_SIMULTANEOUS;
+    /* A round: one action per seat; missiles cost more than one point
+       each and points come one per gather, so at most one allocation per
+       seat and round on average over the game. */
+    out->max_moves = 2 * n * g->max_rounds + 1;
+    /* The untargeted verbs, every missile count, six swords and the
+       fist stacks on every opponent (allocations are fewer). */
+    out->max_actions = 8 + SAPPER_ARENA_MAX_COUNT + (6 + WOODSWORD_MAX_FISTS) * (n - 1);
+}
+
+static void clear_choices(ws_state *s)
+{
+    for (int32_t i = 0; i < s->players; i++) {
+        s->seat[i].choice = SAPPER_NO_ACTION;
+        s->seat[i].locked = 0;
+        s->seat[i].missiles_left = 0;
+        s->seat[i].alloc_turn = -1;
+    }
+    memset(s->missiles, 0, sizeof s->missiles);
+    s->nqueue = 0;
+    s->qpos = 0;
+}
+
+sapper_status woodsword_state_new(const void *game, int32_t players,
+                                  uint64_t seed, void **state, char *err,
+                                  size_t errcap)
+{
+    if (players < WOODSWORD_MIN_SEATS || players > WOODSWORD_MAX_SEATS) {
+        snprintf(err, errcap, "woodsword takes %d to %d seats, got %d",
+                 WOODSWORD_MIN_SEATS, WOODSWORD_MAX_SEATS, (int)players);
+        return SAPPER_ERR_PARAM;
+    }
+    ws_state *s = calloc(1, sizeof *s);
+    if (!s)
+        return SAPPER_ERR_NOMEM;
+    s->game = game;
+    s->players = players;
+    s->phase = SAPPER_ARENA_PHASE_CHOOSE;
+    s->match = 1;
+    s->round = 1;
+    s->winner = -1;
+    sapper_rng_seed(&s->rng, seed);
+    for (int32_t i = 0; i < players; i++) {
+        s->seat[i].alive = 1;
+        s->seat[i].last = (ws_report){ .action = SAPPER_NO_ACTION, .target = -1,
+                                       .duel = -1 };
+    }
+    clear_choices(s);
+    *state = s;
+    return SAPPER_OK;
+}
+
+sapper_status woodsword_state_clone(const void *state, void **out)
+{
+    ws_state *s = malloc(sizeof *s);
+    if (!s)
+        return SAPPER_ERR_NOMEM;
+    memcpy(s, state, sizeof *s);
+    *out = s;
+    return SAPPER_OK;
+}
+
+void woodsword_state_free(void *state)
+{
+    free(state);
+}
+
+int32_t ws_alive_count(const ws_state *s)
+{
+    int32_t n = 0;
+    for (int32_t i = 0; i < s->players; i++)
+        n += s->seat[i].alive;
+    return n;
+}
+
+int32_t woodsword_current_player(const void *state)
+{
+    const ws_state *s = state;
+    if (s->phase == SAPPER_ARENA_PHASE_OVER)
+        return SAPPER_TERMINAL;
+    if (s->phase == SAPPER_ARENA_PHASE_ALLOCATE)
+        return s->queue[s->qpos];
+    return SAPPER_SIMULTANEOUS;
+}
+
+/* ------------------------------------------------------------------ */
+/* Legality: one checker gives both the legal lists and the reasons.   */
+/* ------------------------------------------------------------------ */
+
+static sapper_status check_target(const ws_state *s, int32_t seat, int32_t target,
+                                  char *err, size_t errcap)
+{
+    if (target == seat) {
+        ws_say(s, err, errcap, WS_R_SELF, (int)seat + 1);
+        return SAPPER_ERR_ILLEGAL;
+    }
+    if (target >= s->players) {
+        ws_say(s, err, errcap, WS_R_NO_SEAT, (int)target + 1, (int)s->players);
+        return SAPPER_ERR_ILLEGAL;
+    }
+    if (!s->seat[target].alive) {
+        ws_say(s, err, errcap, WS_R_TARGET_DEAD, (int)target + 1);
+        return SAPPER_ERR_ILLEGAL;
+    }
+    return SAPPER_OK;
+}
+
+static sapper_status check_cost(const ws_state *s, int32_t seat, int64_t action,
+                                char *err, size_t errcap)
+{
+    int32_t verb = SAPPER_ARENA_DEFENSE, count = 1;
+    sapper_arena_decode(action, &verb, NULL, &count);
+    int32_t cost = sapper_arena_cost(verb, count);
+    if (cost <= s->seat[seat].points)
+        return SAPPER_OK;
+    if (!err)   /* listing legal actions: no reason wanted */
+        return SAPPER_ERR_ILLEGAL;
+    char text[64], c[16], have[16];
+    woodsword_action_to_text(s, action, text, sizeof text);
+    ws_say(s, err, errcap, WS_R_POINTS, text, ws_half(c, cost),
+           ws_half(have, s->seat[seat].points));
+    return SAPPER_ERR_ILLEGAL;
+}
+
+/* Is action a legal CHOOSE-phase action of seat (alive, not locked)? */
+static sapper_status check_choice(const ws_state *s, int32_t seat, int64_t action,
+                                  char *err, size_t errcap)
+{
+    int32_t verb, target, count;
+    if (!sapper_arena_decode(action, &verb, &target, &count)) {
+        ws_say(s, err, errcap, WS_R_NOT_ACTION, (long long)action);
+        return SAPPER_ERR_ILLEGAL;
+    }
+    if (verb == SAPPER_ARENA_ALLOCATE) {
+        ws_say(s, err, errcap, WS_R_NO_MISSILES, (int)seat + 1);
+        return SAPPER_ERR_ILLEGAL;
+    }
+    if (verb == SAPPER_ARENA_FIST && count > WOODSWORD_MAX_FISTS) {
+        ws_say(s, err, errcap, WS_R_FISTS, WOODSWORD_MAX_FISTS);
+        return SAPPER_ERR_ILLEGAL;
+    }
+    if (sapper_arena_has_target(verb) &&
+        check_target(s, seat, target, err, errcap) != SAPPER_OK)
+        return SAPPER_ERR_ILLEGAL;
+    if (check_cost(s, seat, action, err, errcap) != SAPPER_OK)
+        return SAPPER_ERR_ILLEGAL;
+    if (verb == SAPPER_ARENA_SHIELD && s->seat[seat].shields >= WOODSWORD_MAX_SHIELDS) {
+        ws_say(s, err, errcap, WS_R_SHIELD_CAP, WOODSWORD_MAX_SHIELDS);
+        return SAPPER_ERR_ILLEGAL;
+    }
+    return SAPPER_OK;
+}
+
+/* Can seat act in the CHOOSE phase at all? */
+static sapper_status check_chooser(const ws_state *s, int32_t seat, char *err,
+                                   size_t errcap)
+{
+    if (seat < 0 || seat >= s->players) {
+        ws_say(s, err, errcap, WS_R_NO_SEAT, (int)seat + 1, (int)s->players);
+        return SAPPER_ERR_ILLEGAL;
+    }
+    if (!s->seat[seat].alive) {
+        ws_say(s, err, errcap, WS_R_DEAD, (int)seat + 1);
+        return SAPPER_ERR_ILLEGAL;
+    }
+    if (s->seat[seat].locked) {
+        ws_say(s, err, errcap, WS_R_LOCKED, (int)seat + 1);
+        return SAPPER_ERR_ILLEGAL;
+    }
+    return SAPPER_OK;
+}
+
+/* Is action a legal placement of the seat now placing missiles? */
+static sapper_status check_allocation(const ws_state *s, int32_t seat, int64_t action,
+                                      char *err, size_t errcap)
+{
+    int32_t allocator = s->queue[s->qpos], verb, target;
+    if (seat != allocator) {
+        ws_say(s, err, errcap, WS_R_NOT_TURN, (int)allocator + 1);
+        return SAPPER_ERR_STATE;
+    }
+    if (!sapper_arena_decode(action, &verb, &target, NULL)) {
+        ws_say(s, err, errcap, WS_R_NOT_ACTION, (long long)action);
+        return SAPPER_ERR_ILLEGAL;
+    }
+    if (verb != SAPPER_ARENA_ALLOCATE) {
+        ws_say(s, err, errcap, WS_R_UNPLACED, (int)seat + 1,
+               (int)s->seat[seat].missiles_left);
+        return SAPPER_ERR_ILLEGAL;
+    }
+    return check_target(s, seat, target, err, errcap);
+}
+
+/* Appends id to out when it fits; counts it either way. */
+static void emit(int64_t *out, size_t cap, int64_t *n, int64_t id)
+{
+    if ((size_t)*n < cap)
+        out[*n] = id;
+    (*n)++;
+}
+
+/* Ids are verb-major, then count, then target: this walk is ascending. */
+static int64_t list_choices(const ws_state *s, int32_t seat, int64_t *out, size_t cap)
+{
+    int64_t n = 0;
+    for (int32_t verb = 0; verb < SAPPER_ARENA_ALLOCATE; verb++) {
+        int32_t counts = verb == SAPPER_ARENA_FIST ? WOODSWORD_MAX_FISTS
+                       : verb == SAPPER_ARENA_MISSILE ? SAPPER_ARENA_MAX_COUNT : 1;
+        int32_t targets = sapper_arena_has_target(verb) ? s->players : 1;
+        for (int32_t c = 1; c <= counts; c++)
+            for (int32_t t = 0; t < targets; t++) {
+                int64_t id = sapper_arena_action(verb, t, c);
+                if (check_choice(s, seat, id, NULL, 0) == SAPPER_OK)
+                    emit(out, cap, &n, id);
+            }
+    }
+    return n;
+}
+
+int ws_verb_open(const ws_state *s, int32_t seat, int32_t verb)
+{
+    if (s->phase != SAPPER_ARENA_PHASE_CHOOSE || check_chooser(s, seat, NULL, 0) != SAPPER_OK)
+        return 0;
+    int32_t targets = sapper_arena_has_target(verb) ? s->players : 1;
+    for (int32_t t = 0; t < targets; t++)   /* count 1 is the cheapest */
+        if (check_choice(s, seat, sapper_arena_action(verb, t, 1), NULL, 0) == SAPPER_OK)
+            return 1;
+    return 0;
+}
+
+int64_t woodsword_legal_actions(const void *state, int32_t seat, int64_t *out,
+                                size_t cap)
+{
+    const ws_state *s = state;
+    int64_t n = 0;
+    if (seat < 0 || seat >= s->players)
+        return 0;
+    if (s->phase == SAPPER_ARENA_PHASE_CHOOSE)
+        return check_chooser(s, seat, NULL, 0) == SAPPER_OK ? list_choices(s, seat, out, cap) : 0;
+    if (s->phase != SAPPER_ARENA_PHASE_ALLOCATE || seat != s->queue[s->qpos])
+        return 0;
+    for (int32_t t = 0; t < s->players; t++)
+        if (t != seat && s->seat[t].alive)
+            emit(out, cap, &n, sapper_arena_action(SAPPER_ARENA_ALLOCATE, t, 1));
+    return n;
+}
+
+/* ------------------------------------------------------------------ */
+/* Transitions.                                                        */
+/* ------------------------------------------------------------------ */
+
+/* Every choice is in: queue the missile users in a seeded random order,
+   or resolve at once when there are none. */
+static void close_choices(ws_state *s)
+{
+    s->nqueue = 0;
+    for (int32_t i = 0; i < s->players; i++) {
+        int32_t verb, count;
+        if (!s->seat[i].alive || !sapper_arena_decode(s->seat[i].choice, &verb, NULL, &count) ||
+            verb != SAPPER_ARENA_MISSILE)
+            continue;
+        s->seat[i].missiles_left = count;
+        s->queue[s->nqueue++] = i;
+    }
+    for (int32_t i = s->nqueue - 1; i > 0; i--) {  /* Fisher-Yates */
+        int32_t j = (int32_t)sapper_rng_below(&s->rng, (uint64_t)i + 1);
+        int32_t t = s->queue[i];
+        s->queue[i] = s->queue[j];
+        s->queue[j] = t;
+    }
+    for (int32_t k = 0; k < s->nqueue; k++)
+        s->seat[s->queue[k]].alloc_turn = k;
+    s->qpos = 0;
+    if (s->nqueue > 0) {
+        s->phase = SAPPER_ARENA_PHASE_ALLOCATE;
+        return;
+    }
+    ws_resolve_round(s);
+    clear_choices(s);
+}
+
+static int all_locked(const ws_state *s)
+{
+    for (int32_t i = 0; i < s->players; i++)
+        if (s->seat[i].alive && !s->seat[i].locked)
+            return 0;
+    return 1;
+}
+
+static sapper_status place_missile(ws_state *s, int32_t seat, int64_t action,
+                                   char *err, size_t errcap)
+{
+    sapper_status st = check_allocation(s, seat, action, err, errcap);
+    if (st != SAPPER_OK)
+        return st;
+    int32_t target;
+    sapper_arena_decode(action, NULL, &target, NULL);
+    s->missiles[seat][target]++;
+    if (--s->seat[seat].missiles_left > 0)
+        return SAPPER_OK;
+    if (++s->qpos < s->nqueue)
+        return SAPPER_OK;
+    ws_resolve_round(s);
+    clear_choices(s);
+    return SAPPER_OK;
+}
+
+sapper_status woodsword_apply_action(void *state, int32_t seat, int64_t action,
+                                     char *err, size_t errcap)
+{
+    ws_state *s = state;
+    if (s->phase == SAPPER_ARENA_PHASE_OVER) {
+        ws_say(s, err, errcap, WS_R_OVER);
+        return SAPPER_ERR_STATE;
+    }
+    if (s->phase == SAPPER_ARENA_PHASE_ALLOCATE)
+        return place_missile(s, seat, action, err, errcap);
+    sapper_status st = check_chooser(s, seat, err, errcap);
+    if (st == SAPPER_OK)
+        st = check_choice(s, seat, action, err, errcap);
+    if (st != SAPPER_OK)
+        return st;
+    s->seat[seat].choice = action;
+    s->seat[seat].locked = 1;
+    if (all_locked(s))
+        close_choices(s);
+    return SAPPER_OK;
+}
+
+/* One seat's part of a joint action; writes the action it will play. */
+static sapper_status check_joint_seat(const ws_state *s, int32_t seat, int64_t action,
+                                      int64_t *play, char *err, size_t errcap)
+{
+    const ws_seat *p = &s->seat[seat];
+    *play = p->choice;
+    if (action == SAPPER_NO_ACTION) {   /* a missing action counts as defense */
+        if (p->alive && !p->locked)
+            *play = sapper_arena_action(SAPPER_ARENA_DEFENSE, 0, 1);
+        return SAPPER_OK;
+    }
+    sapper_status st = check_chooser(s, seat, err, errcap);
+    if (st == SAPPER_OK)
+        st = check_choice(s, seat, action, err, errcap);
+    *play = action;
+    return st;
+}
+
+sapper_status woodsword_apply_joint(void *state, const int64_t *actions,
+                                    int32_t players, char *err, size_t errcap)
+{
+    ws_state *s = state;
+    int64_t play[WS_SEATS];
+    if (s->phase != SAPPER_ARENA_PHASE_CHOOSE) {
+        if (s->phase == SAPPER_ARENA_PHASE_OVER)
+            ws_say(s, err, errcap, WS_R_OVER);
+        else
+            ws_say(s, err, errcap, WS_R_UNPLACED, (int)s->queue[s->qpos] + 1,
+                   (int)s->seat[s->queue[s->qpos]].missiles_left);
+        return SAPPER_ERR_STATE;
+    }
+    if (players != s->players) {
+        ws_say(s, err, errcap, WS_R_JOINT_SIZE, (int)s->players, (int)players);
+        return SAPPER_ERR_STATE;
+    }
+    for (int32_t i = 0; i < players; i++) {   /* all checked before any change */
+        char why[256] = "";
+        sapper_status st = check_joint_seat(s, i, actions[i], &play[i], why, sizeof why);
+        if (st != SAPPER_OK) {
+            ws_say(s, err, errcap, WS_R_SEAT_SAYS, (int)i + 1, why);
+            return st;
+        }
+    }
+    for (int32_t i = 0; i < players; i++)
+        if (s->seat[i].alive) {
+            s->seat[i].choice = play[i];
+            s->seat[i].locked = 1;
+        }
+    close_choices(s);
+    return SAPPER_OK;
+}
+
+void woodsword_returns(const void *state, double *out, int32_t players)
+{
+    const ws_state *s = state;
+    for (int32_t i = 0; i < players; i++)
+        out[i] = s->phase == SAPPER_ARENA_PHASE_OVER && i == s->winner ? 1.0 : 0.0;
+}
+
+sapper_status woodsword_test_set_seat(void *state, int32_t seat, int32_t alive,
+                                      int32_t points, int32_t shields, int32_t prep)
+{
+    ws_state *s = state;
+    if (s->phase != SAPPER_ARENA_PHASE_CHOOSE || seat < 0 || seat >= s->players ||
+        s->seat[seat].locked || shields < 0 || shields > WOODSWORD_MAX_SHIELDS ||
+        points < 0)
+        return SAPPER_ERR_STATE;
+    s->seat[seat].alive = alive != 0;
+    s->seat[seat].points = points;
+    s->seat[seat].shields = shields;
+    s->seat[seat].prep = prep != 0;
+    return SAPPER_OK;
+}
