@@ -610,15 +610,19 @@ static const char *fault_name(int32_t kind)
     }
 }
 
-static void rules_extra(sapper_match *m, sapper_strbuf *out)
+/* Appends the rules' JSON members (seat < 0: the whole result; else one
+   player's entry); they must start with a comma. */
+static void rules_extra(sapper_match *m, int32_t seat, sapper_strbuf *out)
 {
-    if (!m->r->result_json)
-        return;
-    int64_t need = m->r->result_json(m->state, m->text, m->text_cap);
+    int64_t need = seat < 0 ? m->r->result_json(m->state, m->text, m->text_cap)
+                            : m->r->seat_json(m->state, seat, m->text, m->text_cap);
     if (need >= (int64_t)m->text_cap) {
         if (!grow_text(m, need))
             return;
-        m->r->result_json(m->state, m->text, m->text_cap);
+        if (seat < 0)
+            m->r->result_json(m->state, m->text, m->text_cap);
+        else
+            m->r->seat_json(m->state, seat, m->text, m->text_cap);
     }
     if (need > 0 && m->text[0] == ',')
         sapper_strbuf_append(out, m->text, (size_t)need);
@@ -645,7 +649,10 @@ void sapper_match_result_json(sapper_match *m, double seconds, sapper_strbuf *ou
         sapper_strbuf_json(out, s->name);
         sapper_strbuf_printf(out, ",\"bot\":");
         sapper_strbuf_json(out, s->bot ? s->bot->desc.id : "human");
-        sapper_strbuf_printf(out, ",\"return\":%g}", r[i]);
+        sapper_strbuf_printf(out, ",\"return\":%g", r[i]);
+        if (m->r->seat_json)
+            rules_extra(m, i, out);
+        sapper_strbuf_printf(out, "}");
     }
     sapper_strbuf_printf(out, "]");
     if (m->fault.kind != SAPPER_FAULT_NONE) {
@@ -661,7 +668,8 @@ void sapper_match_result_json(sapper_match *m, double seconds, sapper_strbuf *ou
         sapper_strbuf_json(out, m->fault.detail);
         sapper_strbuf_printf(out, "}");
     }
-    rules_extra(m, out);
+    if (m->r->result_json)
+        rules_extra(m, -1, out);
     sapper_strbuf_printf(out, "}");
 }
 

@@ -274,6 +274,25 @@ static void test_match_result_json_has_the_required_fields(void **state)
     stop(&f);
 }
 
+static void test_match_result_json_carries_each_players_rules_members(void **state)
+{
+    (void)state;
+    fixture f;
+    start(&f, "[game]\nrules = seeker\n[player.1]\nbot = random\nname = Ada\n"
+              "[player.2]\nbot = random\nname = anon_7\n", 4, 0);
+    sapper_match_advance(f.m);
+    sapper_strbuf b = {0};
+    sapper_match_result_json(f.m, 0, &b);
+    const char *j = sapper_strbuf_str(&b);
+    assert_contains(j, "{\"seat\":1,\"name\":\"Ada\",\"bot\":\"random\",\"return\":");
+    assert_contains(j, ",\"colour\":\"red\",\"points\":");
+    assert_contains(j, "{\"seat\":2,\"name\":\"anon_7\"");
+    assert_contains(j, "\"bonus_points\":");
+    assert_contains(j, "\"bonus_stats\":{\"blindHits\":");
+    sapper_strbuf_free(&b);
+    stop(&f);
+}
+
 static void test_match_too_many_seats_is_refused(void **state)
 {
     (void)state;
@@ -302,6 +321,7 @@ int main(void)
         cmocka_unit_test(test_match_replay_with_bad_move_names_the_line),
         cmocka_unit_test(test_match_replay_with_unknown_line_is_refused),
         cmocka_unit_test(test_match_result_json_has_the_required_fields),
+        cmocka_unit_test(test_match_result_json_carries_each_players_rules_members),
         cmocka_unit_test(test_match_too_many_seats_is_refused),
     };
     return cmocka_run_group_tests(tests, setup_all, teardown_all);

@@ -36,6 +36,8 @@
  * copies min(struct_size, sizeof) of every struct into a zeroed struct):
  *   1.0  2026-11-30  first version: manifest, descriptors, parameters,
  *                    rules (sequential and simultaneous), bots.
+ *   1.1  2026-11-30  rules: optional seat_json (per-player members of the
+ *                    JSON result, e.g. a seat's points and statistics).
  */
 #ifndef SAPPER_PLUGIN_H
 #define SAPPER_PLUGIN_H
@@ -50,7 +52,7 @@ extern "C" {
 #endif
 
 #define SAPPER_ABI_MAJOR 1
-#define SAPPER_ABI_MINOR 0
+#define SAPPER_ABI_MINOR 1
 
 /* ------------------------------------------------------------------ */
 /* Status codes. Every fallible call returns one; SAPPER_OK is 0.      */
@@ -306,6 +308,13 @@ typedef struct sapper_rules_api {
      *  starting with a comma (`,"points":[3,2]`), or "" when none. Write up
      *  to cap, return needed. */
     int64_t (*result_json)(const void *state, char *buf, size_t cap);
+
+    /* ---- ABI 1.1 ---- */
+    /** Optional: extra members of seat's entry in the JSON result's
+     *  "players" array, as text starting with a comma
+     *  (`,"points":3,"bonus_points":4.5`), or "". Write up to cap, return
+     *  needed. */
+    int64_t (*seat_json)(const void *state, int32_t seat, char *buf, size_t cap);
 } sapper_rules_api;
 
 /* ------------------------------------------------------------------ */

@@ -133,3 +133,21 @@ int64_t seeker_result_json(const void *state, char *buf, size_t cap)
     put(buf, cap, &pos, "]");
     return (int64_t)pos;
 }
+
+int64_t seeker_seat_json(const void *state, int32_t seat, char *buf, size_t cap)
+{
+    const seeker_state *s = state;
+    size_t pos = 0;
+    if (seat < 0 || seat >= SEEKER_SEATS) {
+        if (cap)
+            buf[0] = 0;
+        return 0;
+    }
+    const seeker_score *sc = &s->score[seat];
+    char stats[256];
+    seeker_stats_json(sc, stats, sizeof stats);
+    put(buf, cap, &pos, ",\"colour\":\"%s\",\"points\":%d,\"bonus_points\":%.1f,"
+        "\"bonus_stats\":%s", seeker_colour(seat), (int)sc->points,
+        seeker_bonus_points(sc), stats);
+    return (int64_t)pos;
+}
