@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "tournament.h"
@@ -62,6 +63,11 @@ static double with_jobs(sapper_tournament_def *def, int jobs)
     if (sapper_tournament_run(def, &opt, err, sizeof err) != SAPPER_OK)
         die("run", err);
     double rate = (double)sapper_schedule_count(def) / (now() - t0);
+    struct rusage self;
+    getrusage(RUSAGE_SELF, &self);
+    fprintf(stderr, "  (jobs %d: parent CPU so far %.2f s)\n", jobs,
+            self.ru_utime.tv_sec + self.ru_utime.tv_usec / 1e6 +
+            self.ru_stime.tv_sec + self.ru_stime.tv_usec / 1e6);
     char wal[1100];
     remove(def->db);
     snprintf(wal, sizeof wal, "%s-wal", def->db);

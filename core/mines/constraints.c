@@ -1,0 +1,365 @@
+/*
+ * constraints.c - reads a position into constraints (one per revealed number
+ * with unknown neighbours: "r of these cells are mines") and runs the rule
+ * stage: the trivial rule (r = 0: all safe; r = undecided count: all mines),
+ * the pairwise rule on overlapping constraints (subset and "wing"
+ * deductions) and the trivial form of the global count (no mine left, or as
+ * many mines as unknown cells). Everything it decides is certain.
+ *
+ * It does not enumerate or count layouts (enumerate.c, probability.c) and
+ * trusts no flag: a flagged cell is as unknown as a hidden one.
+ */
+#include "solver_internal.h"
+
+#include <string.h>
+
+/* ---- reading ------------------------------------------------------- */
+
+static int code_kind(uint8_t code)
+{
+    if (code <= 8)
+        return SAPPER_MINES_KIND_REVEALED;
+    if (sapper_cell_is_unknown(code))
+        return SAPPER_MINES_KIND_FLOATING;
+    if (code == SAPPER_CELL_MINE || code >= SAPPER_CELL_CLAIMED)
+        return SAPPER_MINES_KIND_MINE;
+    return -1;
+}
+
+static sapper_status read_kinds(sapper_mines_solver *s,
+                                const sapper_mines_position *pos)
+{
+    int32_t known = 0;
+    s->unknown = 0;
+    for (int32_t i = 0; i < s->cells; i++) {
+        int k = code_kind(pos->cells[i]);
+        if (k < 0)
+            return SAPPER_ERR_PARAM;
+        s->kind[i] = (uint8_t)k;
+        known += k == SAPPER_MINES_KIND_MINE;
+        s->unknown += k == SAPPER_MINES_KIND_FLOATING;
+    }
+    s->remaining = pos->mines - known;
+    return SAPPER_OK;
+}
+
+static void add_constraint(sapper_mines_solver *s, const int32_t *cells,
+                           int32_t n, int32_t need)
+{
+    int32_t id = s->ncon++;
+    ms_con *c = &s->con[id];
+    memcpy(c->cell, cells, (size_t)n * sizeof *cells);
+    c->n = c->left = n;
+    c->need = need;
+    c->comp = -1;
+    c->queued = 1;
+    c->dirty = 0;
+    s->queue[s->nqueue++] = id;
+    if (need < 0 || need > n)
+        s->contradiction = 1;
+    for (int32_t i = 0; i < n; i++) {
+        int32_t cell = cells[i];
+        s->cell_con[cell * 8 + s->ncell_con[cell]++] = id;
+        s->kind[cell] = SAPPER_MINES_KIND_FRONTIER;
+    }
+}
+
+/* The neighbour lists of every cell, rebuilt only when the shape changes
+   (a solver usually sees one board size for its whole life). */
+static void build_neighbours(sapper_mines_solver *s)
+{
+    if (s->nbr_width == s->width && s->nbr_height == s->height)
+        return;
+    for (int32_t y = 0; y < s->height; y++) {
+        for (int32_t x = 0; x < s->width; x++) {
+            int32_t i = y * s->width + x, n = 0;
+            for (int32_t dy = -1; dy <= 1; dy++)
+                for (int32_t dx = -1; dx <= 1; dx++)
+                    if ((dx || dy) && x + dx >= 0 && x + dx < s->width &&
+                        y + dy >= 0 && y + dy < s->height)
+                        s->nbr[i * 8 + n++] = i + dy * s->width + dx;
+            s->nnbr[i] = (uint8_t)n;
+        }
+    }
+    s->nbr_width = s->width;
+    s->nbr_height = s->height;
+}
+
+/* The constraint of revealed cell i, if it has unknown neighbours; a
+   number with none must already be satisfied. */
+static void read_number(sapper_mines_solver *s, const uint8_t *codes,
+                        int32_t i)
+{
+    int32_t cells[8], n = 0, mines = 0;
+    const int32_t *nb = s->nbr + i * 8;
+    for (int32_t k = 0; k < s->nnbr[i]; k++) {
+        uint8_t kind = s->kind[nb[k]];
+        mines += kind == SAPPER_MINES_KIND_MINE;
+        if (kind >= SAPPER_MINES_KIND_FRONTIER)
+            cells[n++] = nb[k];
+    }
+    int32_t need = codes[i] - mines;
+    if (n > 0)
+        add_constraint(s, cells, n, need);
+    else if (need != 0)
+        s->contradiction = 1;
+}
+
+sapper_status mines_solver_read(sapper_mines_solver *s,
+                                const sapper_mines_position *pos)
+{
+    if (!pos || !pos->cells || pos->width < 1 || pos->height < 1 ||
+        pos->mines < 0 || (int64_t)pos->width * pos->height > s->capacity)
+        return SAPPER_ERR_PARAM;
+    s->width = pos->width;
+    s->height = pos->height;
+    s->cells = pos->width * pos->height;
+    sapper_status st = read_kinds(s, pos);
+    if (st != SAPPER_OK)
+        return st;
+    s->ncon = s->nqueue = s->ndirty = 0;
+    s->contradiction = s->remaining < 0 || s->remaining > s->unknown;
+    s->undecided = s->unknown;
+    s->decided_mines = 0;
+    s->mark = s->con_gen = 0;
+    memset(s->state, MS_UNDECIDED, (size_t)s->cells);
+    memset(s->ncell_con, 0, (size_t)s->cells);
+    memset(s->cell_mark, 0, (size_t)s->cells * sizeof *s->cell_mark);
+    build_neighbours(s);
+    for (int32_t i = 0; i < s->cells; i++)
+        if (s->kind[i] == SAPPER_MINES_KIND_REVEALED)
+            read_number(s, pos->cells, i);
+    memset(s->con_mark, 0, (size_t)s->ncon * sizeof *s->con_mark);
+    s->frontier = 0;
+    for (int32_t i = 0; i < s->cells; i++)
+        s->frontier += s->kind[i] == SAPPER_MINES_KIND_FRONTIER;
+    return SAPPER_OK;
+}
+
+/* ---- deciding cells ------------------------------------------------ */
+
+static void touch(sapper_mines_solver *s, int32_t id)
+{
+    ms_con *c = &s->con[id];
+    if (!c->queued) {
+        c->queued = 1;
+        s->queue[s->nqueue++] = id;
+    }
+    if (!c->dirty) {
+        c->dirty = 1;
+        s->dirty[s->ndirty++] = id;
+    }
+}
+
+static void decide(sapper_mines_solver *s, int32_t cell, uint8_t state)
+{
+    s->state[cell] = state;
+    s->undecided--;
+    s->decided_mines += state == MS_MINE;
+    for (int32_t i = 0; i < s->ncell_con[cell]; i++) {
+        int32_t id = s->cell_con[cell * 8 + i];
+        s->con[id].left--;
+        s->con[id].need -= state == MS_MINE;
+        touch(s, id);
+    }
+}
+
+static void decide_rest(sapper_mines_solver *s, const ms_con *c,
+                        uint8_t state)
+{
+    for (int32_t i = 0; i < c->n; i++)
+        if (s->state[c->cell[i]] == MS_UNDECIDED)
+            decide(s, c->cell[i], state);
+}
+
+/* The trivial rule on every queued constraint, until none is queued. */
+static void propagate(sapper_mines_solver *s)
+{
+    while (s->nqueue > 0 && !s->contradiction) {
+        ms_con *c = &s->con[s->queue[--s->nqueue]];
+        c->queued = 0;
+        if (c->need < 0 || c->need > c->left)
+            s->contradiction = 1;
+        else if (c->left > 0 && c->need == 0)
+            decide_rest(s, c, MS_SAFE);
+        else if (c->left > 0 && c->need == c->left)
+            decide_rest(s, c, MS_MINE);
+    }
+}
+
+/* ---- the pairwise rule --------------------------------------------- */
+
+static int32_t max3(int32_t a, int32_t b, int32_t c)
+{
+    int32_t m = a > b ? a : b;
+    return m > c ? m : c;
+}
+
+static int32_t min3(int32_t a, int32_t b, int32_t c)
+{
+    int32_t m = a < b ? a : b;
+    return m < c ? m : c;
+}
+
+/* Decides the undecided cells of x whose stamp is not `mark` (x minus the
+   other constraint); returns how many. */
+static int32_t decide_outside(sapper_mines_solver *s, const ms_con *x,
+                              int32_t mark, uint8_t state)
+{
+    int32_t n = 0;
+    for (int32_t i = 0; i < x->n; i++) {
+        int32_t cell = x->cell[i];
+        if (s->state[cell] == MS_UNDECIDED && s->cell_mark[cell] != mark) {
+            decide(s, cell, state);
+            n++;
+        }
+    }
+    return n;
+}
+
+/* The cells only in x (xonly of them, xneed mines with the shared part
+   holding lo..hi) are all safe or all mines when the bounds say so. */
+static int32_t decide_only(sapper_mines_solver *s, const ms_con *x,
+                           int32_t xonly, int32_t lo, int32_t hi,
+                           int32_t mark)
+{
+    if (xonly == 0)
+        return 0;
+    if (x->need - lo <= 0)
+        return decide_outside(s, x, mark, MS_SAFE);
+    if (x->need - hi >= xonly)
+        return decide_outside(s, x, mark, MS_MINE);
+    return 0;
+}
+
+static void stamp(sapper_mines_solver *s, const ms_con *c, int32_t mark)
+{
+    for (int32_t i = 0; i < c->n; i++)
+        s->cell_mark[c->cell[i]] = mark;
+}
+
+/* The bounds of the pair rule. A and B overlap in `shared` undecided
+   cells (A's cells carry the stamp mark_a). The shared part holds between
+   lo = max(0, needA - |A only|, needB - |B only|) and
+   hi = min(shared, needA, needB) mines; each "only" part holds needX minus
+   that, so it is all safe when needX - lo <= 0 and all mines when
+   needX - hi = |X only|. */
+typedef struct pair_bounds {
+    int32_t aonly, bonly, lo, hi;
+} pair_bounds;
+
+static pair_bounds bounds_of(const sapper_mines_solver *s, const ms_con *a,
+                             const ms_con *b, int32_t mark_a)
+{
+    int32_t shared = 0;
+    for (int32_t i = 0; i < b->n; i++)
+        shared += s->state[b->cell[i]] == MS_UNDECIDED &&
+                  s->cell_mark[b->cell[i]] == mark_a;
+    pair_bounds pb = {a->left - shared, b->left - shared, 0, shared};
+    pb.lo = max3(0, a->need - pb.aonly, b->need - pb.bonly);
+    pb.hi = min3(shared, a->need, b->need);
+    return pb;
+}
+
+static int decides(const ms_con *x, int32_t xonly, const pair_bounds *pb)
+{
+    return xonly > 0 && (x->need - pb->lo <= 0 || x->need - pb->hi >= xonly);
+}
+
+/* Applies the pair rule to A and B; returns the number of cells decided. */
+static int32_t pair_rule(sapper_mines_solver *s, int32_t ia, int32_t ib,
+                         int32_t mark_a)
+{
+    const ms_con *a = &s->con[ia], *b = &s->con[ib];
+    pair_bounds pb = bounds_of(s, a, b, mark_a);
+    if (pb.lo > pb.hi) {
+        s->contradiction = 1;
+        return 0;
+    }
+    if (!decides(a, pb.aonly, &pb) && !decides(b, pb.bonly, &pb))
+        return 0;
+    int32_t n = decide_only(s, b, pb.bonly, pb.lo, pb.hi, mark_a);
+    int32_t mark_b = ++s->mark;
+    stamp(s, b, mark_b);
+    return n + decide_only(s, a, pb.aonly, pb.lo, pb.hi, mark_b);
+}
+
+/* Checks constraint id against every constraint sharing an undecided cell
+   with it that is not itself waiting on the stack (that one will check the
+   pair when its turn comes). Stops at the first decision. */
+static int32_t pairs_of(sapper_mines_solver *s, int32_t id)
+{
+    int32_t seen = ++s->con_gen, mark = ++s->mark;
+    const ms_con *c = &s->con[id];
+    stamp(s, c, mark);
+    for (int32_t i = 0; i < c->n; i++) {
+        int32_t cell = c->cell[i];
+        if (s->state[cell] != MS_UNDECIDED)
+            continue;
+        for (int32_t j = 0; j < s->ncell_con[cell]; j++) {
+            int32_t other = s->cell_con[cell * 8 + j];
+            if (other == id || s->con_mark[other] == seen ||
+                s->con[other].dirty)
+                continue;
+            s->con_mark[other] = seen;
+            int32_t n = pair_rule(s, id, other, mark);
+            if (n > 0 || s->contradiction)
+                return n;
+        }
+    }
+    return 0;
+}
+
+static void pairs(sapper_mines_solver *s)
+{
+    for (int32_t i = 0; i < s->ncon; i++) {
+        if (s->con[i].left > 0 && !s->con[i].dirty) {
+            s->con[i].dirty = 1;
+            s->dirty[s->ndirty++] = i;
+        }
+    }
+    while (s->ndirty > 0 && !s->contradiction) {
+        int32_t id = s->dirty[--s->ndirty];
+        s->con[id].dirty = 0;
+        if (s->con[id].left == 0)
+            continue;
+        if (pairs_of(s, id) > 0) {
+            propagate(s);
+            if (!s->con[id].dirty && s->con[id].left > 0) {
+                s->con[id].dirty = 1;
+                s->dirty[s->ndirty++] = id;
+            }
+        }
+    }
+    s->ndirty = 0;
+}
+
+/* ---- the global count ---------------------------------------------- */
+
+static void global_rule(sapper_mines_solver *s)
+{
+    int32_t need = s->remaining - s->decided_mines;
+    if (need < 0 || need > s->undecided) {
+        s->contradiction = 1;
+        return;
+    }
+    if (s->undecided == 0 || (need != 0 && need != s->undecided))
+        return;
+    uint8_t state = need == 0 ? MS_SAFE : MS_MINE;
+    for (int32_t i = 0; i < s->cells; i++)
+        if (s->kind[i] >= SAPPER_MINES_KIND_FRONTIER &&
+            s->state[i] == MS_UNDECIDED)
+            decide(s, i, state);
+    propagate(s);
+}
+
+void mines_solver_rules(sapper_mines_solver *s)
+{
+    if (s->contradiction)
+        return;
+    propagate(s);
+    if (!s->contradiction)
+        pairs(s);
+    if (!s->contradiction)
+        global_rule(s);
+}

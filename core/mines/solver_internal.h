@@ -1,0 +1,142 @@
+/*
+ * solver_internal.h - the solver context and the stages that fill it, shared
+ * by solver.c (lifetime), constraints.c (position -> constraints, rules),
+ * components.c (boxes and components), enumerate.c (per-component counting)
+ * and probability.c / deduce.c (the public calls). Not installed; nothing
+ * here is API. Every array is carved once, in sapper_mines_solver_new, from
+ * one block the solver owns.
+ */
+#ifndef SAPPER_MINES_SOLVER_INTERNAL_H
+#define SAPPER_MINES_SOLVER_INTERNAL_H
+
+#include "solver.h"
+
+#include <stddef.h>
+
+/* Rule-stage state of an unknown cell (sapper_mines_solver.state). */
+#define MS_UNDECIDED 0
+#define MS_SAFE      1
+#define MS_MINE      2
+
+/* One revealed number with unknown neighbours: "need of the left undecided
+   cells among cell[0..n) are mines". */
+typedef struct ms_con {
+    int32_t cell[8];
+    int32_t n;        /* unknown neighbours listed in cell[]            */
+    int32_t need;     /* mines still to place among the undecided ones  */
+    int32_t left;     /* undecided neighbours                           */
+    int32_t comp;     /* component, -1 before components are built      */
+    int32_t local;    /* index inside its component                     */
+    uint8_t queued;   /* on the trivial-rule queue                      */
+    uint8_t dirty;    /* on the pair-rule stack                         */
+} ms_con;
+
+/* Undecided frontier cells touching exactly the same constraints. */
+typedef struct ms_box {
+    int32_t size;
+    int32_t ncon;
+    int32_t cell;     /* its first cell (the signature lives there)     */
+    int32_t comp;     /* -1 until visited                               */
+    int32_t lcon[8];  /* its constraints as component-local indices     */
+    double p;         /* mine probability of each of its cells          */
+    int32_t certain;  /* 0 unsure, MS_SAFE or MS_MINE                   */
+} ms_box;
+
+/* A weight vector over mine counts off .. off+len-1, scaled so its largest
+   entry is 1; the true values are v * exp(scale). */
+typedef struct ms_vec {
+    double *v;
+    int32_t off, len;
+    double scale;
+} ms_vec;
+
+/* One independent group of boxes; its tables index frontier mine counts
+   lo .. lo+len-1 (bounds known before enumerating). */
+typedef struct ms_comp {
+    int32_t box0, nbox;  /* boxes: order[box0 .. box0+nbox), in enumeration
+                            order                                        */
+    int32_t con0, ncon;  /* constraints: corder[con0 .. con0+ncon)       */
+    int32_t cells;       /* undecided cells in it                        */
+    int32_t exact;       /* 1 once enumerated within budget              */
+    int32_t lo, len;     /* table rows                                   */
+    int32_t a, b;        /* smallest and largest count with a layout     */
+    double *w;           /* len: layouts with that many mines            */
+    double *t;           /* len*nbox: sum over those layouts of the mines
+                            in the box                                   */
+    uint8_t *f;          /* len*nbox: bit 0: some layout puts a mine in the
+                            box; bit 1: some leaves a cell of it safe    */
+    ms_vec wt;           /* w over [a, b], tilted and scaled (probability.c) */
+    double *fac;         /* wt / w over [a, b]                             */
+} ms_comp;
+
+struct sapper_mines_solver {
+    int32_t capacity;             /* cells                               */
+    char *block;                  /* owns every array below              */
+    /* the position as read */
+    int32_t width, height, cells;
+    int32_t remaining;            /* R                                   */
+    int32_t unknown, frontier;
+    int32_t contradiction;        /* 1: no layout can fit                */
+    uint8_t *kind;                /* cells: SAPPER_MINES_KIND_*          */
+    int32_t nbr_width, nbr_height; /* the shape nbr was built for (0: none) */
+    uint8_t *nnbr;                /* cells: neighbours                   */
+    int32_t *nbr;                 /* cells*8: their indices              */
+    /* rule stage */
+    uint8_t *state;               /* cells: MS_*                         */
+    uint8_t *ncell_con;           /* cells: constraints holding the cell */
+    int32_t *cell_con;            /* cells*8: their ids, ascending       */
+    ms_con *con;
+    int32_t ncon;
+    int32_t undecided, decided_mines;
+    int32_t *queue, nqueue;       /* trivial-rule work list              */
+    int32_t *dirty, ndirty;       /* pair-rule work list                 */
+    int32_t *cell_mark, mark;     /* cell stamps for set operations      */
+    int32_t *con_mark, con_gen;   /* constraint stamps                   */
+    /* boxes and components */
+    ms_box *box;
+    int32_t nbox;
+    int32_t *box_of;              /* cells: box of an undecided frontier
+                                     cell, else -1                        */
+    int32_t *order;               /* boxes grouped by component          */
+    int32_t *corder;              /* constraints grouped by component    */
+    ms_comp *comp;
+    int32_t ncomp;
+    int32_t *rank;                /* components, fewest boxes first       */
+    /* enumeration scratch, per depth or per local constraint */
+    int32_t *e_size, *e_ncon, *e_con, *e_k, *e_hi, *e_m, *e_rem, *e_cap;
+    double *e_w;
+    /* table space (bump allocated per call) */
+    double *table;
+    size_t table_cap, table_used;
+    uint8_t *flags;               /* table_cap bytes, parallel to table  */
+    /* combination: enumerated components, their tree of convolutions
+       (2 per component, preorder) and its space (stack allocated) */
+    int32_t *exact, nexact;
+    ms_vec *node;
+    double *pool;
+    size_t pool_cap, pool_used;
+    /* outputs */
+    double *prob;
+    int32_t *safe_list, *mine_list;
+};
+
+/* constraints.c */
+sapper_status mines_solver_read(sapper_mines_solver *s,
+                                const sapper_mines_position *pos);
+void mines_solver_rules(sapper_mines_solver *s);
+
+/* components.c */
+void mines_solver_components(sapper_mines_solver *s);
+
+/* enumerate.c: 1 when done within max_nodes (*nodes gets the count used),
+   0 when abandoned (its table space is released). */
+int mines_solver_enumerate(sapper_mines_solver *s, ms_comp *c,
+                           int64_t max_nodes, int64_t *nodes);
+
+/* probability.c: the exact stage after the rules. Fills s->prob for every
+   cell (certain cells exactly 0/1) and the counting fields of *out. */
+void mines_solver_exact(sapper_mines_solver *s,
+                        const sapper_mines_budget *budget,
+                        sapper_mines_result *out);
+
+#endif /* SAPPER_MINES_SOLVER_INTERNAL_H */
