@@ -110,6 +110,19 @@ const char *sapper_match_render(sapper_match *m, int32_t seat)
     return need < 0 || !m->text ? "" : m->text;
 }
 
+const char *sapper_match_panel(sapper_match *m, int32_t seat, int32_t panel)
+{
+    if (!m->r->panel_text)
+        return NULL;
+    int64_t need = m->r->panel_text(m->state, seat, panel, m->text, m->text_cap);
+    if (need >= (int64_t)m->text_cap) {
+        if (!grow_text(m, need))
+            return NULL;
+        need = m->r->panel_text(m->state, seat, panel, m->text, m->text_cap);
+    }
+    return need > 0 && m->text ? m->text : NULL;
+}
+
 const void *sapper_match_view(sapper_match *m, int32_t seat, size_t *size)
 {
     int64_t need = m->r->observe(m->state, seat, m->view, m->view_cap);

@@ -94,6 +94,9 @@ int32_t sapper_match_players(const sapper_match *m);
 const void *sapper_match_view(sapper_match *m, int32_t seat, size_t *size);
 /** The rules' text rendering; valid until the next call on the match. */
 const char *sapper_match_render(sapper_match *m, int32_t seat);
+/** The rules' panel number panel for seat (its first line the title), or
+ *  NULL when the rules have no such panel; valid until the next call. */
+const char *sapper_match_panel(sapper_match *m, int32_t seat, int32_t panel);
 /** Text of an action; valid until the next call on the match. */
 const char *sapper_match_action_text(sapper_match *m, int64_t action);
 /** Legal actions of seat; valid until the next call on the match. */

@@ -111,6 +111,24 @@ static sapper_status parse_seed(const sapper_config_entry *e, uint64_t *seed,
     return SAPPER_OK;
 }
 
+/* A section named after the ruleset ([deductive], deductive.name=Fred) is
+   another name for [rules]. Renaming in place keeps the reading order, so
+   the command line still wins over the file. */
+static sapper_status alias_section(sapper_config *cfg, const char *alias,
+                                   const char *section)
+{
+    for (size_t i = 0; i < cfg->count; i++) {
+        if (strcmp(cfg->entries[i].section, alias) != 0)
+            continue;
+        char *copy = strdup(section);
+        if (!copy)
+            return SAPPER_ERR_NOMEM;
+        free(cfg->entries[i].section);
+        cfg->entries[i].section = copy;
+    }
+    return SAPPER_OK;
+}
+
 static sapper_status resolve_rules(sapper_config *cfg, const sapper_registry *reg,
                                    sapper_setup *out, char *err, size_t errcap)
 {
@@ -128,7 +146,8 @@ static sapper_status resolve_rules(sapper_config *cfg, const sapper_registry *re
         return SAPPER_ERR_PARAM;
     }
     if (sapper_param_set_defaults(&out->rules_params, out->rules->desc.params,
-                                  out->rules->desc.param_count) != SAPPER_OK)
+                                  out->rules->desc.param_count) != SAPPER_OK ||
+        alias_section(cfg, id, "rules") != SAPPER_OK)
         return SAPPER_ERR_NOMEM;
     return sapper_setup_apply_params(cfg, "rules", out->rules, NULL,
                                      &out->rules_params, err, errcap);

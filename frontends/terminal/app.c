@@ -154,7 +154,7 @@ static int read_config(app *a)
                                     "config/default.ini (built in)", a->err,
                                     sizeof a->err);
     for (int i = 0; st == SAPPER_OK && i < a->noverrides; i++)
-        st = sapper_config_override(&a->cfg, a->overrides[i], i + 1, NULL, a->err,
+        st = sapper_config_override(&a->cfg, a->overrides[i], i + 1, "rules", a->err,
                                     sizeof a->err);
     if (st != SAPPER_OK) {
         app_error("%s", a->err);

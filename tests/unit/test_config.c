@@ -96,6 +96,33 @@ static void test_config_command_line_can_replace_a_seat_bot(void **state)
     sapper_setup_free(&s);
 }
 
+static void test_config_section_named_after_the_ruleset_is_rules(void **state)
+{
+    (void)state;
+    sapper_setup s;
+    char err[1024] = "";
+    const char *const over[] = {"classic.width=14", NULL};
+    assert_int_equal(test_setup(reg, "[classic]\nwidth = 12\nheight = 11\n", over, &s,
+                                err, sizeof err), SAPPER_OK);
+    sapper_params p = sapper_param_set_view(&s.rules_params);
+    assert_string_equal(sapper_param(&p, "width"), "14");  /* command line wins */
+    assert_string_equal(sapper_param(&p, "height"), "11");
+    sapper_setup_free(&s);
+}
+
+static void test_config_bare_key_on_the_command_line_is_a_rules_key(void **state)
+{
+    (void)state;
+    sapper_config cfg;
+    char err[256] = "";
+    sapper_config_init(&cfg);
+    assert_int_equal(sapper_config_override(&cfg, "mines=12", 1, "rules", err, sizeof err),
+                     SAPPER_OK);
+    assert_string_equal(cfg.entries[0].section, "rules");
+    assert_string_equal(cfg.entries[0].key, "mines");
+    sapper_config_free(&cfg);
+}
+
 static void test_config_unknown_key_suggests_the_near_one(void **state)
 {
     (void)state;
@@ -245,6 +272,8 @@ int main(void)
         cmocka_unit_test(test_config_reads_sections_and_values),
         cmocka_unit_test(test_config_command_line_wins_over_file),
         cmocka_unit_test(test_config_command_line_can_replace_a_seat_bot),
+        cmocka_unit_test(test_config_section_named_after_the_ruleset_is_rules),
+        cmocka_unit_test(test_config_bare_key_on_the_command_line_is_a_rules_key),
         cmocka_unit_test(test_config_unknown_key_suggests_the_near_one),
         cmocka_unit_test(test_config_wrong_type_names_expected_and_found),
         cmocka_unit_test(test_config_out_of_range_names_the_bounds),

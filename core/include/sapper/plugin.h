@@ -37,7 +37,8 @@
  *   1.0  2026-11-30  first version: manifest, descriptors, parameters,
  *                    rules (sequential and simultaneous), bots.
  *   1.1  2026-11-30  rules: optional seat_json (per-player members of the
- *                    JSON result, e.g. a seat's points and statistics).
+ *                    JSON result, e.g. a seat's points and statistics) and
+ *                    panel_text (extra screens such as a statistics dialog).
  */
 #ifndef SAPPER_PLUGIN_H
 #define SAPPER_PLUGIN_H
@@ -315,6 +316,12 @@ typedef struct sapper_rules_api {
      *  (`,"points":3,"bonus_points":4.5`), or "". Write up to cap, return
      *  needed. */
     int64_t (*seat_json)(const void *state, int32_t seat, char *buf, size_t cap);
+    /** Optional: extra text screens of the ruleset for a person (panel 0,
+     *  1, ...): the first line is the title ("Bonus Statistics"), the rest
+     *  the body, plain UTF-8 text for a terminal. Returns 0 (and writes "")
+     *  when there is no such panel. Write up to cap, return needed. */
+    int64_t (*panel_text)(const void *state, int32_t seat, int32_t panel,
+                          char *buf, size_t cap);
 } sapper_rules_api;
 
 /* ------------------------------------------------------------------ */
