@@ -79,6 +79,32 @@ tail -n +2 "$T/a.csv" | cut -d, -f2,3,5,6,9 > "$T/simple-alone"
 if cmp -s "$T/simple-with-faults" "$T/simple-alone"; then pass "other games are unaffected by the faults"
 else fail "other games are unaffected by the faults"; diff "$T/simple-with-faults" "$T/simple-alone" | head; fi
 
+# A rules plugin that crashes or refuses a legal action voids the game:
+# recorded, not scored, no bot blamed.
+for mode in crash refuse; do
+    printf '[game]\nrules = rps_%s\n[tournament]\ngames = 3\nseed = 5\n[entrant.a]\nbot = rps-random\n[entrant.b]\nbot = rps-random\n' \
+        "$mode" > "$T/void.ini"
+    out=$("$S" tournament "$T/void.ini" tournament.db="$T/void-$mode.db" 2>&1); st=$?
+    expect_status $st 0 "a tournament with rules that $mode completes"
+    expect_contains "$out" "6 of 6 games stored, 6 void" "rules that $mode: every game void"
+    n=$(sqlite3 "$T/void-$mode.db" "select count(*) from games where outcome = 'void' and culprit is null")
+    [ "$n" -eq 6 ] && pass "rules that $mode: recorded with no culprit" || fail "void rows: $n"
+done
+
+# Ctrl-C (SIGINT) stops cleanly: exit 3, a message saying how to resume.
+"$S" tournament "$SAPPER_SOURCE/config/tournament-classic.ini" tournament.db="$T/int.db" \
+    tournament.games=4000 --jobs 2 >"$T/int.out" 2>"$T/int.err" &
+pid=$!
+for _ in $(seq 100); do
+    n=$(sqlite3 "$T/int.db" 'select count(*) from games' 2>/dev/null || echo 0)
+    [ "${n:-0}" -gt 200 ] && break; sleep 0.05
+done
+kill -INT "$pid"; wait "$pid"; st=$?
+expect_status $st 3 "SIGINT stops the run with status 3"
+expect_contains "$(cat "$T/int.err")" "--resume" "and says to resume"
+stored=$(sqlite3 "$T/int.db" 'select count(*) from games')
+expect_contains "$(cat "$T/int.out")" "$stored of 12000 games stored" "the table covers the stored games"
+
 # Same master seed, same table, for --jobs 1 and --jobs 2.
 cfg="$SAPPER_SOURCE/config/tournament-classic.ini"
 "$S" tournament "$cfg" tournament.db="$T/j1.db" tournament.games=150 --jobs 1 --csv "$T/j1.csv" >"$T/j1.txt" 2>/dev/null
