@@ -208,6 +208,7 @@ void app_close(app *a)
 int app_next_match(app *a, int flags)
 {
     sapper_match_free(a->match);
+    a->assisted = 0;
     a->match = sapper_match_new(&a->setup,
                                 sapper_game_seed(a->setup.seed, a->game_index++),
                                 flags, a->err, sizeof a->err);

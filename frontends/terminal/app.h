@@ -32,6 +32,8 @@ typedef struct app {
     const char *csv_path;        /* --csv FILE */
     const char *overrides[APP_MAX_OVERRIDES];   /* section.key=value args */
     int noverrides;
+    int assisted;                /* this game used undo, hints or the solver:
+                                    it does not go on a scoreboard */
     char err[2048];
 } app;
 

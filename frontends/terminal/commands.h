@@ -12,6 +12,8 @@ int cmd_run(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_plugins(int argc, char **argv);
 int cmd_tournament(int argc, char **argv);
+int cmd_analyze(int argc, char **argv);
+int cmd_scores(int argc, char **argv);
 
 /** The two faces of `play`: curses on a terminal, lines otherwise. */
 int play_line(app *a, FILE *in, FILE *out);

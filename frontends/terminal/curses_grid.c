@@ -4,12 +4,14 @@
  * (mines left, clock, state, mode, and points and turn when two play), and
  * the keys and mouse clicks that become reveal, flag and chord actions.
  * Whether an action is allowed is the rules' business: a refusal comes
- * back as a message, never as a check made here.
+ * back as a message, never as a check made here. The solver's keys (hint,
+ * steps, probability overlay) are curses_solve.c's.
  */
 #include "curses_ui.h"
+#include "display_name.h"
 
 #define TOP_ROWS 3      /* title, status, players */
-#define STATUS_W 52     /* columns the status line needs */
+#define STATUS_W 62     /* columns the status line needs */
 
 static const char grid_help[] =
     "arrows, hjkl   move the cursor\n"
@@ -18,15 +20,25 @@ static const char grid_help[] =
     "c              chord: open the neighbours of a number whose flags are set\n"
     "m              switch the mode: reveal or flag\n"
     "left click     like space on the clicked cell\n"
-    "right click    flag cycle on the clicked cell\n"
-    "n              new game: another size and mine count";
+    "right click    flag cycle on the clicked cell (also shift + click)\n"
+    "n              new game: another size and mine count\n"
+    "b              the rules' statistics (Mine-Seeker: Bonus Statistics)\n"
+    "?              hint: the cursor goes to a certainly safe cell, or to the\n"
+    "               safest guess with its mine probability\n"
+    "a              solver step: reveal that cell\n"
+    "A              auto-play: a solver step every 0.1 s (any key stops it)\n"
+    "p              probability overlay on unrevealed cells: green < 10%,\n"
+    "               yellow < 40%, red 40% and up; bright green certainly\n"
+    "               safe, bright red certainly a mine (NO_COLOR: the tenths\n"
+    "               as a digit 0-9, underlined; bold when certain)";
 
+/* The arrows, hjkl and n are on the help page (H): the line is full. */
 static const char reveal_hint[] =
-    "arrows/hjkl move  space reveal  f flag  c chord  m mode  u undo  "
-    "r restart  n new  ? help  q quit";
+    "space reveal  f flag  c chord  m mode  ? hint  a/A solve  p odds  "
+    "u undo  r restart  H help  q quit";
 static const char flag_hint[] =
-    "arrows/hjkl move  space flag  f flag  c chord  m mode  u undo  "
-    "r restart  n new  ? help  q quit";
+    "space flag  f flag  c chord  m mode  ? hint  a/A solve  p odds  "
+    "u undo  r restart  H help  q quit";
 
 /* Where the grid sits on the screen. */
 typedef struct grid_place {
@@ -80,7 +92,10 @@ static void clamp_cursor(ui *u, const sapper_mines_view *v)
 /* The character and attribute of one cell code. */
 static int cell_look(const ui *u, uint8_t c, attr_t *attr)
 {
+    int ch;
     *attr = A_NORMAL;
+    if (ui_deductive_look(u, c, attr, &ch))   /* deductive: curses_deductive.c */
+        return ch;
     if (c == SAPPER_CELL_0)
         return ' ';
     if (c <= 8) {
@@ -110,11 +125,15 @@ static int cell_look(const ui *u, uint8_t c, attr_t *attr)
     }
 }
 
+/* odds: the overlay's probabilities, or NULL when it is off. */
 static void draw_cell(ui *u, const sapper_mines_view *v, grid_place p,
-                      int x, int y)
+                      const double *odds, int x, int y)
 {
     attr_t attr;
-    int ch = cell_look(u, v->cells[y * v->width + x], &attr);
+    uint8_t code = v->cells[y * v->width + x];
+    int ch = odds && sapper_cell_is_unknown(code)
+        ? ui_solve_look(u, code, odds[y * v->width + x], &attr)
+        : cell_look(u, code, &attr);
     if (x == u->cx && y == u->cy) {
         attr |= A_REVERSE;
         if (u->pressed && ch == '.') {   /* a button held down on it */
@@ -161,33 +180,48 @@ static void draw_title(ui *u, const sapper_mines_view *v, grid_place p)
 static void draw_status(ui *u, const sapper_mines_view *v, grid_place p)
 {
     char text[256];
-    snprintf(text, sizeof text, "Mines left: %d   Time: %ld   %s   Mode: %s",
+    if (ui_deductive_status(u, v, 1, p.left))   /* curses_deductive.c */
+        return;
+    snprintf(text, sizeof text, "Mines left: %d   Time: %ld   %s   Mode: %s%s",
              mines_left(v), ui_clock(u), ui_state(u),
-             u->flag_mode ? "flag" : "reveal");
+             u->flag_mode ? "flag" : "reveal", u->overlay ? "   Odds: on" : "");
     ui_put(1, p.left, A_BOLD, text);
+}
+
+/* A seat's name as the players line shows it: the Mine-Seeker display
+   rules (display_name.c: "anon_*" as Anonymous, long names cut to 7 and
+   "..."), so two names and the scores fit on one line. */
+static const char *shown_name(const sapper_setup *s, int32_t seat, char *buf,
+                              size_t cap)
+{
+    ui_display_name(s->seats[seat].name, buf, cap);
+    return buf;
 }
 
 /* Two or more seats: everyone's points and whose turn it is. */
 static void draw_players(ui *u, const sapper_mines_view *v, grid_place p)
 {
+    if (ui_deductive_legend(u, v, 2, p.left))   /* curses_deductive.c */
+        return;
     if (v->players < 2)
         return;
     const sapper_setup *s = &u->a->setup;
     int32_t me = ui_viewer(u);
-    char text[256];
+    char text[256], name[64];
     int len = snprintf(text, sizeof text, "Points:");
     for (int32_t i = 0; i < v->players && i < SAPPER_MINES_MAX_SEATS; i++)
         len += snprintf(text + len, sizeof text - (size_t)len, "  %s%s %d",
-                        s->seats[i].name, i == me ? " (you)" : "",
-                        (int)v->points[i]);
+                        shown_name(s, i, name, sizeof name),
+                        i == me ? " (you)" : "", (int)v->points[i]);
     if (v->to_move >= 0 && v->to_move < v->players)
         snprintf(text + len, sizeof text - (size_t)len, "   To move: %s",
-                 s->seats[v->to_move].name);
+                 shown_name(s, v->to_move, name, sizeof name));
     ui_put(2, p.left, A_NORMAL, text);
 }
 
 static void grid_draw(ui *u)
 {
+    const double *odds = ui_solve_overlay(u);   /* before the view: it takes one */
     const sapper_mines_view *v = grid_view(u);
     if (!v) {
         ui_put(0, 0, A_BOLD, "the rules gave no board to show");
@@ -205,7 +239,7 @@ static void grid_draw(ui *u)
     draw_frame(v, p);
     for (int y = 0; y < v->height; y++)
         for (int x = 0; x < v->width; x++)
-            draw_cell(u, v, p, x, y);
+            draw_cell(u, v, p, odds, x, y);
     ui_draw_banner(u, p.cell_y + v->height + 1, p.left,
                    "r: restart  n: new game  q: quit");
     ui_draw_footer(u, u->flag_mode ? flag_hint : reveal_hint);
@@ -284,7 +318,9 @@ static void mouse(ui *u)
     u->pressed = 0;
     if (!inside)
         return;
-    if (ev.bstate & (BUTTON1_RELEASED | BUTTON1_CLICKED))
+    if (ev.bstate & BUTTON_SHIFT)   /* shift and either button: mark */
+        act(u, SAPPER_MINES_FLAG);
+    else if (ev.bstate & (BUTTON1_RELEASED | BUTTON1_CLICKED))
         primary(u);
     else if (ev.bstate & (BUTTON3_RELEASED | BUTTON3_CLICKED))
         act(u, SAPPER_MINES_FLAG);
@@ -309,8 +345,9 @@ static int grid_key(ui *u, int ch)
     case 'c': act(u, SAPPER_MINES_CHORD); return 1;
     case 'm': toggle_mode(u); return 1;
     case 'n': ui_prompt_new_game(u); return 1;
+    case 'b': ui_show_panel(u, 0); return 1;   /* curses_panel.c */
     case KEY_MOUSE: mouse(u); return 1;
-    default: return 0;
+    default: return ui_solve_key(u, ch);
     }
 }
 

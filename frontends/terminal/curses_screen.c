@@ -25,6 +25,18 @@ static int no_color_requested(void)
     return v && *v;   /* https://no-color.org: set and not empty */
 }
 
+/* The probability overlay: black digits on green (bright green when
+   certainly safe), yellow and red, white on bright red for a certain
+   mine. */
+static void odds_colours_init(int rich)
+{
+    init_pair(UI_PAIR_ODDS_SAFE, COLOR_BLACK, rich ? 10 : COLOR_GREEN);
+    init_pair(UI_PAIR_ODDS_LOW, COLOR_BLACK, COLOR_GREEN);
+    init_pair(UI_PAIR_ODDS_MID, COLOR_BLACK, COLOR_YELLOW);
+    init_pair(UI_PAIR_ODDS_HIGH, COLOR_BLACK, COLOR_RED);
+    init_pair(UI_PAIR_ODDS_MINE, COLOR_WHITE, rich ? 9 : COLOR_RED);
+}
+
 void ui_colours_init(ui *u)
 {
     u->colour = !no_color_requested() && has_colors() && start_color() == OK;
@@ -44,6 +56,7 @@ void ui_colours_init(ui *u)
     init_pair(UI_PAIR_ERROR, red, bg);
     init_pair(UI_PAIR_WIN, COLOR_GREEN, bg);
     init_pair(UI_PAIR_PRESSED, COLOR_BLACK, COLOR_YELLOW);
+    odds_colours_init(rich);
 }
 
 attr_t ui_attr(const ui *u, int pair, attr_t extra)
@@ -141,7 +154,7 @@ void ui_show_help(ui *u, const ui_family *f)
     put_lines(&y, 4, f->help);
     put_lines(&y, 4, "u              undo the last move\n"
                      "r              restart: a new game, same settings\n"
-                     "?              this help\n"
+                     "H, F1          this help\n"
                      "q              quit");
     ui_put(y + 1, 2, A_BOLD, "press any key to go back to the game");
     refresh();

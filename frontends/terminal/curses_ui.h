@@ -8,7 +8,8 @@
  * quit), curses_screen.c (colours, clipped text, status and message lines,
  * help), curses_grid.c (the mines family: a grid with a cursor),
  * curses_menu.c (any other family: the rules' text and a menu of legal
- * actions), curses_newgame.c (the "new game" prompt).
+ * actions), curses_newgame.c (the "new game" prompt), curses_solve.c (the
+ * mines grid's hint, solver steps and probability overlay).
  */
 #ifndef SAPPER_CURSES_UI_H
 #define SAPPER_CURSES_UI_H
@@ -31,6 +32,11 @@ enum {
     UI_PAIR_ERROR,
     UI_PAIR_WIN,
     UI_PAIR_PRESSED,
+    UI_PAIR_ODDS_SAFE,       /* probability overlay (curses_solve.c): */
+    UI_PAIR_ODDS_LOW,        /*   certainly safe, < 10%, < 40%,       */
+    UI_PAIR_ODDS_MID,        /*   >= 40%, certainly a mine            */
+    UI_PAIR_ODDS_HIGH,
+    UI_PAIR_ODDS_MINE,
     UI_PAIR_COUNT
 };
 
@@ -44,12 +50,17 @@ typedef struct ui {
     int cx, cy;              /* the cursor cell */
     int flag_mode;           /* the primary action flags instead of revealing */
     int pressed;             /* a mouse button is down on the cursor cell */
+    int overlay;             /* p: cells coloured by mine probability */
+    struct hinter *hints;    /* the solver (hint.h), made on first use;
+                                owned, freed by ui_solve_free */
 
     /* other families */
     int sel;                 /* selected entry of the action menu */
 
     double first_move;       /* app_now() of this game's first move, 0 before */
     double ended;            /* app_now() when the game ended, 0 while on */
+    int scored;              /* the scoreboard has seen this game's end
+                                (scores.h): once per game, undo or not */
     char msg[512];           /* the message line, "" for none */
     int msg_error;           /* msg is a refusal or an error */
 } ui;
@@ -105,10 +116,52 @@ int ui_too_small(int need_w, int need_h);
 /** Shows the help page for family f until a key is pressed. */
 void ui_show_help(ui *u, const ui_family *f);
 
+/* --- curses_solve.c: the solver's help in the mines grid --- */
+
+/** The solver keys of the grid: `?` hint, `a` one step, `A` auto-play,
+ *  `p` overlay. 1 when ch was one of them. */
+int ui_solve_key(ui *u, int ch);
+/** The mine probabilities (width*height) the overlay shows, or NULL when
+ *  it is off or the position cannot be analysed. Call before taking the
+ *  view for the frame (it takes one itself); valid until the next solver
+ *  call. */
+const double *ui_solve_overlay(ui *u);
+/** The character and attribute of an unrevealed cell of code (hidden,
+ *  flagged, marked) under the overlay, at mine probability p. */
+int ui_solve_look(const ui *u, uint8_t code, double p, attr_t *attr);
+/** Frees the solver; safe to call twice. */
+void ui_solve_free(ui *u);
+
+/* --- curses_deductive.c: the grid's Deductive Minesweeper parts --- */
+
+/** 1 when the rules are "deductive". */
+int ui_deductive(const ui *u);
+/** The character and attribute of code when it looks different in
+ *  deductive (':' for a mark; the analysis classes after a loss, in the
+ *  document's colours or, without colours, letters); 0 otherwise. */
+int ui_deductive_look(const ui *u, uint8_t code, attr_t *attr, int *ch);
+/** Deductive's status line at (y, x): the player's time (study time left
+ *  out), the unexposed safe cells, You win / You lose; 0 for other rules. */
+int ui_deductive_status(ui *u, const sapper_mines_view *v, int y, int x);
+/** The legend of the analysis classes at (y, x) when the view shows them;
+ *  0 (nothing drawn) otherwise. */
+int ui_deductive_legend(ui *u, const sapper_mines_view *v, int y, int x);
+
 /* --- curses_newgame.c --- */
 
 /** Asks for a new size on the bottom line and starts that game. Keeps the
  *  current game, with the reason on the message line, on any error. */
 void ui_prompt_new_game(ui *u);
+
+/* --- curses_panel.c --- */
+
+/** Shows panel number `panel` of the rules (sapper_match_panel: the
+ *  seeker's Bonus Statistics is panel 0) in a centred box until a key is
+ *  pressed; a message when the rules have none. */
+void ui_show_panel(ui *u, int32_t panel);
+
+/** curses_arena.c: the arena family's own loop (it keeps state between
+ *  frames: language, pauses, menu); returns on quit. */
+void ui_arena_loop(ui *u);
 
 #endif

@@ -23,6 +23,10 @@ static const char usage[] =
     "        bot-vs-bot at scale across processes, results in SQLite\n"
     "  plugins [--describe ID]\n"
     "        list the plugins found, or one plugin's parameters\n"
+    "  analyze [--format grid|tsv] [--budget NODES] FILE\n"
+    "        exact mine probabilities of a position in the board text format\n"
+    "  scores [deductive] [CONFIG] [--scorefile FILE]\n"
+    "        the Deductive Minesweeper scoreboard (25x14 games)\n"
     "\n"
     "Overrides such as rules.first_click=opening or game.seed=7 win over the\n"
     "config file. Plugins are searched in [engine] plugin_path, then\n"
@@ -49,11 +53,13 @@ int main(int argc, char **argv)
         {"replay", cmd_replay},
         {"plugins", cmd_plugins},
         {"tournament", cmd_tournament},
+        {"analyze", cmd_analyze},
+        {"scores", cmd_scores},
     };
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(argv[1], commands[i].name) == 0)
             return commands[i].fn(argc - 2, argv + 2);
     fprintf(stderr, "sapper: unknown command \"%s\"; expected play, run, "
-            "replay, plugins or tournament\n\n%s", argv[1], usage);
+            "replay, plugins, tournament, analyze or scores\n\n%s", argv[1], usage);
     return 2;
 }

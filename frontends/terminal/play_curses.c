@@ -4,13 +4,18 @@
  * (a key, a mouse event or a 200 ms tick so the clock moves), handles the
  * keys every family shares (undo, restart, help, quit), plays a person's
  * moves and keeps the game clock. How a family looks and which other keys
- * it takes is in curses_grid.c (mines) and curses_menu.c (anything else).
+ * it takes is in curses_grid.c (mines) and curses_menu.c (anything else);
+ * the arena family keeps its own loop in curses_arena.c.
  * After the screen is restored it prints the `result {...}` line, as the
  * line protocol does, so scripts can read the outcome.
  */
 #include "curses_ui.h"
 
 #include <locale.h>
+#include <time.h>
+
+#include "sapper/arena.h"
+#include "scores.h"
 
 int32_t ui_viewer(ui *u)
 {
@@ -55,6 +60,20 @@ const char *ui_state(ui *u)
 
 /* Stops the clock when the game has just ended; says why if a fault
    ended it. */
+/* A finished deductive 25x14 game goes on the scoreboard (scores.h), the
+   first time it ends only: an undo cannot replace a loss with a win. */
+static void note_score(ui *u)
+{
+    char note[1024];
+    if (u->scored || u->first_move == 0)
+        return;
+    u->scored = 1;
+    int rc = scores_record(&u->a->setup, u->a->match, u->ended - u->first_move,
+                           u->a->assisted, (int64_t)time(NULL), note, sizeof note);
+    if (rc || note[0])
+        ui_message(u, rc < 0, "%s", note);
+}
+
 static void note_end(ui *u)
 {
     sapper_match *m = u->a->match;
@@ -62,8 +81,10 @@ static void note_end(ui *u)
         u->ended = 0;   /* an undo can bring a finished game back */
         return;
     }
-    if (u->ended == 0)
+    if (u->ended == 0) {
         u->ended = app_now();
+        note_score(u);
+    }
     const sapper_fault *f = sapper_match_fault(m);
     if (f)
         ui_message(u, 1, "game over: %s", f->detail);
@@ -122,6 +143,7 @@ int ui_new_match(ui *u)
         return 1;
     }
     u->first_move = u->ended = 0;
+    u->scored = 0;
     u->cx = u->cy = -1;   /* the grid centres the cursor on its first draw */
     u->sel = 0;
     u->pressed = 0;
@@ -133,6 +155,7 @@ int ui_new_match(ui *u)
 
 static void undo(ui *u)
 {
+    u->a->assisted = 1;
     if (sapper_match_undo(u->a->match) != SAPPER_OK) {
         ui_message(u, 1, "nothing to undo");
         return;
@@ -166,14 +189,16 @@ static void handle_key(ui *u, const ui_family *f, int ch)
     case 'r':
         ui_new_match(u);
         break;
-    case '?':
+    case '?':   /* the mines grid takes ? for its hint: H and F1 there */
+    case 'H':
+    case KEY_F(1):
         ui_show_help(u, f);
         break;
     case KEY_RESIZE:
     case ERR:
         break;
     default:
-        ui_message(u, 1, "unknown key; press ? for help");
+        ui_message(u, 1, "unknown key; press H for help");
     }
 }
 
@@ -190,7 +215,8 @@ static SCREEN *screen_open(ui *u)
     curs_set(0);
     timeout(UI_TICK_MS);
     mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED |
-              BUTTON3_PRESSED | BUTTON3_RELEASED | BUTTON3_CLICKED, NULL);
+              BUTTON3_PRESSED | BUTTON3_RELEASED | BUTTON3_CLICKED |
+              BUTTON_SHIFT, NULL);
     mouseinterval(0);   /* press and release apart: a pressed cell shows */
     ui_colours_init(u);
     return s;
@@ -210,8 +236,18 @@ static void print_result(ui *u)
     sapper_strbuf_free(&b);
 }
 
+static int is_arena(const app *a)
+{
+    const char *family = a->setup.rules->desc.family;
+    return family && strcmp(family, SAPPER_ARENA_FAMILY) == 0;
+}
+
 static void event_loop(ui *u)
 {
+    if (is_arena(u->a)) {
+        ui_arena_loop(u);
+        return;
+    }
     while (!u->quit) {
         const ui_family *f = family_of(u->a);
         erase();
@@ -236,6 +272,7 @@ int play_curses(app *a)
         return EXIT_USAGE;
     }
     event_loop(&u);
+    ui_solve_free(&u);
     endwin();
     delscreen(screen);
     if (u.status) {   /* written to the curses screen, so lost: say it again */

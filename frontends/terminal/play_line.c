@@ -4,11 +4,18 @@
  * render_text) or one `error: ...` line; at the end one line `result `
  * followed by the JSON result. Commands: any action text of the ruleset
  * (`reveal X Y`, `flag X Y`, `chord X Y` for the mines family), `undo`,
- * `restart`, `board`, `help`, `quit`. End of input is `quit`.
+ * `restart`, `board`, `help`, `quit`, and for the mines family the
+ * solver's `hint` and `solve [N]` (hint.h). End of input is `quit`.
  */
 #include "commands.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "hint.h"
+#include "scores.h"
 
 /* The human seat that must act now, or -1. */
 static int32_t human_to_act(sapper_match *m)
@@ -49,7 +56,7 @@ static void print_result(app *a, FILE *out, double started)
 static void print_help(FILE *out)
 {
     fputs("commands: an action (reveal X Y, flag X Y, chord X Y; X column and "
-          "Y row from 0), undo, restart, board, quit\n", out);
+          "Y row from 0), hint, solve [N], undo, restart, board, quit\n", out);
 }
 
 static char *trim(char *s)
@@ -62,12 +69,111 @@ static char *trim(char *s)
     return s;
 }
 
+/* ---- the solver's commands ----------------------------------------- */
+
+/* `hint`: one line, "hint: safe X Y" or "hint: guess X Y P=0.123". */
+static void print_hint(app *a, hinter *h, FILE *out)
+{
+    char err[256];
+    hint hn;
+    if (hinter_pick(h, a->match, viewer(a->match), -1, -1, &hn, err,
+                    sizeof err) != 0) {
+        fprintf(out, "error: %s\n", err);
+    } else if (hn.safe) {
+        fprintf(out, "hint: safe %d %d%s\n", (int)hn.x, (int)hn.y,
+                hn.approximate ? " (approximate)" : "");
+    } else {
+        fprintf(out, "hint: guess %d %d P=%.3f%s\n", (int)hn.x, (int)hn.y,
+                hn.prob, hn.approximate ? " (approximate)" : "");
+    }
+    fflush(out);
+}
+
+/* Plays the solver's next cell for seat: 0 when played, else -1 with an
+   `error:` line (some of a step's flag cycles may have been applied). */
+static int solve_step(app *a, hinter *h, int32_t seat, FILE *out)
+{
+    char err[1024];
+    hint hn;
+    int64_t acts[3];
+    if (hinter_pick(h, a->match, viewer(a->match), -1, -1, &hn, err,
+                    sizeof err) != 0) {
+        fprintf(out, "error: %s\n", err);
+        return -1;
+    }
+    int n = hint_actions(&hn, acts);
+    for (int i = 0; i < n; i++) {
+        if (human_to_act(a->match) != seat)
+            break;   /* a flag passed the turn: the step ends there */
+        if (sapper_match_play(a->match, seat, acts[i], err, sizeof err)) {
+            fprintf(out, "error: %s\n", err);
+            return -1;
+        }
+        sapper_match_advance(a->match);
+    }
+    return 0;
+}
+
+/* The N of `solve [N]`: -1 (no limit) when absent, 0 when malformed. */
+static long solve_count(const char *arg)
+{
+    while (isspace((unsigned char)*arg))
+        arg++;
+    if (!*arg)
+        return -1;
+    char *end;
+    errno = 0;
+    long n = strtol(arg, &end, 10);
+    return *end || errno || n < 1 ? 0 : n;
+}
+
+/* `solve [N]`: N solver steps (no N: until the game ends or no move is
+   possible), the board after each. Returns 1 when the game is over. */
+static int solve(app *a, hinter *h, const char *arg, FILE *out)
+{
+    long steps = solve_count(arg);
+    if (steps == 0) {
+        fprintf(out, "error: expected solve [N], N a whole number from 1, "
+                "found \"solve%s\"\n", arg);
+        return 0;
+    }
+    for (long i = 0; steps < 0 || i < steps; i++) {
+        int32_t seat = human_to_act(a->match);
+        if (seat < 0) {
+            if (sapper_match_to_move(a->match) != SAPPER_TERMINAL)
+                fprintf(out, "error: no move of yours is expected now\n");
+            break;
+        }
+        if (solve_step(a, h, seat, out) != 0)
+            break;
+        print_board(a, out);
+    }
+    return sapper_match_to_move(a->match) == SAPPER_TERMINAL;
+}
+
+static int is_solve(const char *line)
+{
+    return strncmp(line, "solve", 5) == 0 &&
+           (line[5] == 0 || isspace((unsigned char)line[5]));
+}
+
+/* ---- the session --------------------------------------------------- */
+
 /* Runs one command line; returns 1 to stop the session. */
-static int command(app *a, char *line, FILE *out, double *started)
+static int command(app *a, hinter *h, char *line, FILE *out, double *started)
 {
     char err[1024];
     if (strcmp(line, "quit") == 0)
         return 1;
+    if (strcmp(line, "hint") == 0) {
+        a->assisted = 1;
+        print_hint(a, h, out);
+        return 0;
+    }
+    if (is_solve(line)) {
+        a->assisted = 1;
+        return solve(a, h, line + 5, out);
+    }
     if (strcmp(line, "help") == 0) {
         print_help(out);
         return 0;
@@ -82,6 +188,7 @@ static int command(app *a, char *line, FILE *out, double *started)
             return 1;
         *started = app_now();
     } else if (strcmp(line, "undo") == 0) {
+        a->assisted = 1;
         if (sapper_match_undo(a->match) != SAPPER_OK) {
             fprintf(out, "error: nothing to undo\n");
             return 0;
@@ -104,8 +211,15 @@ static int command(app *a, char *line, FILE *out, double *started)
 
 int play_line(app *a, FILE *in, FILE *out)
 {
-    if (app_next_match(a, SAPPER_MATCH_UNDO))
+    hinter *h = hinter_new();   /* the solver for hint and solve */
+    if (!h) {
+        app_error("out of memory");
         return EXIT_USAGE;
+    }
+    if (app_next_match(a, SAPPER_MATCH_UNDO)) {
+        hinter_free(h);
+        return EXIT_USAGE;
+    }
     double started = app_now();
     sapper_match_advance(a->match);
     print_board(a, out);
@@ -114,8 +228,15 @@ int play_line(app *a, FILE *in, FILE *out)
     while (!done && fgets(buf, sizeof buf, in)) {
         char *line = trim(buf);
         if (*line && *line != '#')
-            done = command(a, line, out, &started);
+            done = command(a, h, line, out, &started);
     }
+    hinter_free(h);
+    /* a finished deductive 25x14 game goes on the scoreboard (scores.h) */
+    char note[1024];
+    int scored = scores_record(&a->setup, a->match, app_now() - started,
+                               a->assisted, (int64_t)time(NULL), note, sizeof note);
+    if (scored || note[0])
+        app_error("%s", note);
     print_result(a, out, started);
-    return app_record(a);
+    return app_record(a) || scored < 0;
 }

@@ -3,7 +3,9 @@
 # under tmux as a person would: waits for the board, reveals, flags with a
 # key and with a right click, switches the mode, undoes and quits, reading
 # the screen after each step. A second run checks NO_COLOR (no colour codes
-# at all) and the "terminal too small" notice. Every check prints PASS or
+# at all; the probability overlay as digits) and the "terminal too small"
+# notice; a third the solver's keys: ? hint, p overlay, a step, A
+# auto-play (to the end, and stopped by a key), H help. Every check prints PASS or
 # FAIL (with the screen it read); the exit status is 0 when all pass, 1
 # otherwise, 77 when tmux is missing (skipped). Uses a private tmux server,
 # killed on exit, so a person's own tmux is never touched.
@@ -107,6 +109,7 @@ click_cell() {
     tm send-keys -t "$SESSION" -l $'\e'"[<$1;$sx;${sy}m"
 }
 
+hidden_count() { grid_rows | tr -cd . | wc -c; }
 mines_left() { LC_ALL=C grep -o -E 'Mines left: -?[0-9]+' "$TMP/screen" | grep -o -E -- '-?[0-9]+$'; }
 mines_left_is() { [ "$(mines_left)" = "$1" ]; }
 grid_has_digit() { grid_rows | LC_ALL=C grep -q '[1-8]'; }
@@ -219,6 +222,25 @@ else
     pass "NO_COLOR=1: no colour codes"
 fi
 
+read_size
+tm send-keys -t "$SESSION" p
+if wait_until screen_has 'Odds: on' && [ "$(hidden_count)" -eq 0 ]; then
+    capture -e
+    if LC_ALL=C grep -q -E $'\e\\[([0-9;]*;)?4(;[0-9;]*)?m[0-9]' "$TMP/screen"; then
+        pass "NO_COLOR=1: p shows every hidden cell as an underlined digit (tenths)"
+    else
+        fail_on_screen "NO_COLOR=1: no underlined digit after p"
+    fi
+else
+    fail_on_screen "NO_COLOR=1: after p expected \"Odds: on\" and no '.' left in the grid"
+fi
+tm send-keys -t "$SESSION" p
+if wait_until screen_has 'overlay off' && [ "$(hidden_count)" -gt 0 ]; then
+    pass "p again turns the overlay off: hidden cells show '.'"
+else
+    fail_on_screen "after the second p expected the overlay off"
+fi
+
 tm resize-window -t "$SESSION" -x 30 -y 10
 if wait_until screen_has 'terminal too small: need [0-9]+x[0-9]+'; then
     pass "a 30x10 terminal says \"terminal too small\""
@@ -237,6 +259,90 @@ if wait_until session_gone; then
     pass "q quits"
 else
     fail_on_screen "the session is still there ${TIMEOUT}s after q"
+fi
+
+# ---- scenario 3: the solver's keys -------------------------------------
+echo "# scenario 3: hint, overlay, solver steps, auto-play, help"
+rm -f "$TMP/status"
+start_game
+read_size
+tm send-keys -t "$SESSION" Space
+wait_until grid_has_digit
+tm send-keys -t "$SESSION" '?'
+if wait_until screen_has 'hint: (safe|guess: [0-9.<>]+% mine)( \((flagged|marked)\))? at [0-9]+ [0-9]+'; then
+    pass "? gives a hint on the message line: $(LC_ALL=C grep -o -E 'hint: .*' "$TMP/screen")"
+else
+    fail_on_screen "no \"hint: safe\" or \"hint: guess: N% mine\" after ?"
+fi
+
+tm send-keys -t "$SESSION" p
+if wait_until screen_has 'Odds: on'; then
+    capture -e
+    if LC_ALL=C grep -q -E $'\e\\[([0-9;]*;)?(4[0-7]|10[0-7]|48;5;[0-9]+)m[0-9]' "$TMP/screen"; then
+        pass "p colours the hidden cells (background colours, \"Odds: on\")"
+    else
+        fail_on_screen "no background colour on the grid after p"
+    fi
+else
+    fail_on_screen "no \"Odds: on\" after p"
+fi
+tm send-keys -t "$SESSION" p
+wait_until screen_has 'overlay off'
+
+before=$(hidden_count)
+tm send-keys -t "$SESSION" a
+step_done() { screen_has 'solver: reveal [0-9]+ [0-9]+' &&
+              { [ "$(hidden_count)" -lt "$before" ] || screen_has 'You (win|lose)'; }; }
+if wait_until step_done; then
+    pass "a plays a solver step: hidden cells $before -> $(hidden_count)"
+else
+    fail_on_screen "after a expected \"solver: reveal X Y\" and fewer than $before hidden cells"
+fi
+
+tm send-keys -t "$SESSION" A
+TIMEOUT=30
+if wait_until screen_has 'You (win!|lose)'; then
+    pass "A auto-plays to the end: $(LC_ALL=C grep -o -E 'You (win!|lose)' "$TMP/screen")"
+else
+    fail_on_screen "A did not finish the game within ${TIMEOUT}s"
+fi
+TIMEOUT=5
+
+tm send-keys -t "$SESSION" r
+wait_until screen_has 'Time: 0 +playing'
+tm send-keys -t "$SESSION" Space
+wait_until grid_has_digit
+tm send-keys -t "$SESSION" A x
+if wait_until screen_has 'auto-play stopped'; then
+    pass "a key stops the auto-play (\"auto-play stopped\")"
+elif screen_has 'You (win!|lose)'; then
+    pass "the auto-play ended the game before the key arrived (nothing to stop)"
+else
+    fail_on_screen "no \"auto-play stopped\" after A and a key"
+fi
+
+tm send-keys -t "$SESSION" H
+if wait_until screen_has 'Sapper: keys' && screen_has '\? +hint'; then
+    pass "H shows the help page, which lists ? as the hint"
+else
+    fail_on_screen "no help page with \"? hint\" after H"
+fi
+tm send-keys -t "$SESSION" Space
+if wait_until screen_has 'Mines left'; then
+    pass "a key leaves the help page"
+else
+    fail_on_screen "the board did not come back after the help page"
+fi
+tm send-keys -t "$SESSION" q
+if wait_until session_gone; then
+    pass "q quits"
+else
+    fail_on_screen "the session is still there ${TIMEOUT}s after q"
+fi
+if [ "$(cat "$TMP/status" 2>/dev/null)" = 0 ]; then
+    pass "sapper exited with status 0 (the solver freed: sanitizer builds check)"
+else
+    fail_on_screen "sapper exit status: $(cat "$TMP/status" 2>/dev/null || echo none)"
 fi
 
 finish

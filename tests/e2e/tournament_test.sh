@@ -95,7 +95,7 @@ done
 "$S" tournament "$SAPPER_SOURCE/config/tournament-classic.ini" tournament.db="$T/int.db" \
     tournament.games=4000 --jobs 2 >"$T/int.out" 2>"$T/int.err" &
 pid=$!
-for _ in $(seq 100); do
+for _ in $(seq 600); do
     n=$(sqlite3 "$T/int.db" 'select count(*) from games' 2>/dev/null || echo 0)
     [ "${n:-0}" -gt 200 ] && break; sleep 0.05
 done
@@ -117,7 +117,7 @@ w1=$(grep -E '^(simple|random) ' "$T/j1.txt" | awk '{print $1,$2,$3,$4}'); w2=$(
 # SIGKILL of the whole process group mid-run, then --resume.
 setsid "$S" tournament "$cfg" tournament.db="$T/k.db" tournament.games=4000 --jobs 2 >/dev/null 2>&1 &
 pid=$!
-for _ in $(seq 100); do
+for _ in $(seq 600); do
     n=$(sqlite3 "$T/k.db" 'select count(*) from games' 2>/dev/null || echo 0)
     [ "${n:-0}" -gt 300 ] && break; sleep 0.05
 done

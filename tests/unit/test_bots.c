@@ -216,18 +216,29 @@ static void simple_choices(const sapper_mines_view *v, size_t size,
     }
 }
 
+/* The simple bot's views carry the board's mine total: its deductions use
+ * it (a view claiming fewer mines than it shows fits no layout). */
+static sapper_mines_view *simple_view(int32_t w, int32_t h, const char *cells,
+                                      int32_t mines, size_t *size)
+{
+    sapper_mines_view *v = make_view(w, h, cells, size);
+    v->mines = mines;
+    return v;
+}
+
 static void test_simple_reveals_cell_freed_by_satisfied_number(void **unused)
 {
     (void)unused;
     size_t size;
     /* The 1 at cell 1 already touches the exposed mine at 0, so 2, 3, 4
-     * and 5 are safe; 6, 7, 8 are anyone's guess. */
-    sapper_mines_view *v = make_view(3, 3, "*1???????", &size);
+     * and 5 are safe; the second mine is one of 6, 7, 8. The lowest safe
+     * cell is the move, whatever the seed. */
+    sapper_mines_view *v = simple_view(3, 3, "*1???????", 2, &size);
     int64_t legal[MAX_LEGAL];
     size_t nlegal = classic_legal(v, 0, legal);
     int counts[9] = { 0 };
     simple_choices(v, size, legal, nlegal, 50, NULL, NULL, counts, 9);
-    assert_int_equal(counts[2] + counts[3] + counts[4] + counts[5], 50);
+    assert_int_equal(counts[2], 50);
     free(v);
 }
 
@@ -235,30 +246,67 @@ static void test_simple_counts_claimed_cells_as_mines(void **unused)
 {
     (void)unused;
     size_t size;
-    sapper_mines_view *v = make_view(3, 3, "b1???????", &size);
+    sapper_mines_view *v = simple_view(3, 3, "b1???????", 2, &size);
     v->players = 2;
     v->seat = 0;
     int64_t legal[MAX_LEGAL];
     size_t nlegal = classic_legal(v, 0, legal);
     int counts[9] = { 0 };
     simple_choices(v, size, legal, nlegal, 50, NULL, NULL, counts, 9);
-    assert_int_equal(counts[2] + counts[3] + counts[4] + counts[5], 50);
+    assert_int_equal(counts[2], 50);
     free(v);
 }
 
-static void test_simple_avoids_cell_forced_to_be_a_mine(void **unused)
+static void test_simple_never_reveals_a_certain_mine_when_guessing(void **unused)
 {
     (void)unused;
     size_t size;
-    /*   ? ? 2 1      The 1 at cell 3 sees one unknown, cell 6: a mine.
-     *   1 ? ? 1      Then nothing is safe; 0, 1 and 5 stay guesses. */
-    sapper_mines_view *v = make_view(4, 2, "??211??1", &size);
+    /*   ? 2 3 ?      4 mines. The 3 sees 3, 6, 7 and the 2: both 3 and 7
+     *   ? ? ? ?      are mines; 0, 4, 5 and 6 are each a mine in half of
+     *                the 4 layouts. No cell is safe: a uniform guess
+     *                among the four, never 3 or 7. */
+    sapper_mines_view *v = simple_view(4, 2, "?23?????", 4, &size);
     int64_t legal[MAX_LEGAL];
     size_t nlegal = classic_legal(v, 0, legal);
     int counts[8] = { 0 };
-    simple_choices(v, size, legal, nlegal, 120, NULL, NULL, counts, 8);
-    assert_int_equal(counts[6], 0);
-    assert_true(counts[0] > 0 && counts[1] > 0 && counts[5] > 0);
+    simple_choices(v, size, legal, nlegal, 200, NULL, NULL, counts, 8);
+    assert_int_equal(counts[3] + counts[7], 0);
+    for (int c = 0; c < 8; c++)
+        if (c != 1 && c != 2 && c != 3 && c != 7)
+            assert_in_range(counts[c], 25, 75);
+    free(v);
+}
+
+static void test_simple_uses_pairs_of_numbers(void **unused)
+{
+    (void)unused;
+    size_t size;
+    /*   ? ? 2 1      The 1 at cell 3 sees one unknown, cell 6: a mine. The
+     *   1 ? ? 1      2 then needs one of 1 and 5, which is the 1 at cell
+     *                4's mine too: cell 0 is safe. No single number shows
+     *                it; the pair does. */
+    sapper_mines_view *v = simple_view(4, 2, "??211??1", 2, &size);
+    int64_t legal[MAX_LEGAL];
+    size_t nlegal = classic_legal(v, 0, legal);
+    int counts[8] = { 0 };
+    simple_choices(v, size, legal, nlegal, 30, NULL, NULL, counts, 8);
+    assert_int_equal(counts[0], 30);
+    free(v);
+}
+
+static void test_simple_uses_the_mine_total(void **unused)
+{
+    (void)unused;
+    size_t size;
+    /*   ? 1 ? ? ?    One mine in all. The 1 puts it at 0 or 2, so the
+     *                cells 3 and 4, which no number sees, are safe: only
+     *                the total says so. */
+    sapper_mines_view *v = simple_view(5, 1, "?1???", 1, &size);
+    int64_t legal[MAX_LEGAL];
+    size_t nlegal = classic_legal(v, 0, legal);
+    int counts[5] = { 0 };
+    simple_choices(v, size, legal, nlegal, 30, NULL, NULL, counts, 5);
+    assert_int_equal(counts[3], 30);
     free(v);
 }
 
@@ -268,14 +316,13 @@ static void test_simple_chains_a_deduced_mine_into_safe_cells(void **unused)
     size_t size;
     /*   1 ? ? ?    The 1s at cells 0 and 4 see only cell 1: a mine. Only
      *   1 1 ? ?    then is the 1 at cell 5 satisfied, freeing 2 and 6; 3
-     *              and 7 stay guesses. A fixpoint must look at cell 5
-     *              again after 0 or 4, whatever order it takes them in. */
-    sapper_mines_view *v = make_view(4, 2, "1???11??", &size);
+     *              and 7 share the second mine. */
+    sapper_mines_view *v = simple_view(4, 2, "1???11??", 2, &size);
     int64_t legal[MAX_LEGAL];
     size_t nlegal = classic_legal(v, 0, legal);
     int counts[8] = { 0 };
     simple_choices(v, size, legal, nlegal, 50, NULL, NULL, counts, 8);
-    assert_int_equal(counts[2] + counts[6], 50);
+    assert_int_equal(counts[2], 50);
     free(v);
 }
 
@@ -284,13 +331,15 @@ static void test_simple_does_not_trust_player_flags(void **unused)
     (void)unused;
     size_t size;
     /*   F 1 ?      The 0 at cell 3 proves the flag at 0 wrong. Trusting
-     *   0 1 ?      it would make 2 and 5 safe; they are a 50/50. */
-    sapper_mines_view *v = make_view(3, 2, "F1?01?", &size);
+     *   0 1 ?      it would make 2 and 5 safe; they are a 50/50 (and the
+     *              flagged cell cannot be revealed). */
+    sapper_mines_view *v = simple_view(3, 2, "F1?01?", 1, &size);
     int64_t legal[MAX_LEGAL];
     size_t nlegal = classic_legal(v, 0, legal);   /* reveal 2 and 5 */
     int counts[6] = { 0 };
     simple_choices(v, size, legal, nlegal, 64, NULL, NULL, counts, 6);
     assert_true(counts[2] > 0 && counts[5] > 0);
+    assert_int_equal(counts[2] + counts[5], 64);
     free(v);
 }
 
@@ -298,7 +347,7 @@ static void test_simple_still_moves_when_every_reveal_is_a_mine(void **unused)
 {
     (void)unused;
     size_t size;
-    sapper_mines_view *v = make_view(3, 3, "???232000", &size);
+    sapper_mines_view *v = simple_view(3, 3, "???232000", 3, &size);
     int64_t legal[MAX_LEGAL];
     size_t nlegal = classic_legal(v, 0, legal);
     int counts[9] = { 0 };
@@ -307,11 +356,26 @@ static void test_simple_still_moves_when_every_reveal_is_a_mine(void **unused)
     free(v);
 }
 
+static void test_simple_guesses_when_the_view_fits_no_layout(void **unused)
+{
+    (void)unused;
+    size_t size;
+    /* The mine total says 0, the 1 says otherwise: nothing is deduced,
+     * and the bot still plays one of the hidden cells. */
+    sapper_mines_view *v = simple_view(3, 1, "?1?", 0, &size);
+    int64_t legal[MAX_LEGAL];
+    size_t nlegal = classic_legal(v, 0, legal);
+    int counts[3] = { 0 };
+    simple_choices(v, size, legal, nlegal, 40, NULL, NULL, counts, 3);
+    assert_true(counts[0] > 0 && counts[2] > 0);
+    free(v);
+}
+
 static void test_simple_flags_deduced_mine_when_asked(void **unused)
 {
     (void)unused;
     size_t size;
-    sapper_mines_view *v = make_view(4, 2, "??211??1", &size);
+    sapper_mines_view *v = simple_view(4, 2, "??211??1", 2, &size);
     int64_t legal[MAX_LEGAL];
     size_t nlegal = classic_legal(v, 1, legal);
     void *bot = new_bot(&simple_table, 1, "flag_mines", "true");
@@ -321,7 +385,7 @@ static void test_simple_flags_deduced_mine_when_asked(void **unused)
     v->cells[6] = SAPPER_CELL_FLAGGED;   /* the engine applied the flag */
     nlegal = classic_legal(v, 1, legal);
     int64_t a = step_ok(&simple_table, bot, v, size, legal, nlegal);
-    assert_true(a == 0 || a == 1 || a == 5);   /* no second flag click */
+    assert_int_equal(a, 0);   /* no second flag click: the safe cell */
     simple_bot_free(bot);
     free(v);
 }
@@ -616,10 +680,13 @@ int main(void)
         cmocka_unit_test(test_random_same_seed_same_choices),
         cmocka_unit_test(test_simple_reveals_cell_freed_by_satisfied_number),
         cmocka_unit_test(test_simple_counts_claimed_cells_as_mines),
-        cmocka_unit_test(test_simple_avoids_cell_forced_to_be_a_mine),
+        cmocka_unit_test(test_simple_never_reveals_a_certain_mine_when_guessing),
+        cmocka_unit_test(test_simple_uses_pairs_of_numbers),
+        cmocka_unit_test(test_simple_uses_the_mine_total),
         cmocka_unit_test(test_simple_chains_a_deduced_mine_into_safe_cells),
         cmocka_unit_test(test_simple_does_not_trust_player_flags),
         cmocka_unit_test(test_simple_still_moves_when_every_reveal_is_a_mine),
+        cmocka_unit_test(test_simple_guesses_when_the_view_fits_no_layout),
         cmocka_unit_test(test_simple_flags_deduced_mine_when_asked),
         cmocka_unit_test(test_simple_survives_inconsistent_and_odd_cells),
         cmocka_unit_test(test_template_reveals_first_legal_hidden_cell),

@@ -43,10 +43,10 @@ static const sapper_rules_api *R(void)
 static sapper_status try_game(void **game, char *err, size_t errcap, ...)
 {
     const sapper_descriptor *d = descriptor();
-    sapper_kv kv[8];
-    char values[8][512];
+    sapper_kv kv[16];
+    char values[16][512];
     va_list ap;
-    assert_true(d->param_count <= 8);
+    assert_true(d->param_count <= 16);
     for (uint32_t i = 0; i < d->param_count; i++)
         kv[i] = (sapper_kv){d->params[i].key, d->params[i].def};
     va_start(ap, errcap);
@@ -167,11 +167,14 @@ static void test_classic_manifest_describes_mines_rules(void **unused)
     assert_string_equal(d->family, SAPPER_MINES_FAMILY);
     assert_non_null(d->rules);
     assert_null(d->bot);
-    assert_int_equal(d->param_count, 6);
+    assert_int_equal(d->param_count, 13);
     const char *keys[] = {"preset", "width", "height", "mines", "first_click",
-                          "layout"};
-    const char *defs[] = {"custom", "9", "9", "10", "safe", ""};
-    for (int i = 0; i < 6; i++) {
+                          "layout", "no_guess", "no_guess_method",
+                          "no_guess_attempts", "density", "cloud_count",
+                          "cloud_radius", "cloud_strength"};
+    const char *defs[] = {"custom", "9", "9", "10", "safe", "", "false",
+                          "sample", "0", "uniform", "0", "0", "6"};
+    for (int i = 0; i < 13; i++) {
         assert_string_equal(d->params[i].key, keys[i]);
         assert_string_equal(d->params[i].def, defs[i]);
     }

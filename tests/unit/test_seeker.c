@@ -782,6 +782,107 @@ static void test_seeker_result_json_has_points_bonus_and_stats(void **st)
     finish(game, s);
 }
 
+/* ---- the Bonus Statistics panel (ABI 1.1 panel_text) -------------- */
+
+/* panel_text of seat and panel (malloc'd, caller frees), checking that the
+   size asked for is the size written. */
+static char *panel(const void *s, int32_t seat, int32_t which)
+{
+    assert_non_null(R()->panel_text);
+    int64_t need = R()->panel_text(s, seat, which, NULL, 0);
+    char *buf = malloc((size_t)need + 1);
+    assert_int_equal(R()->panel_text(s, seat, which, buf, (size_t)need + 1),
+                     need);
+    assert_int_equal((int64_t)strlen(buf), need);
+    return buf;
+}
+
+/* The line of text that starts with prefix (static copy), or fails. */
+static const char *line_of(const char *text, const char *prefix)
+{
+    static char line[256];
+    for (const char *p = text; *p; p += strcspn(p, "\n") + (p[strcspn(p, "\n")] != 0))
+        if (strncmp(p, prefix, strlen(prefix)) == 0) {
+            snprintf(line, sizeof line, "%.*s", (int)strcspn(p, "\n"), p);
+            return line;
+        }
+    fail_msg("no line starting \"%s\" in:\n%s", prefix, text);
+    return "";
+}
+
+/* Two numbers at the end of a line: red's and blue's column. */
+static void columns(const char *line, double *red, double *blue)
+{
+    const char *end = line + strlen(line);
+    const char *p = end;
+    while (p > line && p[-1] != ' ')
+        p--;
+    *blue = strtod(p, NULL);
+    while (p > line && p[-1] == ' ')
+        p--;
+    while (p > line && p[-1] != ' ')
+        p--;
+    *red = strtod(p, NULL);
+}
+
+static void test_seeker_bonus_statistics_panel_shows_both_players(void **st)
+{
+    (void)st;
+    double red, blue;
+    void *game, *s = layout_state(&game, FIX("seeker-two.txt"));
+    click(s, SEEKER_RED, 2, 0);   /* blind edge endgame mine: +6          */
+    click(s, SEEKER_RED, 1, 0);   /* one safe cell: 0, the turn passes   */
+    click(s, SEEKER_BLUE, 0, 2);  /* blind edge endgame mine: +6          */
+    click(s, SEEKER_BLUE, 3, 3);  /* blind edge endgame mine: +6          */
+    char *text = panel(s, SEEKER_RED, 0);
+    assert_string_equal(line_of(text, "Bonus"), "Bonus Statistics");
+    assert_true(strncmp(text, "Bonus Statistics\n", 17) == 0);
+    const char *head = line_of(text + 17, " ");
+    assert_non_null(strstr(head, "Red"));
+    assert_true(strstr(head, "Red") < strstr(head, "Blue"));
+    for (int32_t i = 0; i < SEEKER_STAT_COUNT; i++) {
+        const seeker_stat_info *info = seeker_stat_at(i);
+        char described[256];
+        snprintf(described, sizeof described, "%s\n  %s\n",
+                 line_of(text, info->label), info->description);
+        assert_contains(text, described);   /* description under its label */
+    }
+    columns(line_of(text, seeker_stat_at(SEEKER_STAT_BLIND_HITS)->label),
+            &red, &blue);
+    assert_true(red == 1 && blue == 2);
+    columns(line_of(text, seeker_stat_at(SEEKER_STAT_CHAIN_BEST)->label),
+            &red, &blue);
+    assert_true(red == 1 && blue == 2);
+    columns(line_of(text, seeker_stat_at(SEEKER_STAT_BIGGEST_REVEAL)->label),
+            &red, &blue);
+    assert_true(red == 1 && blue == 0);
+    columns(line_of(text, "Total bonus points"), &red, &blue);
+    assert_true(red == 6.0 && blue == 12.0);
+    assert_contains(line_of(text, "Total bonus points"), "6.0");
+    assert_contains(line_of(text, "Total bonus points"), "12.0");
+    char *same = panel(s, SAPPER_OMNISCIENT, 0);
+    assert_string_equal(same, text);   /* public: every viewer sees it */
+    free(same);
+    free(text);
+    finish(game, s);
+}
+
+static void test_seeker_has_no_other_panel(void **st)
+{
+    (void)st;
+    char buf[16] = "x";
+    void *game, *s = layout_state(&game, FIX("seeker-two.txt"));
+    assert_int_equal(R()->panel_text(s, SEEKER_RED, 1, buf, sizeof buf), 0);
+    assert_string_equal(buf, "");
+    assert_int_equal(R()->panel_text(s, SEEKER_RED, -1, buf, sizeof buf), 0);
+    assert_int_equal(R()->panel_text(s, 2, 0, buf, sizeof buf), 0);
+    /* a small buffer gets a NUL-terminated prefix and the size needed */
+    int64_t need = R()->panel_text(s, SEEKER_BLUE, 0, buf, sizeof buf);
+    assert_true(need > (int64_t)sizeof buf);
+    assert_string_equal(buf, "Bonus Statistic");
+    finish(game, s);
+}
+
 /* ---- public helpers ------------------------------------------------ */
 
 static void test_seeker_statistics_are_labelled_in_document_order(void **st)
@@ -881,6 +982,8 @@ int main(void)
         cmocka_unit_test(test_seeker_statistics_are_labelled_in_document_order),
         cmocka_unit_test(test_seeker_get_score_refuses_other_seats),
         cmocka_unit_test(test_seeker_display_name_rules),
+        cmocka_unit_test(test_seeker_bonus_statistics_panel_shows_both_players),
+        cmocka_unit_test(test_seeker_has_no_other_panel),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -8,6 +8,10 @@
  *
  * Changelog (follows the ABI version in sapper/plugin.h):
  *   1.0  2026-11-30  first version.
+ *   1.1  2026-11-30  view: paused_us appended to the header (time the rules
+ *                    spent studying, off the player's clock; read it with
+ *                    sapper_mines_view_paused_us); cell codes 20-29 for the
+ *                    deductive ruleset's analysis after a loss.
  */
 #ifndef SAPPER_MINES_H
 #define SAPPER_MINES_H
@@ -29,6 +33,32 @@ extern "C" {
                                     or shown after the game)                 */
 #define SAPPER_CELL_CLAIMED  16  /* 16 + seat: a mine claimed by that seat
                                     (two-player rulesets)                    */
+
+/* 1.1: finished games only. After a loss the deductive ruleset shows every
+   cell that was unexposed before the fatal click as one of five classes:
+   what the cell is, and whether the exact deduction engine could tell it
+   from the exposed information (the position before the click, with the
+   mine total). Add SAPPER_CELL_ANALYSIS_MARKED when the cell carries the
+   player's mark. Colours are the ones of the Deductive Minesweeper
+   document. Codes 13-15 and 18-19 stay unused. */
+#define SAPPER_CELL_SAFE_UNKNOWN   20  /* safe, not deducible      (gray)   */
+#define SAPPER_CELL_SAFE_KNOWN     21  /* safe, deducible          (green)  */
+#define SAPPER_CELL_MINE_UNKNOWN   22  /* mine, not deducible      (purple) */
+#define SAPPER_CELL_MINE_KNOWN     23  /* mine, deducible          (yellow) */
+#define SAPPER_CELL_MINE_CLICKED   24  /* the clicked mine, and it was
+                                          deducible                (red)    */
+#define SAPPER_CELL_ANALYSIS_MARKED 5  /* 25-29: the same, marked (`:`)     */
+
+/** The analysis class of a code (SAPPER_CELL_SAFE_UNKNOWN ..
+ *  SAPPER_CELL_MINE_CLICKED, marks dropped), or 0 for any other code. */
+static inline uint8_t sapper_cell_analysis(uint8_t c)
+{
+    if (c >= SAPPER_CELL_SAFE_UNKNOWN + SAPPER_CELL_ANALYSIS_MARKED &&
+        c <= SAPPER_CELL_MINE_CLICKED + SAPPER_CELL_ANALYSIS_MARKED)
+        return (uint8_t)(c - SAPPER_CELL_ANALYSIS_MARKED);
+    return c >= SAPPER_CELL_SAFE_UNKNOWN && c <= SAPPER_CELL_MINE_CLICKED
+        ? c : 0;
+}
 
 /** True for a cell that is still a candidate to be a hidden mine. */
 static inline int sapper_cell_is_unknown(uint8_t c)
@@ -59,8 +89,19 @@ typedef struct sapper_mines_view {
     int32_t reserved;       /* 0                                            */
     int32_t points[SAPPER_MINES_MAX_SEATS]; /* per seat (two-player games)  */
     int64_t moves;          /* actions applied so far                       */
+    /* ---- 1.1 ---- */
+    int64_t paused_us;      /* microseconds the rules have spent studying
+                               the position (deductive: the forgiveness
+                               test) since the game began: the front end
+                               stops the player's clock for them. Wall
+                               time, not part of the game's logic; 0 for
+                               rules that never pause                      */
     uint8_t cells[];        /* width*height codes, row by row               */
 } sapper_mines_view;
+
+/* The header size of a 1.0 writer: the smallest struct_size a reader
+   accepts. Members after it exist only when struct_size covers them. */
+#define SAPPER_MINES_VIEW_SIZE_1_0 offsetof(sapper_mines_view, paused_us)
 
 /**
  * The cells of a view of view_size bytes written by any minor version of
@@ -72,12 +113,24 @@ static inline const uint8_t *sapper_mines_view_cells(const void *view,
                                                      size_t view_size)
 {
     const sapper_mines_view *v = (const sapper_mines_view *)view;
-    if (!v || view_size < sizeof *v || v->struct_size < sizeof *v ||
+    if (!v || view_size < SAPPER_MINES_VIEW_SIZE_1_0 ||
+        v->struct_size < SAPPER_MINES_VIEW_SIZE_1_0 ||
         v->struct_size > view_size || v->width <= 0 || v->height <= 0)
         return NULL;
     if ((uint64_t)v->width * (uint64_t)v->height > view_size - v->struct_size)
         return NULL;
     return (const uint8_t *)view + v->struct_size;
+}
+
+/** view->paused_us when the writer's header has it (1.1 on), else 0.
+ *  Call after sapper_mines_view_cells() accepted the view. */
+static inline int64_t sapper_mines_view_paused_us(const void *view)
+{
+    const sapper_mines_view *v = (const sapper_mines_view *)view;
+    if (v->struct_size < offsetof(sapper_mines_view, paused_us) +
+                         sizeof v->paused_us)
+        return 0;
+    return v->paused_us;
 }
 
 static inline size_t sapper_mines_view_size(int32_t width, int32_t height)
@@ -87,7 +140,9 @@ static inline size_t sapper_mines_view_size(int32_t width, int32_t height)
 
 /* Actions: id = verb * width * height + y * width + x. */
 #define SAPPER_MINES_REVEAL 0  /* "reveal X Y": open a cell                  */
-#define SAPPER_MINES_FLAG   1  /* "flag X Y": hidden -> flagged -> marked -> hidden */
+#define SAPPER_MINES_FLAG   1  /* "flag X Y": hidden -> flagged -> marked -> hidden
+                                  (classic); deductive has one mark:
+                                  hidden <-> marked                         */
 #define SAPPER_MINES_CHORD  2  /* "chord X Y": open the unflagged neighbours
                                   of a number whose flags are all placed     */
 #define SAPPER_MINES_VERBS  3

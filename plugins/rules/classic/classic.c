@@ -9,14 +9,19 @@
 #include "classic.h"
 
 #include "board.h"
+#include "clouds.h"
+#include "generate.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 
 enum { FIRST_SAFE, FIRST_OPENING, FIRST_ANY };
 enum { ONGOING, WON, LOST };
+enum { DENSITY_UNIFORM, DENSITY_CLOUDS };
 
 static const char *const first_click_names[] = {"safe", "opening", "any"};
+static const char *const method_names[] = {"sample", "perturb", "auto"};
+static const char *const density_names[] = {"uniform", "clouds"};
 static const char *const verb_names[SAPPER_MINES_VERBS] = {"reveal", "flag",
                                                            "chord"};
 
@@ -34,6 +39,12 @@ typedef struct classic_game {
     int32_t first_click;   /* FIRST_*                                     */
     uint8_t *layout;       /* fixed mines, width*height; NULL = random.
                               Owned by the game.                           */
+    int32_t no_guess;      /* 1: boards are drawn no-guess (generate.h)   */
+    int32_t ng_method;     /* SAPPER_MINES_NG_SAMPLE or _PERTURB: auto is
+                              resolved here, once, from the density       */
+    int32_t ng_attempts;   /* play-out budget (resolved, > 0)             */
+    int32_t density;       /* DENSITY_*                                   */
+    sapper_mines_clouds clouds;
 } classic_game;
 
 typedef struct classic_state {
@@ -42,6 +53,8 @@ typedef struct classic_state {
     sapper_rng rng;        /* draws the mines at the first reveal          */
     int64_t moves;
     int32_t outcome;       /* ONGOING, WON, LOST                           */
+    int32_t ng_playouts;   /* no-guess generation: play-outs run, and      */
+    int32_t ng_perturbations; /* mines moves of perturb (0 before)        */
 } classic_state;
 
 /* Writes a reason into err (when there is one) and returns st. */
@@ -141,6 +154,74 @@ static sapper_status check_game(const classic_game *g, const char *layout,
                 g->width, g->height, first_click_names[g->first_click], most);
 }
 
+/* A CHOICE parameter's index (fallback when absent), or -1 with the
+   reason in err. */
+static int read_choice(const sapper_params *p, const char *key,
+                       const char *const *names, int n, int fallback,
+                       char *err, size_t errcap)
+{
+    const char *v = sapper_param(p, key);
+    int i = v ? choice_index(v, names, n) : fallback;
+    if (i < 0)
+        fail(err, errcap, 0, "%s: expected %s or %s, found '%s'", key,
+             names[0], names[1], v);
+    return i;
+}
+
+static sapper_status read_generation(const sapper_params *p, classic_game *g,
+                                     char *err, size_t errcap)
+{
+    g->no_guess = sapper_param_bool(p, "no_guess", 0);
+    g->ng_method = read_choice(p, "no_guess_method", method_names, 3,
+                               SAPPER_MINES_NG_SAMPLE, err, errcap);
+    g->density = read_choice(p, "density", density_names, 2,
+                             DENSITY_UNIFORM, err, errcap);
+    if (g->ng_method < 0 || g->density < 0)
+        return SAPPER_ERR_PARAM;
+    g->ng_attempts = (int32_t)sapper_param_int(p, "no_guess_attempts", 0);
+    g->clouds.count = (int32_t)sapper_param_int(p, "cloud_count", 0);
+    g->clouds.radius = sapper_param_real(p, "cloud_radius", 0.0);
+    g->clouds.strength = sapper_param_real(p, "cloud_strength", 6.0);
+    if (g->clouds.strength < 0.0 || g->clouds.radius < 0.0)
+        return fail(err, errcap, SAPPER_ERR_PARAM, "cloud_strength and "
+                    "cloud_radius must be 0 or more");
+    return SAPPER_OK;
+}
+
+/* Refuses the combinations generation cannot serve, and settles auto and
+   the default budget (both shown in result_json). */
+static sapper_status check_generation(classic_game *g, char *err,
+                                      size_t errcap)
+{
+    const char *what = g->no_guess ? "no_guess = true" : "density = clouds";
+    if (g->layout && (g->no_guess || g->density == DENSITY_CLOUDS))
+        return fail(err, errcap, SAPPER_ERR_PARAM, "%s draws the mines, but "
+                    "layout fixes them: drop one of the two", what);
+    if (!g->no_guess)
+        return SAPPER_OK;
+    if (g->first_click == FIRST_ANY)
+        return fail(err, errcap, SAPPER_ERR_PARAM, "no_guess = true needs "
+                    "first_click = safe or opening: under any the board is "
+                    "drawn before the first click, so no first click is "
+                    "sure to lead anywhere");
+    int32_t cells = g->width * g->height;
+    double density = sapper_mines_ng_density(cells, g->mines, kept_free(g));
+    if (g->ng_method == SAPPER_MINES_NG_SAMPLE &&
+        density > SAPPER_MINES_SAMPLE_MAX_DENSITY)
+        return fail(err, errcap, SAPPER_ERR_PARAM, "no_guess_method = sample "
+                    "cannot draw no-guess boards at %dx%d with %d mines: the "
+                    "density is %.1f%% of the cells open to mines, above the "
+                    "%.0f%% limit of uniform sampling (almost no such board "
+                    "is no-guess); use no_guess_method = perturb (or auto), "
+                    "or at most %d mines", g->width, g->height, g->mines,
+                    100.0 * density, 100.0 * SAPPER_MINES_SAMPLE_MAX_DENSITY,
+                    (int32_t)(SAPPER_MINES_SAMPLE_MAX_DENSITY *
+                              (cells - kept_free(g))));
+    g->ng_method = sapper_mines_ng_resolve(g->ng_method, density);
+    g->ng_attempts = sapper_mines_ng_budget(g->ng_attempts, cells);
+    return SAPPER_OK;
+}
+
 static sapper_status configure(const sapper_params *p, classic_game *g,
                                char *err, size_t errcap)
 {
@@ -150,12 +231,17 @@ static sapper_status configure(const sapper_params *p, classic_game *g,
     if (g->first_click < 0)
         return fail(err, errcap, SAPPER_ERR_PARAM, "first_click: expected "
                     "safe, opening or any, found '%s'", fc);
-    if (layout && *layout) {
-        sapper_status st = read_layout(layout, g, err, errcap);
-        return st != SAPPER_OK ? st : check_game(g, layout, err, errcap);
+    sapper_status st = read_generation(p, g, err, errcap);
+    if (st == SAPPER_OK && layout && *layout) {
+        st = read_layout(layout, g, err, errcap);
+        if (st == SAPPER_OK)
+            st = check_game(g, layout, err, errcap);
+    } else if (st == SAPPER_OK) {
+        st = read_size(p, g, err, errcap);
+        if (st == SAPPER_OK)
+            st = check_game(g, NULL, err, errcap);
     }
-    sapper_status st = read_size(p, g, err, errcap);
-    return st != SAPPER_OK ? st : check_game(g, NULL, err, errcap);
+    return st != SAPPER_OK ? st : check_generation(g, err, errcap);
 }
 
 sapper_status classic_game_new(const sapper_params *params, void **game,
@@ -196,6 +282,70 @@ void classic_game_info(const void *game, int32_t players,
     out->max_actions = SAPPER_MINES_VERBS * cells;
 }
 
+/* ---- drawing the mines -------------------------------------------- */
+
+/* Without no_guess: uniform (board.c) or from a fresh cloud field. */
+static sapper_status place_mines(classic_state *s, const int32_t *keep,
+                                 int32_t n)
+{
+    sapper_board *b = &s->board;
+    if (s->game->density == DENSITY_UNIFORM)
+        return sapper_board_place_mines(b, &s->rng, keep, n);
+    uint8_t *mine = calloc((size_t)b->cells, 1);
+    if (!mine)
+        return SAPPER_ERR_NOMEM;
+    sapper_status st = sapper_mines_clouds_place(b->width, b->height,
+                                                 &s->game->clouds, keep, n,
+                                                 b->mines, &s->rng, mine);
+    if (st == SAPPER_OK)
+        sapper_board_set_mines(b, mine);
+    free(mine);
+    return st;
+}
+
+/* A no-guess board around the first reveal (generate.h), from a cloud
+   field when density = clouds. The generator and the field live only for
+   this call. On failure the state, its rng included, is unchanged. */
+static sapper_status place_no_guess(classic_state *s, int32_t cell,
+                                    const int32_t *keep, int32_t n,
+                                    char *err, size_t errcap)
+{
+    const classic_game *g = s->game;
+    sapper_board *b = &s->board;
+    sapper_rng saved = s->rng;
+    sapper_mines_generator *gen = sapper_mines_generator_new(b->width,
+                                                             b->height);
+    uint8_t *mine = malloc((size_t)b->cells);
+    double *field = g->density == DENSITY_CLOUDS
+        ? malloc((size_t)b->cells * sizeof *field) : NULL;
+    sapper_mines_gen_report rep = {0};
+    sapper_status st = SAPPER_ERR_NOMEM;
+    if (gen && mine && (field || g->density == DENSITY_UNIFORM)) {
+        if (field)
+            sapper_mines_clouds_field(b->width, b->height, &g->clouds,
+                                      &s->rng, field);
+        sapper_mines_gen_request req = {
+            .width = b->width, .height = b->height, .mines = b->mines,
+            .method = g->ng_method, .attempts = g->ng_attempts,
+            .start = cell, .keep_free = keep, .nkeep = n, .weight = field};
+        st = sapper_mines_generate(gen, &req, &s->rng, mine, &rep, err,
+                                   errcap);
+    } else {
+        fail(err, errcap, st, "out of memory");
+    }
+    if (st == SAPPER_OK) {
+        sapper_board_set_mines(b, mine);
+        s->ng_playouts = rep.playouts;
+        s->ng_perturbations = rep.perturbations;
+    } else {
+        s->rng = saved;
+    }
+    free(field);
+    free(mine);
+    sapper_mines_generator_free(gen);
+    return st;
+}
+
 /* ---- states -------------------------------------------------------- */
 
 sapper_status classic_state_new(const void *game, int32_t players,
@@ -213,10 +363,16 @@ sapper_status classic_state_new(const void *game, int32_t players,
     }
     s->game = g;
     sapper_rng_seed(&s->rng, seed);
+    sapper_status st = SAPPER_OK;
     if (g->layout)
         sapper_board_set_mines(&s->board, g->layout);
     else if (g->first_click == FIRST_ANY) /* fits: game_new checked */
-        (void)sapper_board_place_mines(&s->board, &s->rng, NULL, 0);
+        st = place_mines(s, NULL, 0);
+    if (st != SAPPER_OK) {
+        sapper_board_free(&s->board);
+        free(s);
+        return fail(err, errcap, st, "out of memory");
+    }
     *state = s;
     return SAPPER_OK;
 }
@@ -334,12 +490,22 @@ int64_t classic_legal_actions(const void *state, int32_t seat, int64_t *out,
 
 /* Under safe and opening the mines are drawn now, around the first cell
    revealed, so that cell (and under opening its neighbours) is free. */
-static sapper_status place_for_first_reveal(classic_state *s, int32_t cell)
+static sapper_status place_for_first_reveal(classic_state *s, int32_t cell,
+                                            char *err, size_t errcap)
 {
     int32_t keep[9] = {cell}, n = 1;
     if (s->game->first_click == FIRST_OPENING)
         n += sapper_board_neighbours(&s->board, cell, keep + 1);
-    return sapper_board_place_mines(&s->board, &s->rng, keep, n);
+    if (s->game->no_guess)
+        return place_no_guess(s, cell, keep, n, err, errcap);
+    sapper_status st = place_mines(s, keep, n);
+    if (st == SAPPER_OK)
+        return st;
+    /* game_new made sure the mines fit, so only memory can run out */
+    return fail(err, errcap, st == SAPPER_ERR_NOMEM ? st : SAPPER_ERR_INTERNAL,
+                "cannot place %d mines around the first reveal%s",
+                s->board.mines, st == SAPPER_ERR_NOMEM ? ": out of memory"
+                                                       : "");
 }
 
 static void settle(classic_state *s, int32_t mines_hit)
@@ -359,9 +525,11 @@ static sapper_status apply_verb(classic_state *s, int32_t verb, int32_t cell,
         sapper_board_cycle_flag(b, cell);
         return SAPPER_OK;
     }
-    if (!b->placed && place_for_first_reveal(s, cell) != SAPPER_OK)
-        return fail(err, errcap, SAPPER_ERR_INTERNAL, "cannot place %d mines "
-                    "around the first reveal", b->mines);
+    if (!b->placed) {
+        sapper_status st = place_for_first_reveal(s, cell, err, errcap);
+        if (st != SAPPER_OK)
+            return st;
+    }
     if (verb == SAPPER_MINES_REVEAL)
         settle(s, sapper_board_reveal(b, cell));
     else
@@ -539,11 +707,43 @@ sapper_status classic_text_to_action(const void *state, const char *text,
     return SAPPER_OK;
 }
 
+/* Where to go on writing after n characters into buf of cap bytes (NULL
+   when there is no room, so snprintf only counts). */
+static char *rest(char *buf, size_t cap, int64_t n, size_t *left)
+{
+    *left = buf && (size_t)n < cap ? cap - (size_t)n : 0;
+    return *left ? buf + n : NULL;
+}
+
+/* The generation members, only for games that use them, so the result of
+   a plain game is as it always was. */
+static int64_t generation_json(const classic_state *s, char *buf, size_t cap)
+{
+    const classic_game *g = s->game;
+    int64_t n = 0;
+    size_t left;
+    if (g->density == DENSITY_CLOUDS)
+        n += snprintf(buf, cap, ",\"density\":\"clouds\"");
+    if (!g->no_guess)
+        return n;
+    char *p = rest(buf, cap, n, &left);
+    return n + snprintf(p, left, ",\"no_guess\":true,"
+                        "\"no_guess_method\":\"%s\","
+                        "\"no_guess_playouts\":%d,"
+                        "\"no_guess_perturbations\":%d",
+                        sapper_mines_ng_name(g->ng_method), s->ng_playouts,
+                        s->ng_perturbations);
+}
+
 int64_t classic_result_json(const void *state, char *buf, size_t cap)
 {
     const classic_state *s = state;
     const sapper_board *b = &s->board;
-    return snprintf(buf, cap, ",\"width\":%d,\"height\":%d,\"mines\":%d,"
-                    "\"revealed\":%d,\"flags\":%d", b->width, b->height,
-                    b->mines, b->revealed, b->flags);
+    size_t left;
+    int64_t n = snprintf(buf, cap, ",\"width\":%d,\"height\":%d,"
+                         "\"mines\":%d,\"revealed\":%d,\"flags\":%d",
+                         b->width, b->height, b->mines, b->revealed,
+                         b->flags);
+    char *p = rest(buf, cap, n, &left);
+    return n + generation_json(s, p, left);
 }

@@ -4,9 +4,43 @@
  * has to list them and unit tests can call them without dlopen.
  *
  * Parameters (declared in plugin.c, read here): preset, width, height,
- * mines, first_click, layout. Precedence: a layout file sets width, height
- * and mines and its mines never move; otherwise a preset other than
+ * mines, first_click, layout, and for how random boards are drawn
+ * no_guess, no_guess_method, no_guess_attempts, density, cloud_count,
+ * cloud_radius, cloud_strength. Precedence: a layout file sets width,
+ * height and mines and its mines never move; otherwise a preset other than
  * "custom" sets them; otherwise width, height and mines are used.
+ *
+ * No-guess boards (no_guess = true; core/mines/generate.h has the detail):
+ *   - "No-guess" means the exact deduction engine (core/mines/solver.h,
+ *     the global mine count included) clears the board from the first
+ *     reveal by revealing certainly safe cells only. The board is drawn at
+ *     the first reveal, honouring first_click (safe: that cell is free;
+ *     opening: its neighbours too); under safe a first reveal that shows a
+ *     number is fine when logic can go on from it, and rejected otherwise.
+ *   - no_guess_method = sample (default): uniform rejection sampling, each
+ *     admissible board equally likely. game_new refuses it above 25% of
+ *     the cells open to mines (mines / (cells - 1), or cells - 9 under
+ *     opening), naming the density and suggesting perturb or auto.
+ *     perturb: Tatham-style mine moves until the board is solvable; works
+ *     to about 35-39% but is not uniform. auto: sample up to 25%, perturb
+ *     above, decided in game_new. The method used is in result_json
+ *     ("no_guess_method", with "no_guess_playouts" and
+ *     "no_guess_perturbations").
+ *   - no_guess_attempts bounds the play-outs (0: 50 million / cells, at
+ *     least 1000). When they run out, the first reveal fails with
+ *     SAPPER_ERR_STATE and a message naming the board, the method and the
+ *     budget (the host voids the game); the state is left unchanged.
+ *   - no_guess needs first_click safe or opening and no layout; game_new
+ *     says so otherwise.
+ *
+ * Density clouds (density = clouds; core/mines/clouds.h): a seeded field
+ * of cloud_count Gaussian blobs of radius cloud_radius weighs each cell 1
+ * + cloud_strength * (field / its maximum); exactly `mines` mines are
+ * drawn without replacement with probability proportional to the weight,
+ * never on the cells first_click keeps free. With no_guess, sample draws
+ * from this distribution restricted to no-guess boards (perturb's moves
+ * are uniform, so they blur the clouds). A layout refuses clouds.
+ * result_json then carries "density":"clouds".
  *
  * Choices where the design doc is silent:
  *   - Flood fill of a revealed 0 opens hidden neighbours only: flagged and

@@ -26,6 +26,33 @@ static const sapper_param_spec classic_params[] = {
     {.key = "layout", .type = SAPPER_PARAM_STRING, .def = "",
      .help = "board file of '*' and '.' fixing the mines (and the size); "
              "empty for a random board"},
+    {.key = "no_guess", .type = SAPPER_PARAM_BOOL, .def = "false",
+     .help = "draw boards a perfect-logic player clears from the first "
+             "click without guessing (first_click safe or opening)"},
+    {.key = "no_guess_method", .type = SAPPER_PARAM_CHOICE, .def = "sample",
+     .choices = "sample|perturb|auto",
+     .help = "sample: uniform over no-guess boards, up to 25% density; "
+             "perturb: move mines until solvable (denser, not uniform); "
+             "auto: sample up to 25%, perturb above (result says which)"},
+    {.key = "no_guess_attempts", .type = SAPPER_PARAM_INT, .def = "0",
+     .min = 0, .max = 1000000000,
+     .help = "play-outs tried before the first reveal fails with an error; "
+             "0: 50 million / cells (at least 1000), about 5 s at worst"},
+    {.key = "density", .type = SAPPER_PARAM_CHOICE, .def = "uniform",
+     .choices = "uniform|clouds",
+     .help = "uniform: every cell alike; clouds: mines cluster under a "
+             "seeded field of Gaussian blobs (exact mine count kept)"},
+    {.key = "cloud_count", .type = SAPPER_PARAM_INT, .def = "0",
+     .min = 0, .max = 1000,
+     .help = "clouds on the board; 0: one per 60 cells, at least 1"},
+    {.key = "cloud_radius", .type = SAPPER_PARAM_REAL, .def = "0",
+     .min = 0, .max = 1000,
+     .help = "cloud radius (sigma) in cells, each cloud 0.75-1.25 times it; "
+             "0: 0.3 * sqrt(cells / cloud_count), at least 1"},
+    {.key = "cloud_strength", .type = SAPPER_PARAM_REAL, .def = "6",
+     .min = 0, .max = 1000,
+     .help = "a cloud's heart weighs 1 + this against 1 between clouds; "
+             "0 is uniform"},
 };
 
 static const sapper_rules_api classic_rules = {

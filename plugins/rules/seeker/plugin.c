@@ -38,6 +38,7 @@ static const sapper_rules_api seeker_rules = {
     .render_text = seeker_render_text,
     .result_json = seeker_result_json,
     .seat_json = seeker_seat_json,
+    .panel_text = seeker_panel_text,
 };
 
 static const sapper_descriptor seeker_descriptor = {

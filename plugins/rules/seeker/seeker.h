@@ -148,6 +148,13 @@ int64_t seeker_result_json(const void *state, char *buf, size_t cap);
  *  bonus_points, bonus_stats; the engine adds them to the seat's entry next
  *  to its name. */
 int64_t seeker_seat_json(const void *state, int32_t seat, char *buf, size_t cap);
+/** ABI 1.1 panel_text (panel.c): panel 0 is "Bonus Statistics", the
+ *  document's dialog as text: a Red and a Blue column, each statistic's
+ *  label, one-line description and values, then the total bonus points.
+ *  The same for seats 0, 1 and SAPPER_OMNISCIENT; 0 and "" for any other
+ *  seat or panel. Write up to cap, return needed. */
+int64_t seeker_panel_text(const void *state, int32_t seat, int32_t panel,
+                          char *buf, size_t cap);
 
 /* ---- public helpers ------------------------------------------------- */
 

@@ -1,0 +1,129 @@
+/*
+ * curses_deductive.c - what the mines grid (curses_grid.c) draws
+ * differently for Deductive Minesweeper: marked cells as ':', the status
+ * line of the document (the player's time, the unexposed safe cells, "You
+ * win" / "You lose"), and after a loss the five classes of the analysis
+ * (sapper/mines.h codes 20-29) in the document's colours with a legend.
+ * The player's time leaves out the rules' study time (view.paused_us): the
+ * clock stops while the game studies a clicked mine. Keys and moves are
+ * the grid's; nothing here decides anything about the game.
+ */
+#include "curses_ui.h"
+
+/* The five classes: colour (background), letter without colours, legend. */
+static const struct {
+    uint8_t code;
+    short rich, basic;       /* background on 16+ and on 8-colour terminals */
+    char letter;
+    const char *legend;
+} looks[] = {
+    {SAPPER_CELL_MINE_CLICKED, 9, COLOR_RED, 'x', "clicked"},
+    {SAPPER_CELL_MINE_KNOWN, 11, COLOR_YELLOW, 'k', "known mine"},
+    {SAPPER_CELL_MINE_UNKNOWN, 13, COLOR_MAGENTA, 'm', "unknown mine"},
+    {SAPPER_CELL_SAFE_KNOWN, 10, COLOR_GREEN, 's', "known safe"},
+    {SAPPER_CELL_SAFE_UNKNOWN, 8, COLOR_WHITE, 'u', "unknown safe"},
+};
+
+#define NLOOKS (int)(sizeof looks / sizeof looks[0])
+/* Colour pairs of the classes: after every pair the interface declares. */
+#define PAIR_OF(i) (UI_PAIR_COUNT + (i))
+
+int ui_deductive(const ui *u)
+{
+    return strcmp(u->a->setup.rules->desc.id, "deductive") == 0;
+}
+
+/* Sets the class's colour pair up the first time it is needed (curses
+   keeps it; a pair already holding these colours is left alone). */
+static int class_pair(int i)
+{
+    short fg, bg, want = COLORS >= 16 ? looks[i].rich : looks[i].basic;
+    if (pair_content((short)PAIR_OF(i), &fg, &bg) != OK || fg != COLOR_BLACK ||
+        bg != want)
+        init_pair((short)PAIR_OF(i), COLOR_BLACK, want);
+    return PAIR_OF(i);
+}
+
+int ui_deductive_look(const ui *u, uint8_t code, attr_t *attr, int *ch)
+{
+    uint8_t cls = sapper_cell_analysis(code);
+    int marked = cls && code != cls;
+    if (code == SAPPER_CELL_MARKED && ui_deductive(u)) {
+        *attr = ui_attr(u, UI_PAIR_MARK, A_BOLD);
+        *ch = ':';
+        return 1;
+    }
+    for (int i = 0; cls && i < NLOOKS; i++) {
+        if (looks[i].code != cls)
+            continue;
+        int mine = cls != SAPPER_CELL_SAFE_KNOWN &&
+                   cls != SAPPER_CELL_SAFE_UNKNOWN;
+        if (u->colour) {
+            *attr = ui_attr(u, class_pair(i), A_BOLD);
+            *ch = marked ? ':' : mine ? '*' : ' ';
+        } else {   /* no colours: the line protocol's letters */
+            *attr = A_BOLD;
+            *ch = marked ? looks[i].letter - 'a' + 'A' : looks[i].letter;
+        }
+        return 1;
+    }
+    return 0;
+}
+
+/* Unexposed safe cells: all safe cells less the numbers showing. */
+static int safe_left(const sapper_mines_view *v)
+{
+    int open = 0;
+    for (int i = 0; i < v->width * v->height; i++)
+        open += v->cells[i] <= 8;
+    return v->width * v->height - v->mines - open;
+}
+
+/* Seconds on the player's clock: from the first move to the end, less the
+   time the rules spent studying. */
+static long player_clock(const ui *u, const sapper_mines_view *v)
+{
+    if (u->first_move == 0)
+        return 0;
+    double end = u->ended != 0 ? u->ended : app_now();
+    double t = end - u->first_move - (double)sapper_mines_view_paused_us(v) / 1e6;
+    return t > 0 ? (long)t : 0;
+}
+
+int ui_deductive_status(ui *u, const sapper_mines_view *v, int y, int x)
+{
+    if (!ui_deductive(u))
+        return 0;
+    const char *state = ui_state(u);
+    char text[256];
+    snprintf(text, sizeof text, "Time: %ld   Safe cells left: %d   %s   "
+             "Mode: %s", player_clock(u, v), safe_left(v),
+             strcmp(state, "won") == 0 ? "You win"
+             : strcmp(state, "lost") == 0 ? "You lose" : state,
+             u->flag_mode ? "mark" : "reveal");
+    ui_put(y, x, A_BOLD, text);
+    return 1;
+}
+
+int ui_deductive_legend(ui *u, const sapper_mines_view *v, int y, int x)
+{
+    int shown = 0;
+    for (int i = 0; i < v->width * v->height && !shown; i++)
+        shown = sapper_cell_analysis(v->cells[i]) != 0;
+    if (!shown)
+        return 0;
+    for (int i = 0; i < NLOOKS; i++) {
+        char text[48];
+        attr_t attr = u->colour ? ui_attr(u, class_pair(i), A_BOLD) : A_NORMAL;
+        if (u->colour)
+            snprintf(text, sizeof text, " %s ", looks[i].legend);
+        else
+            snprintf(text, sizeof text, "%c %s", looks[i].letter,
+                     looks[i].legend);
+        ui_put(y, x, attr, text);
+        x += (int)strlen(text) + 1;
+    }
+    if (!u->colour)
+        ui_put(y, x, A_NORMAL, "(capital: marked)");
+    return 1;
+}

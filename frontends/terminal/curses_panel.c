@@ -1,0 +1,128 @@
+/*
+ * curses_panel.c - a rules panel (ABI 1.1 panel_text, such as the seeker's
+ * "Bonus Statistics") shown in a dialog box centred over the game: the
+ * first line of the text is the title, set in the top border, the other
+ * lines are the body. Any key closes it. When the rules have no such
+ * panel, a short message goes to the message line instead.
+ *
+ * It shows the text as the rules wrote it (clipped to the screen) and
+ * never reads meaning into it.
+ */
+#include "curses_ui.h"
+
+#define PANEL_PAD 2                       /* columns inside the border */
+static const char panel_close[] = "any key closes";
+
+/* Display columns of the first n bytes of s (UTF-8: one per code point). */
+static int columns(const char *s, size_t n)
+{
+    int cols = 0;
+    for (size_t i = 0; i < n && s[i]; i++)
+        cols += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return cols;
+}
+
+/* The box: its size from the text, its place centred and clipped. */
+typedef struct panel_box {
+    int top, left, width, height;   /* outer, borders included */
+} panel_box;
+
+/* Width and line count of the body (the text after the title line). */
+static void measure(const char *body, int *width, int *lines)
+{
+    *width = *lines = 0;
+    while (*body) {
+        size_t n = strcspn(body, "\n");
+        int cols = columns(body, n);
+        *width = cols > *width ? cols : *width;
+        (*lines)++;
+        body += n + (body[n] == '\n');
+    }
+}
+
+static panel_box place_box(const char *title, size_t title_len,
+                           const char *body)
+{
+    int body_w, body_h;
+    measure(body, &body_w, &body_h);
+    int title_w = columns(title, title_len) + 2;      /* " title " */
+    int close_w = (int)sizeof panel_close - 1;
+    int inner = body_w > title_w ? body_w : title_w;
+    inner = inner > close_w ? inner : close_w;
+    panel_box b;
+    b.width = inner + 2 * PANEL_PAD + 2;
+    b.height = body_h + 4;   /* borders, a blank line, the closing hint */
+    b.width = b.width > COLS ? COLS : b.width;
+    b.height = b.height > LINES ? LINES : b.height;
+    b.left = (COLS - b.width) / 2;
+    b.top = (LINES - b.height) / 2;
+    return b;
+}
+
+static void draw_frame(panel_box b)
+{
+    int right = b.left + b.width - 1, bottom = b.top + b.height - 1;
+    for (int y = b.top + 1; y < bottom; y++)
+        mvhline(y, b.left + 1, ' ', b.width - 2);
+    mvaddch(b.top, b.left, ACS_ULCORNER);
+    mvhline(b.top, b.left + 1, ACS_HLINE, b.width - 2);
+    mvaddch(b.top, right, ACS_URCORNER);
+    mvvline(b.top + 1, b.left, ACS_VLINE, b.height - 2);
+    mvvline(b.top + 1, right, ACS_VLINE, b.height - 2);
+    mvaddch(bottom, b.left, ACS_LLCORNER);
+    mvhline(bottom, b.left + 1, ACS_HLINE, b.width - 2);
+    mvaddch(bottom, right, ACS_LRCORNER);
+}
+
+/* One line of text at (y, x), at most `room` columns. */
+static void put_clipped(int y, int x, attr_t attr, const char *s, size_t n,
+                        int room)
+{
+    size_t bytes = 0;
+    for (int cols = 0; bytes < n && s[bytes]; bytes++) {
+        if (((unsigned char)s[bytes] & 0xC0) != 0x80 && cols++ == room)
+            break;
+    }
+    if (room <= 0 || y < 0 || y >= LINES)
+        return;
+    attrset((int)attr);
+    mvaddnstr(y, x, s, (int)bytes);
+    attrset(A_NORMAL);
+}
+
+static void draw_panel(const char *text)
+{
+    size_t title_len = strcspn(text, "\n");
+    const char *body = text + title_len + (text[title_len] == '\n');
+    panel_box b = place_box(text, title_len, body);
+    int room = b.width - 2 * PANEL_PAD - 2, x = b.left + 1 + PANEL_PAD;
+    int last = b.top + b.height - 3;   /* the body's last row */
+    char title[256];
+    snprintf(title, sizeof title, " %.*s ", (int)title_len, text);
+    draw_frame(b);
+    put_clipped(b.top, b.left + 2, A_BOLD, title, strlen(title), b.width - 4);
+    for (int y = b.top + 1; *body && y <= last; y++) {
+        size_t n = strcspn(body, "\n");
+        put_clipped(y, x, A_NORMAL, body, n, room);
+        body += n + (body[n] == '\n');
+    }
+    put_clipped(b.top + b.height - 2, b.left + b.width - 1 - PANEL_PAD -
+                (int)(sizeof panel_close - 1), A_NORMAL, panel_close,
+                sizeof panel_close - 1, room);
+}
+
+void ui_show_panel(ui *u, int32_t panel)
+{
+    const char *text = sapper_match_panel(u->a->match, ui_viewer(u), panel);
+    if (!text || !*text) {
+        ui_message(u, 1, "no statistics panel in %s",
+                   u->a->setup.rules->desc.name);
+        return;
+    }
+    draw_panel(text);
+    refresh();
+    timeout(-1);
+    getch();
+    timeout(UI_TICK_MS);
+    ui_message(u, 0, "%s", "");
+}

@@ -1,0 +1,20 @@
+/*
+ * bot.h - the prober bot's logic, declared apart from its ABI glue
+ * (plugin.c) so unit tests and benchmarks can call it without dlopen.
+ * These are the very functions the bot table points at; they are hidden
+ * in the built plugin.
+ */
+#ifndef PROBER_BOT_H
+#define PROBER_BOT_H
+
+#include "sapper/mines.h"
+
+sapper_status prober_bot_new(const sapper_params *params,
+                             const sapper_bot_setup *setup, void **bot,
+                             char *err, size_t errcap);
+void prober_bot_free(void *bot);
+sapper_status prober_bot_step(void *bot, const void *view, size_t view_size,
+                              const int64_t *legal, size_t nlegal,
+                              int64_t *action);
+
+#endif

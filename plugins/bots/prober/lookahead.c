@@ -1,0 +1,98 @@
+/*
+ * lookahead.c - what probing one cell can lead to: the values it may
+ * show, how likely each is, and how good each resulting position is.
+ *
+ * For a probe at cell c of a position with Z layouts, each value v that c
+ * could show is tried by analysing the position with c revealed as v: its
+ * layout count Z_v is exactly the number of the original layouts in which c
+ * is safe and shows v, so P(c shows v) = Z_v / Z (the Z_v add up to the
+ * probe's safety times Z). The position after v is then scored:
+ *   1 when it has a certain safe cell (the next move costs nothing),
+ *   else its best guess's safety (depth 1), or its best guess's own
+ *   look-ahead score (deeper), computed by guess.c on that position.
+ * secondary = sum_v P(v) * score(v) is the chance to survive the probe
+ * and the move after it (JSMinesweeper's "secondary safety"); progress =
+ * sum over v with a safe cell of P(v) (Tu et al.'s S measure, PSEQ).
+ * A probe that can show only one value (given that it is safe) tells
+ * nothing: it is "dead".
+ *
+ * Deeper levels write into their own slices of b->work and b->prob, so a
+ * level never overwrites the position of the level above.
+ * It does not choose among probes (guess.c).
+ */
+#include "internal.h"
+
+#include <math.h>
+
+/* The values c may show: known mines around it up to known mines plus the
+   neighbours that may be mines. */
+static void value_range(const prober *b, const uint8_t *cells,
+                        const double *prob, int32_t c, int32_t *lo,
+                        int32_t *hi)
+{
+    const int32_t *nb = b->nbr + 8 * c;
+    *lo = *hi = 0;
+    for (int32_t k = 0; k < b->nnbr[c]; k++) {
+        uint8_t code = cells[nb[k]];
+        if (code == SAPPER_CELL_MINE || code >= SAPPER_CELL_CLAIMED) {
+            ++*lo;
+            ++*hi;
+        } else if (sapper_cell_is_unknown(code) && prob[nb[k]] > 0.0) {
+            *lo += prob[nb[k]] == 1.0;
+            ++*hi;
+        }
+    }
+}
+
+/* The score of the position in `next` (just analysed into *r) for the
+   look-ahead: with a safe cell, safe_credit + (1 - safe_credit) * its best
+   guess's safety (1 at the default credit of 1: the next move is free);
+   without one, its best guess at depth - 1. */
+static double next_score(prober *b, int32_t level, const uint8_t *next,
+                         const sapper_mines_result *r, int32_t depth,
+                         int *safe)
+{
+    double credit = b->par.safe_credit;
+    *safe = r->safe > 0;
+    if (r->unknown == r->certain_mines + r->safe)
+        return 1.0;   /* nothing risky left: the game is won */
+    if (*safe && credit >= 1.0)
+        return 1.0;
+    if (*safe || depth <= 1) {  /* the best safety: no analysis, no copy */
+        double s = prober_rank(b, level + 1, next, r->prob, r->layouts_log2,
+                               0, NULL);
+        return *safe ? credit + (1.0 - credit) * s : s;
+    }
+    double *prob = b->prob + (size_t)(level + 1) * b->n;
+    memcpy(prob, r->prob, (size_t)b->n * sizeof *prob);
+    return prober_rank(b, level + 1, next, prob, r->layouts_log2, depth - 1,
+                       NULL);
+}
+
+int prober_outlook_of(prober *b, int32_t level, const uint8_t *cells,
+                      const double *prob, int32_t cell, double layouts_log2,
+                      int32_t depth, prober_outlook *out)
+{
+    uint8_t *next = b->work + (size_t)level * b->n;
+    sapper_mines_position pos = {b->w, b->h, b->mines, 0, next};
+    int32_t lo, hi;
+    memcpy(next, cells, (size_t)b->n);
+    value_range(b, cells, prob, cell, &lo, &hi);
+    out->safety = 1.0 - prob[cell];
+    out->secondary = out->progress = 0;
+    out->values = 0;
+    for (int32_t v = lo; v <= hi; v++) {
+        sapper_mines_result r;
+        next[cell] = (uint8_t)v;
+        if (sapper_mines_analyze(b->solver, &pos, &b->budget, &r) != SAPPER_OK)
+            return 0;
+        if (!r.consistent)
+            continue;
+        double pv = exp2(r.layouts_log2 - layouts_log2);
+        int safe;
+        out->values++;
+        out->secondary += pv * next_score(b, level, next, &r, depth, &safe);
+        out->progress += safe ? pv : 0;
+    }
+    return 1;
+}

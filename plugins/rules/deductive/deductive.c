@@ -1,0 +1,220 @@
+/*
+ * deductive.c - configuring a Deductive Minesweeper game (the size menu,
+ * custom sizes, layout files) and the life of its states: creation with
+ * every mine placed from the seed, clone, free, whose turn, returns. The
+ * moves are in moves.c, the engine consultations in forgive.c and
+ * analysis.c, views and text in show.c and action.c. See deductive.h for
+ * the choices made where the document is silent.
+ */
+#include "internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+/* The size menu: about 20% mines everywhere (Expert has 20.6%). */
+static const struct preset {
+    const char *name;
+    int32_t width, height, mines;
+} presets[] = {
+    {DED_SCORED_PRESET, 25, 14, 70},
+    {"9x9", 9, 9, 16},
+    {"16x16", 16, 16, 51},
+    {"30x16", 30, 16, 96},
+};
+
+sapper_status ded_fail(char *err, size_t errcap, sapper_status st,
+                       const char *fmt, ...)
+{
+    if (err && errcap) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, errcap, fmt, ap);
+        va_end(ap);
+    }
+    return st;
+}
+
+/* ---- configuring a game -------------------------------------------- */
+
+static sapper_status read_size(const sapper_params *p, ded_game *g,
+                               char *err, size_t errcap)
+{
+    const char *preset = sapper_param(p, "preset");
+    g->width = (int32_t)sapper_param_int(p, "width", 25);
+    g->height = (int32_t)sapper_param_int(p, "height", 14);
+    g->mines = (int32_t)sapper_param_int(p, "mines", 70);
+    g->preset = "custom";
+    if (preset && strcmp(preset, "custom") == 0)
+        return SAPPER_OK;
+    for (size_t i = 0; i < sizeof presets / sizeof presets[0]; i++) {
+        if (!preset || strcmp(preset, presets[i].name) == 0) {
+            g->width = presets[i].width;
+            g->height = presets[i].height;
+            g->mines = presets[i].mines;
+            g->preset = presets[i].name;
+            return SAPPER_OK;
+        }
+    }
+    return ded_fail(err, errcap, SAPPER_ERR_PARAM, "preset: expected 25x14, "
+                    "9x9, 16x16, 30x16 or custom, found '%s'", preset);
+}
+
+static sapper_status read_layout(const char *path, ded_game *g, char *err,
+                                 size_t errcap)
+{
+    sapper_board b;
+    sapper_status st = sapper_board_load_layout(path, &b, err, errcap);
+    if (st != SAPPER_OK)
+        return st == SAPPER_ERR_NOMEM ? st : SAPPER_ERR_PARAM;
+    g->width = b.width;
+    g->height = b.height;
+    g->mines = b.mines;
+    g->preset = "layout";
+    g->layout = malloc((size_t)b.cells);
+    if (g->layout)
+        memcpy(g->layout, b.mine, (size_t)b.cells);
+    sapper_board_free(&b);
+    return g->layout ? SAPPER_OK : SAPPER_ERR_NOMEM;
+}
+
+static sapper_status check_game(const ded_game *g, const char *layout,
+                                char *err, size_t errcap)
+{
+    const char *in = layout ? " in layout " : "", *name = layout ? layout : "";
+    if (g->width < DED_MIN_SIDE || g->width > DED_MAX_SIDE ||
+        g->height < DED_MIN_SIDE || g->height > DED_MAX_SIDE)
+        return ded_fail(err, errcap, SAPPER_ERR_PARAM, "a %dx%d board%s%s: "
+                        "expected width and height from %d to %d", g->width,
+                        g->height, in, name, DED_MIN_SIDE, DED_MAX_SIDE);
+    if (g->mines < 1 || g->mines > g->width * g->height - 1)
+        return ded_fail(err, errcap, SAPPER_ERR_PARAM, "mines = %d%s%s: "
+                        "expected 1 to %d for a %dx%d board (one cell must "
+                        "be safe)", g->mines, in, name,
+                        g->width * g->height - 1, g->width, g->height);
+    return SAPPER_OK;
+}
+
+static sapper_status configure(const sapper_params *p, ded_game *g,
+                               char *err, size_t errcap)
+{
+    const char *layout = sapper_param(p, "layout");
+    if (layout && *layout) {
+        sapper_status st = read_layout(layout, g, err, errcap);
+        return st != SAPPER_OK ? st : check_game(g, layout, err, errcap);
+    }
+    sapper_status st = read_size(p, g, err, errcap);
+    return st != SAPPER_OK ? st : check_game(g, NULL, err, errcap);
+}
+
+sapper_status ded_game_new(const sapper_params *params, void **game,
+                           char *err, size_t errcap)
+{
+    ded_game *g = calloc(1, sizeof *g);
+    if (!g)
+        return ded_fail(err, errcap, SAPPER_ERR_NOMEM, "out of memory");
+    sapper_status st = configure(params, g, err, errcap);
+    if (st != SAPPER_OK) {
+        ded_game_free(g);
+        return st;
+    }
+    *game = g;
+    return SAPPER_OK;
+}
+
+void ded_game_free(void *game)
+{
+    ded_game *g = game;
+    if (!g)
+        return;
+    free(g->layout);
+    free(g);
+}
+
+void ded_game_info(const void *game, int32_t players, sapper_game_info *out)
+{
+    const ded_game *g = game;
+    int64_t cells = (int64_t)g->width * g->height;
+    (void)players;
+    out->struct_size = sizeof *out;
+    out->min_players = 1;
+    out->max_players = 1;
+    out->turns = SAPPER_TURNS_SEQUENTIAL;
+    out->max_moves = 10 * cells + 100;
+    out->max_actions = SAPPER_MINES_VERBS * cells;
+}
+
+/* ---- states -------------------------------------------------------- */
+
+sapper_status ded_state_new(const void *game, int32_t players, uint64_t seed,
+                            void **state, char *err, size_t errcap)
+{
+    const ded_game *g = game;
+    if (players != 1)
+        return ded_fail(err, errcap, SAPPER_ERR_PARAM, "deductive is a "
+                        "1-player game: expected 1 player, found %d", players);
+    ded_state *s = calloc(1, sizeof *s);
+    if (!s || sapper_board_init(&s->board, g->width, g->height, g->mines)) {
+        free(s);
+        return ded_fail(err, errcap, SAPPER_ERR_NOMEM, "out of memory");
+    }
+    s->game = g;
+    s->lost_cell = -1;
+    if (g->layout) {
+        sapper_board_set_mines(&s->board, g->layout);
+    } else {
+        sapper_rng rng;
+        sapper_rng_seed(&rng, seed);
+        /* fits: game_new checked mines < cells */
+        (void)sapper_board_place_mines(&s->board, &rng, NULL, 0);
+    }
+    *state = s;
+    return SAPPER_OK;
+}
+
+sapper_status ded_state_clone(const void *state, void **out)
+{
+    const ded_state *s = state;
+    ded_state *c = malloc(sizeof *c);
+    if (!c)
+        return SAPPER_ERR_NOMEM;
+    *c = *s;
+    c->analysis = NULL;
+    if (s->analysis) {
+        c->analysis = malloc((size_t)s->board.cells);
+        if (!c->analysis) {
+            free(c);
+            return SAPPER_ERR_NOMEM;
+        }
+        memcpy(c->analysis, s->analysis, (size_t)s->board.cells);
+    }
+    if (sapper_board_copy(&c->board, &s->board) != SAPPER_OK) {
+        free(c->analysis);
+        free(c);
+        return SAPPER_ERR_NOMEM;
+    }
+    *out = c;
+    return SAPPER_OK;
+}
+
+void ded_state_free(void *state)
+{
+    ded_state *s = state;
+    if (!s)
+        return;
+    sapper_board_free(&s->board);
+    free(s->analysis);
+    free(s);
+}
+
+int32_t ded_current_player(const void *state)
+{
+    const ded_state *s = state;
+    return s->outcome == DED_ONGOING ? 0 : SAPPER_TERMINAL;
+}
+
+void ded_returns(const void *state, double *out, int32_t players)
+{
+    const ded_state *s = state;
+    if (players > 0)
+        out[0] = s->outcome == DED_WON ? 1.0 : 0.0;
+}

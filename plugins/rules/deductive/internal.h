@@ -1,0 +1,49 @@
+/*
+ * internal.h - what the files of the deductive plugin share and nobody
+ * else sees: the game and state structs and the helpers that cross files.
+ * Not included by tests (they use deductive.h).
+ */
+#ifndef DEDUCTIVE_INTERNAL_H
+#define DEDUCTIVE_INTERNAL_H
+
+#include "deductive.h"
+
+#include "board.h"
+
+enum { DED_ONGOING, DED_WON, DED_LOST };
+
+typedef struct ded_game {
+    int32_t width, height, mines;
+    const char *preset;    /* static: the menu entry, or "custom"/"layout" */
+    uint8_t *layout;       /* fixed mines, width*height; NULL = drawn from
+                              the seed. Owned by the game.                 */
+} ded_game;
+
+typedef struct ded_state {
+    const ded_game *game;
+    sapper_board board;    /* owned; marks are SAPPER_BOARD_MARKED         */
+    int64_t moves;
+    int32_t outcome;       /* DED_*                                        */
+    int32_t forgiven;      /* mines exposed and forgiven                   */
+    int32_t studies;       /* engine consultations                         */
+    int32_t approximate;   /* some consultation hit its budget             */
+    int32_t lost_cell;     /* the fatal click, -1 before a loss            */
+    int32_t lost_known;    /* it was deducibly a mine                      */
+    int32_t safe_known;    /* safe cells the analysis found at the loss    */
+    int64_t study_us;      /* wall time of the consultations: display only */
+    uint8_t *analysis;     /* after a loss: cells entries of ded_analyse
+                              codes (0: show the board). Owned.            */
+} ded_state;
+
+/* moves.c: exposed safe cells still to find. */
+int32_t ded_safe_left(const ded_state *s);
+
+/* action.c: "reveal", "flag", "chord". */
+const char *ded_verb_name(int32_t verb);
+
+/* Writes a reason into err (when there is one) and returns st. */
+sapper_status ded_fail(char *err, size_t errcap, sapper_status st,
+                       const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+#endif /* DEDUCTIVE_INTERNAL_H */

@@ -1,0 +1,191 @@
+#!/usr/bin/env bash
+# woodsword_test.sh BUILD_DIR - Wood-Sword through the real `sapper` binary
+# with config/woodsword.ini (you and seven woodsword bots, seed 3):
+#   1. the line protocol through a pipe: the arena text, actions typed
+#      (gather, missile 1, allocate 2), refusals with their reasons, the
+#      Chinese text with rules.lang=zh, the result line;
+#   2. bots only: `sapper run` of eight bots, 20 games, a summary;
+#   3. the curses arena under tmux, as a person plays it: eight seats,
+#      gather from the menu, the reveal with Next Round, L to Chinese and
+#      back with the position kept, a sword on a seat (`1 -> 2 (1)`), the
+#      list layout on a small terminal, q (status 0, the replay recorded).
+# Every check prints PASS or FAIL (with what it read). Exit status 0 when
+# all pass, 1 otherwise; 77 (skipped) when tmux is missing and parts 1 and
+# 2 passed. tmux runs on a private socket, killed on exit; the script
+# waits by polling the screen with a timeout, never by fixed sleeps.
+set -u
+
+BUILD=${1:?usage: woodsword_test.sh BUILD_DIR}
+SAPPER=$BUILD/sapper
+SOURCE=${SAPPER_SOURCE:-$(cd "$(dirname "$0")/../.." && pwd)}
+CONFIG=$SOURCE/config/woodsword.ini
+SOCK=sapper-ws-e2e-$$       # private tmux server
+SESSION=woodsword-$$
+TMP=$(mktemp -d)
+TIMEOUT=5                   # seconds to wait for any expected screen
+
+. "$(dirname "$0")/lib.sh"   # pass, fail, expect_contains, finish
+
+if [ ! -x "$SAPPER" ] || [ ! -f "$CONFIG" ]; then
+    echo "FAIL: need $SAPPER and $CONFIG"
+    exit 1
+fi
+
+unset TMUX
+tm() { tmux -L "$SOCK" "$@"; }
+cleanup() { command -v tmux >/dev/null && tm kill-server 2>/dev/null; rm -rf "$TMP"; }
+trap cleanup EXIT
+
+count_matches() { printf '%s\n' "$1" | LC_ALL=C grep -c -E -- "$2"; }
+
+# ---- 1. the line protocol ----------------------------------------------
+echo "# 1. line protocol: sapper play config/woodsword.ini game.seed=3 --plain"
+out=$(printf 'gather\nquit\n' | "$SAPPER" play "$CONFIG" game.seed=3 --plain 2>&1)
+expect_contains "$out" "Wood-Sword - match 1, round 1 - 8 of 8 seats alive" \
+    "the arena header: match 1, round 1, 8 of 8 seats alive"
+seats=$(printf '%s\n' "$out" | sed -n '2,9p' | LC_ALL=C grep -c -E '^  seat [1-8] +points 0 +shields 0 .* alive$')
+[ "$seats" -eq 8 ] && pass "eight seats listed with points, shields and state" ||
+    fail "eight seat lines after the header, found $seats"
+expect_contains "$out" "Your move, seat 1 (0 points). Actions (T = target seat):" \
+    "the menu of the person's actions"
+expect_contains "$out" "Last round (match 1, round 1):" "gather resolves round 1"
+expect_contains "$out" "  seat 1 gather" "the reveal lists seat 1's gather"
+gathers=$(count_matches "$out" '^  seat [1-8] gather$')
+[ "$gathers" -eq 8 ] && pass "every seat gathers in a match's first round (the bots' rule)" ||
+    fail "eight gathers in round 1, found $gathers"
+expect_contains "$out" 'result {"ruleset":"woodsword","outcome":"unfinished","moves":8,"seed":3' \
+    "quit gives the result line: unfinished, 8 moves (one joint turn)"
+
+out=$(printf 'wood_sword 3\nexplode\nfist 2 x99\nmissile\nquit\n' |
+      "$SAPPER" play "$CONFIG" game.seed=3 --plain 2>&1)
+expect_contains "$out" "error: wood_sword 3 is not legal now: not enough points" \
+    "a sword without points is refused with the reason"
+expect_contains "$out" 'error: unknown action "explode"' "an unknown word is refused"
+errors=$(count_matches "$out" '^error: ')
+[ "$errors" -eq 4 ] && pass "one error line per refused command (4)" ||
+    fail "4 error lines expected, found $errors"
+expect_contains "$out" '"outcome":"unfinished","moves":0' "refusals apply nothing"
+
+out=$(printf 'gather\ngather\nmissile 1\nallocate 2\nquit\n' |
+      "$SAPPER" play "$CONFIG" game.seed=3 --plain 2>&1)
+expect_contains "$out" "  seat 1 missile x1 ->" "missile 1 is revealed with the others"
+expect_contains "$out" "Place your missile 1 of 1: allocate T" "the missile placing asks for allocate T"
+expect_contains "$out" "Game over: " "the game runs to its end once seat 1 is out"
+expect_contains "$out" 'result {"ruleset":"woodsword","outcome":"decided"' \
+    "the result line: decided"
+expect_contains "$out" '"matches":' "the result carries the rules' own members"
+
+out=$(printf 'gather\nquit\n' | "$SAPPER" play "$CONFIG" game.seed=3 rules.lang=zh --plain 2>&1)
+expect_contains "$out" "木剑 - 第 1 场，第 1 回合 - 8/8 人存活" "rules.lang=zh: the header in Chinese"
+expect_contains "$out" "  座位 1 聚气" "rules.lang=zh: gather is 聚气"
+
+# ---- 2. bots only -------------------------------------------------------
+echo "# 2. bots only: sapper run with eight bots, 20 games"
+out=$("$SAPPER" run "$CONFIG" player.1.bot=woodsword player.8.bot=arena-random \
+      game.seed=5 --games 20 2>&1)
+status=$?
+expect_status "$status" 0 "sapper run exits 0"
+expect_contains "$out" "summary: 20 games" "a summary of the 20 games"
+expect_contains "$out" "seat 1 woodsword (woodsword): wins" "seat 1 is the woodsword bot"
+expect_contains "$out" "seat 8 arena-random (arena-random): wins" "seat 8 is arena-random"
+voids=$(count_matches "$out" '"outcome":"(void|unfinished)"')
+[ "$voids" -eq 0 ] && pass "no game is void or unfinished" || fail "$voids void or unfinished games"
+
+# ---- 3. the curses arena under tmux -------------------------------------
+if ! command -v tmux >/dev/null; then
+    [ "$FAILS" -eq 0 ] || finish
+    echo "SKIP: tmux not found (the curses part)"
+    exit 77
+fi
+echo "# 3. curses: sapper play config/woodsword.ini game.seed=3 under tmux"
+
+fail_on_screen() {   # a failure, with the screen it was read from
+    fail "$1"
+    echo "----- screen -----"
+    grep -v "^ *$" "$TMP/screen" 2>/dev/null
+    echo "------------------"
+}
+capture() { tm capture-pane -p "$@" -t "$SESSION" > "$TMP/screen" 2>/dev/null; }
+wait_until() {   # polls the screen until "$@" succeeds on it
+    local deadline=$((SECONDS + TIMEOUT))
+    while [ $SECONDS -le $deadline ]; do
+        capture
+        "$@" && return 0
+        sleep 0.1
+    done
+    return 1
+}
+screen_has() { LC_ALL=C grep -q -E -- "$1" "$TMP/screen"; }
+screen_lacks() { ! screen_has "$1"; }
+session_gone() { ! tm has-session -t "$SESSION" 2>/dev/null; }
+# Seats drawn as "N name" (the ring puts several on one row): how many.
+seats_drawn() {
+    LC_ALL=C grep -o -E '(^| )[1-8] (you|woodsword)( |$)' "$TMP/screen" |
+        LC_ALL=C grep -o -E '[1-8] ' | sort -u | wc -l
+}
+seats_are() { [ "$(seats_drawn)" -eq "$1" ]; }
+both() { "$1" "$2" && "$3" "$4"; }
+keys() { tm send-keys -t "$SESSION" "$@"; }
+check() {   # check WHAT TEST ARGS... : waits for the test, PASS or FAIL
+    local what=$1
+    shift
+    if wait_until "$@"; then pass "$what"; else fail_on_screen "$what"; fi
+}
+
+tm new-session -d -s "$SESSION" -x 100 -y 40 \
+    "env TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 '$SAPPER' play '$CONFIG' game.seed=3 --record '$TMP/game.replay'; echo \$? > '$TMP/status'"
+if ! wait_until screen_has '8 of 8 seats alive'; then
+    fail_on_screen "no arena (\"8 of 8 seats alive\") within ${TIMEOUT}s"
+    finish
+fi
+pass "the arena appears: \"8 of 8 seats alive\""
+check "eight seats drawn in a ring (several on one row)" both seats_are 8 screen_has '[1-8] woodsword +[1-8] woodsword'
+check "seat 1 shows points and shields" screen_has 'pts 0 sh 0'
+check "the menu offers gather, selected, with its cost" screen_has '> gather +cost 0 +\+1 point'
+
+keys Enter   # gather
+check "after the reveal: a Next Round prompt" screen_has '> Next Round'
+check "the reveal lists every seat's action" screen_has '^ gather: 1 2 3 4 5 6 7 8'
+check "each seat's box shows its action" screen_has 'pts 1 sh 0 +gather'
+
+keys L
+check "L: Chinese, the position kept (木剑, round 2)" screen_has '木剑 - 第 1 场，第 2 回合'
+check "L: gather is 聚气 in the reveal" screen_has '聚气：1 2 3 4 5 6 7 8'
+check "L: the prompt is 下一回合" screen_has '下一回合'
+
+keys Enter   # next round
+check "Next Round: the menu again, in Chinese" screen_has '> 聚气 +消耗 0'
+keys L
+check "L again: English, still round 2" both screen_has 'match 1, round 2' screen_has '> gather'
+
+keys j j j Enter   # wood_sword: its targets
+check "a sword asks for its target: wood_sword 2 ..." screen_has '> wood_sword 2 +2 woodsword'
+keys Enter
+check "the reveal draws the attack as 1 -> 2 (1)" screen_has '^ 1 -> 2 \(1\)  wood_sword'
+check "a pause after the round: Next Round or Next Match" screen_has '> Next (Round|Match)'
+
+tm resize-window -t "$SESSION" -x 80 -y 24
+check "80x24: the seats as a list, one per row" both seats_are 8 screen_has '^8 woodsword +pts'
+tm resize-window -t "$SESSION" -x 30 -y 10
+check "30x10: terminal too small" screen_has 'terminal too small: need [0-9]+x[0-9]+'
+tm resize-window -t "$SESSION" -x 100 -y 40
+
+keys '?'
+check "? shows the keys" screen_has 'English / 中文'
+keys x
+check "any key goes back to the arena" screen_has 'seats alive'
+
+keys q
+check "q quits: the session is gone" session_gone
+if [ "$(cat "$TMP/status" 2>/dev/null)" = 0 ]; then
+    pass "sapper exited with status 0"
+else
+    fail "sapper exit status: $(cat "$TMP/status" 2>/dev/null || echo none)"
+fi
+replay=$(cat "$TMP/game.replay" 2>/dev/null)
+expect_contains "$replay" "rules woodsword" "the game was recorded"
+expect_contains "$replay" "move 1 wood_sword 2" "the recording holds the moves played after L"
+out=$("$SAPPER" replay "$TMP/game.replay" 2>&1)
+expect_contains "$out" "0 mismatch(es)" "the recording replays to the same outcome"
+
+finish
