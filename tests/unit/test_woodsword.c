@@ -698,7 +698,11 @@ static void test_woodsword_action_texts_parse_and_print(void **state)
     expect_parse_error(&t, "missile 0", "takes a count from 1 to 64");
     expect_parse_error(&t, "fist 2 x0", "takes a count");
     expect_parse_error(&t, "gather 2", "unexpected \"2\"");
-    expect_parse_error(&t, "allocate 5 2", "unexpected \"2\"");
+    expect_text(&t, "allocate 5 2", act(SAPPER_ARENA_ALLOCATE, 4, 2));
+    woodsword_action_to_text(t.st, act(SAPPER_ARENA_ALLOCATE, 4, 2), buf, sizeof buf);
+    assert_string_equal(buf, "allocate 5 2");
+    expect_parse_error(&t, "allocate 5 0", "takes a count");
+    expect_parse_error(&t, "allocate 5 2 1", "unexpected \"1\"");
     /* every legal action of a rich seat round-trips */
     set_seat(&t, 0, 200, 0, 0);
     int64_t legal[MAX_LEGAL];

@@ -22,6 +22,8 @@
  *
  * Changelog (follows the ABI version in sapper/plugin.h):
  *   1.0  2026-11-30  first version.
+ *   1.1  2026-11-30  allocate takes a count: `allocate 5 2` puts two missiles
+ *                    on seat 5 in one action.
  */
 #ifndef SAPPER_ARENA_H
 #define SAPPER_ARENA_H
@@ -85,7 +87,8 @@ static inline int sapper_arena_has_target(int32_t verb)
 /** True for the verbs that carry a count: fist and missile. */
 static inline int sapper_arena_has_count(int32_t verb)
 {
-    return verb == SAPPER_ARENA_FIST || verb == SAPPER_ARENA_MISSILE;
+    return verb == SAPPER_ARENA_FIST || verb == SAPPER_ARENA_MISSILE ||
+           verb == SAPPER_ARENA_ALLOCATE;
 }
 
 /** True for direct attacks (fist and swords): the ones that duel and that

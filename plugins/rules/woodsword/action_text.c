@@ -1,6 +1,7 @@
 /*
  * action_text.c - action ids to text and back: `gather`, `fist 3 x4`,
- * `wood_sword 3`, `missile 2`, `allocate 5` (seats from 1). The texts are
+ * `wood_sword 3`, `missile 2`, `allocate 5` or `allocate 5 2` (two missiles
+ * on seat 5; seats from 1). The texts are
  * ASCII English in every language and depend on nothing but the id, so
  * they never change during a game (replays store them). Parsing checks
  * syntax and ranges only; whether the action is legal now is woodsword.c's
@@ -27,6 +28,8 @@ int64_t woodsword_action_to_text(const void *state, int64_t action, char *buf,
         return snprintf(buf, cap, "%s %d", word, (int)count);
     if (verb == SAPPER_ARENA_FIST && count > 1)
         return snprintf(buf, cap, "%s %d x%d", word, (int)target + 1, (int)count);
+    if (verb == SAPPER_ARENA_ALLOCATE && count > 1)   /* N missiles on one seat */
+        return snprintf(buf, cap, "%s %d %d", word, (int)target + 1, (int)count);
     if (sapper_arena_has_target(verb))
         return snprintf(buf, cap, "%s %d", word, (int)target + 1);
     return snprintf(buf, cap, "%s", word);
@@ -101,6 +104,15 @@ static sapper_status read_operands(const ws_state *s, const char *text, int32_t 
             if (*count == 0) {
                 ws_say(s, err, errcap, WS_P_COUNT, text, word, SAPPER_ARENA_MAX_COUNT,
                        "fist 2 x4");
+                return SAPPER_ERR_PARSE;
+            }
+            used = 3;
+        }
+        if (verb == SAPPER_ARENA_ALLOCATE && n > 2) {   /* allocate T N */
+            *count = number(tok[2], SAPPER_ARENA_MAX_COUNT);
+            if (*count == 0) {
+                ws_say(s, err, errcap, WS_P_COUNT, text, word, SAPPER_ARENA_MAX_COUNT,
+                       "allocate 5 2");
                 return SAPPER_ERR_PARSE;
             }
             used = 3;

@@ -60,9 +60,12 @@ void woodsword_game_info(const void *game, int32_t players, sapper_game_info *ou
        each and points come one per gather, so at most one allocation per
        seat and round on average over the game. */
     out->max_moves = 2 * n * g->max_rounds + 1;
-    /* The untargeted verbs, every missile count, six swords and the
-       fist stacks on every opponent (allocations are fewer). */
-    out->max_actions = 8 + SAPPER_ARENA_MAX_COUNT + (6 + WOODSWORD_MAX_FISTS) * (n - 1);
+    /* Choosing: the untargeted verbs, every missile count, six swords and
+       the fist stacks on every opponent. Allocating: every count of the
+       missiles left on every opponent. The larger of the two. */
+    int64_t choose = 8 + SAPPER_ARENA_MAX_COUNT + (6 + WOODSWORD_MAX_FISTS) * (n - 1);
+    int64_t allocate = (int64_t)SAPPER_ARENA_MAX_COUNT * (n - 1);
+    out->max_actions = choose > allocate ? choose : allocate;
 }
 
 static void clear_choices(ws_state *s)
@@ -231,16 +234,16 @@ static sapper_status check_chooser(const ws_state *s, int32_t seat, char *err,
 static sapper_status check_allocation(const ws_state *s, int32_t seat, int64_t action,
                                       char *err, size_t errcap)
 {
-    int32_t allocator = s->queue[s->qpos], verb, target;
+    int32_t allocator = s->queue[s->qpos], verb, target, count;
     if (seat != allocator) {
         ws_say(s, err, errcap, WS_R_NOT_TURN, (int)allocator + 1);
         return SAPPER_ERR_STATE;
     }
-    if (!sapper_arena_decode(action, &verb, &target, NULL)) {
+    if (!sapper_arena_decode(action, &verb, &target, &count)) {
         ws_say(s, err, errcap, WS_R_NOT_ACTION, (long long)action);
         return SAPPER_ERR_ILLEGAL;
     }
-    if (verb != SAPPER_ARENA_ALLOCATE) {
+    if (verb != SAPPER_ARENA_ALLOCATE || count > s->seat[seat].missiles_left) {
         ws_say(s, err, errcap, WS_R_UNPLACED, (int)seat + 1,
                (int)s->seat[seat].missiles_left);
         return SAPPER_ERR_ILLEGAL;
@@ -296,9 +299,11 @@ int64_t woodsword_legal_actions(const void *state, int32_t seat, int64_t *out,
         return check_chooser(s, seat, NULL, 0) == SAPPER_OK ? list_choices(s, seat, out, cap) : 0;
     if (s->phase != SAPPER_ARENA_PHASE_ALLOCATE || seat != s->queue[s->qpos])
         return 0;
-    for (int32_t t = 0; t < s->players; t++)
-        if (t != seat && s->seat[t].alive)
-            emit(out, cap, &n, sapper_arena_action(SAPPER_ARENA_ALLOCATE, t, 1));
+    /* ids ascend by count, then target: one id per (target, how many) */
+    for (int32_t c = 1; c <= s->seat[seat].missiles_left; c++)
+        for (int32_t t = 0; t < s->players; t++)
+            if (t != seat && s->seat[t].alive)
+                emit(out, cap, &n, sapper_arena_action(SAPPER_ARENA_ALLOCATE, t, c));
     return n;
 }
 
@@ -350,10 +355,11 @@ static sapper_status place_missile(ws_state *s, int32_t seat, int64_t action,
     sapper_status st = check_allocation(s, seat, action, err, errcap);
     if (st != SAPPER_OK)
         return st;
-    int32_t target;
-    sapper_arena_decode(action, NULL, &target, NULL);
-    s->missiles[seat][target]++;
-    if (--s->seat[seat].missiles_left > 0)
+    int32_t target, count;
+    sapper_arena_decode(action, NULL, &target, &count);
+    s->missiles[seat][target] += count;
+    s->seat[seat].missiles_left -= count;
+    if (s->seat[seat].missiles_left > 0)
         return SAPPER_OK;
     if (++s->qpos < s->nqueue)
         return SAPPER_OK;
