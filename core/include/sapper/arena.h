@@ -84,7 +84,7 @@ static inline int sapper_arena_has_target(int32_t verb)
            verb == SAPPER_ARENA_ALLOCATE;
 }
 
-/** True for the verbs that carry a count: fist and missile. */
+/** True for the verbs that carry a count: fist, missile and allocate. */
 static inline int sapper_arena_has_count(int32_t verb)
 {
     return verb == SAPPER_ARENA_FIST || verb == SAPPER_ARENA_MISSILE ||
