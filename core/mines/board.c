@@ -1,19 +1,17 @@
 /*
  * board.c - the shared Minesweeper board: storage, neighbours, uniform mine
  * placement, flood fill and chord (iterative, on a preallocated stack, so a
- * 200x200 board cannot overflow the C stack and a reveal cannot fail), and
- * the board text format. No game rules, no printing: errors go into the
- * caller's buffer.
+ * 200x200 board cannot overflow the C stack and a reveal cannot fail), the
+ * view header, and the board text format. No game rules, no printing:
+ * errors go into the caller's buffer.
  */
 #include "board.h"
 
-#include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define LAYOUT_MAX_BYTES (4u << 20)
+#include "textscan.h"
 
 /* ---- storage ------------------------------------------------------- */
 
@@ -262,6 +260,27 @@ char sapper_board_code_char(uint8_t code)
     }
 }
 
+sapper_mines_view *sapper_board_view_begin(const sapper_board *b, void *out,
+                                           size_t cap, int32_t seat,
+                                           int32_t to_move, int32_t players,
+                                           int64_t moves)
+{
+    sapper_mines_view *v = out;
+    if (cap < sapper_mines_view_size(b->width, b->height))
+        return NULL;
+    memset(v, 0, sizeof *v);
+    v->struct_size = sizeof *v;
+    v->width = b->width;
+    v->height = b->height;
+    v->mines = b->mines;
+    v->flags = b->flags;
+    v->seat = seat;
+    v->to_move = to_move;
+    v->players = players;
+    v->moves = moves;
+    return v;
+}
+
 /* Appends c if it fits before the NUL; always counts it. */
 static void text_put(char *buf, size_t cap, size_t *pos, char c)
 {
@@ -291,163 +310,29 @@ int64_t sapper_board_write_text(const sapper_board *b, int show, char *buf,
     return (int64_t)pos;
 }
 
-/* ---- layout parsing ------------------------------------------------ */
+/* ---- layout parsing (the scanner is textscan.c's) ------------------ */
 
-/* A read position in a layout text, for messages with line and column. */
-typedef struct cursor {
-    const char *text;
-    size_t len, pos;
-    int line, col;
-    const char *name;
-    char *err;
-    size_t errcap;
-} cursor;
-
-static int cur_peek(const cursor *c)
-{
-    return c->pos < c->len ? (unsigned char)c->text[c->pos] : EOF;
-}
-
-static void cur_next(cursor *c)
-{
-    if (c->pos >= c->len)
-        return;
-    if (c->text[c->pos++] == '\n') {
-        c->line++;
-        c->col = 1;
-    } else {
-        c->col++;
-    }
-}
-
-static void cur_skip_blanks(cursor *c)
-{
-    while (cur_peek(c) == ' ' || cur_peek(c) == '\t')
-        cur_next(c);
-}
-
-/* "'x'", "end of line", "end of file" or "byte 0x07". */
-static const char *cur_found(const cursor *c, char *buf, size_t cap)
-{
-    int ch = cur_peek(c);
-    if (ch == EOF)
-        return "end of file";
-    if (ch == '\n')
-        return "end of line";
-    if (ch >= 0x20 && ch < 0x7f)
-        snprintf(buf, cap, "'%c'", ch);
-    else
-        snprintf(buf, cap, "byte 0x%02x", (unsigned)ch);
-    return buf;
-}
-
-/* Writes "name:line:col: <message>" and returns SAPPER_ERR_PARSE. */
-static sapper_status cur_fail(const cursor *c, int line, int col,
-                              const char *fmt, ...)
-{
-    if (!c->err || c->errcap == 0)
-        return SAPPER_ERR_PARSE;
-    int n = snprintf(c->err, c->errcap, "%s:%d:%d: ", c->name, line, col);
-    if (n >= 0 && (size_t)n < c->errcap) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(c->err + n, c->errcap - (size_t)n, fmt, ap);
-        va_end(ap);
-    }
-    return SAPPER_ERR_PARSE;
-}
-
-/* One header number; what names it in the message. */
-static sapper_status cur_number(cursor *c, const char *what, int32_t *out,
-                                int *col)
-{
-    char fb[24];
-    cur_skip_blanks(c);
-    *col = c->col;
-    if (cur_peek(c) < '0' || cur_peek(c) > '9')
-        return cur_fail(c, c->line, c->col, "expected %s (a whole number), "
-                        "found %s", what, cur_found(c, fb, sizeof fb));
-    int64_t v = 0;
-    while (cur_peek(c) >= '0' && cur_peek(c) <= '9') {
-        if (v < 100000000)
-            v = v * 10 + (cur_peek(c) - '0');
-        cur_next(c);
-    }
-    *out = (int32_t)v;
-    return SAPPER_OK;
-}
-
-/* The end of a line: blanks, an optional '\r', then '\n' or end of file. */
-static sapper_status cur_end_of_line(cursor *c, const char *after)
-{
-    char fb[24];
-    int ch = cur_peek(c);
-    if (ch == '\r' && c->pos + 1 < c->len && c->text[c->pos + 1] == '\n') {
-        cur_next(c);
-        ch = '\n';
-    }
-    if (ch != '\n' && ch != EOF)
-        return cur_fail(c, c->line, c->col, "expected end of line after %s, "
-                        "found %s", after, cur_found(c, fb, sizeof fb));
-    cur_next(c);
-    return SAPPER_OK;
-}
-
-static sapper_status parse_header(cursor *c, int32_t v[3], int col[3])
-{
-    static const char *what[3] = {"the width W", "the height H",
-                                  "the mine count M"};
-    for (int i = 0; i < 3; i++) {
-        sapper_status st = cur_number(c, what[i], &v[i], &col[i]);
-        if (st != SAPPER_OK)
-            return st;
-    }
-    cur_skip_blanks(c);
-    sapper_status st = cur_end_of_line(c, "\"W H M\"");
-    if (st != SAPPER_OK)
-        return st;
-    for (int i = 0; i < 2; i++)
-        if (v[i] < 1 || v[i] > SAPPER_BOARD_MAX_SIDE)
-            return cur_fail(c, 1, col[i], "expected %s from 1 to %d, found %d",
-                            what[i], SAPPER_BOARD_MAX_SIDE, (int)v[i]);
-    if (v[2] > v[0] * v[1])
-        return cur_fail(c, 1, col[2], "expected %s from 0 to %d (W*H), "
-                        "found %d", what[2], (int)(v[0] * v[1]), (int)v[2]);
-    return SAPPER_OK;
-}
-
-static sapper_status parse_row(cursor *c, sapper_board *b, int32_t y)
+static sapper_status parse_row(textscan *c, sapper_board *b, int32_t y)
 {
     char fb[24], after[48];
-    if (cur_peek(c) == EOF)
-        return cur_fail(c, c->line, c->col, "expected %d rows of the grid, "
-                        "found %d", (int)b->height, (int)y);
+    if (textscan_peek(c) == EOF)
+        return textscan_fail(c, c->line, c->col, "expected %d rows of the "
+                             "grid, found %d", (int)b->height, (int)y);
     for (int32_t x = 0; x < b->width; x++) {
-        int ch = cur_peek(c);
+        int ch = textscan_peek(c);
         if (ch != '*' && ch != '.')
-            return cur_fail(c, c->line, c->col, "expected '*' (mine) or '.' "
-                            "(safe) for cell %d %d, found %s", (int)x, (int)y,
-                            cur_found(c, fb, sizeof fb));
+            return textscan_fail(c, c->line, c->col, "expected '*' (mine) or "
+                                 "'.' (safe) for cell %d %d, found %s",
+                                 (int)x, (int)y,
+                                 textscan_found(c, fb, sizeof fb));
         b->mine[y * b->width + x] = ch == '*';
-        cur_next(c);
+        textscan_advance(c);
     }
     snprintf(after, sizeof after, "%d cells", (int)b->width);
-    return cur_end_of_line(c, after);
+    return textscan_end_line(c, after);
 }
 
-static sapper_status parse_trailer(cursor *c)
-{
-    char fb[24];
-    for (int ch = cur_peek(c); ch != EOF; ch = cur_peek(c)) {
-        if (ch != ' ' && ch != '\t' && ch != '\r' && ch != '\n')
-            return cur_fail(c, c->line, c->col, "expected end of file after "
-                            "the grid, found %s", cur_found(c, fb, sizeof fb));
-        cur_next(c);
-    }
-    return SAPPER_OK;
-}
-
-static sapper_status parse_grid(cursor *c, sapper_board *b, int mcol)
+static sapper_status parse_grid(textscan *c, sapper_board *b, int mcol)
 {
     int32_t announced = b->mines;
     for (int32_t y = 0; y < b->height; y++) {
@@ -455,13 +340,14 @@ static sapper_status parse_grid(cursor *c, sapper_board *b, int mcol)
         if (st != SAPPER_OK)
             return st;
     }
-    sapper_status st = parse_trailer(c);
+    sapper_status st = textscan_trailer(c);
     if (st != SAPPER_OK)
         return st;
     sapper_board_set_mines(b, b->mine);
     if (b->mines != announced)
-        return cur_fail(c, 1, mcol, "expected M = %d (the number of '*' in "
-                        "the grid), found %d", (int)b->mines, (int)announced);
+        return textscan_fail(c, 1, mcol, "expected M = %d (the number of '*' "
+                             "in the grid), found %d", (int)b->mines,
+                             (int)announced);
     return SAPPER_OK;
 }
 
@@ -469,12 +355,13 @@ sapper_status sapper_board_parse_layout(const char *text, size_t len,
                                         const char *name, sapper_board *b,
                                         char *err, size_t errcap)
 {
-    cursor c = {.text = text, .len = len, .line = 1, .col = 1,
-                .name = name ? name : "layout", .err = err, .errcap = errcap};
+    textscan c = {.text = text, .len = len, .line = 1, .col = 1,
+                  .name = name ? name : "layout", .err = err,
+                  .errcap = errcap};
     int32_t v[3];
     int col[3];
     memset(b, 0, sizeof *b);
-    sapper_status st = parse_header(&c, v, col);
+    sapper_status st = textscan_header(&c, v, col);
     if (st != SAPPER_OK)
         return st;
     st = sapper_board_init(b, v[0], v[1], v[2]);
@@ -489,57 +376,37 @@ sapper_status sapper_board_parse_layout(const char *text, size_t len,
     return st;
 }
 
-/* Reads a whole file into a malloc'd buffer the caller frees. */
-static sapper_status read_file(const char *path, char **out, size_t *len,
-                               char *err, size_t errcap)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errcap, "cannot open layout file %s: %s", path,
-                 strerror(errno));
-        return SAPPER_ERR_PARAM;
-    }
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    while (buf && n <= LAYOUT_MAX_BYTES) {
-        n += fread(buf + n, 1, cap - n, f);
-        if (n < cap || ferror(f))
-            break;
-        char *more = realloc(buf, cap * 2);
-        if (!more)
-            free(buf);
-        buf = more;
-        cap *= 2;
-    }
-    const char *why = !buf ? "out of memory" : ferror(f) ? "read error"
-                      : n > LAYOUT_MAX_BYTES ? "larger than 4 MiB" : NULL;
-    fclose(f);
-    if (why) {
-        snprintf(err, errcap, "cannot read layout file %s: %s", path, why);
-        sapper_status st = buf ? SAPPER_ERR_PARAM : SAPPER_ERR_NOMEM;
-        free(buf);
-        return st;
-    }
-    *out = buf;
-    *len = n;
-    return SAPPER_OK;
-}
-
 sapper_status sapper_board_load_layout(const char *path, sapper_board *b,
                                        char *err, size_t errcap)
 {
-    char scratch[1];
     char *text;
     size_t len;
-    if (!err || errcap == 0) {
-        err = scratch;
-        errcap = sizeof scratch;
-    }
     memset(b, 0, sizeof *b);
-    sapper_status st = read_file(path, &text, &len, err, errcap);
+    sapper_status st = textscan_read_file(path, "layout file ", &text, &len,
+                                          err, errcap);
     if (st != SAPPER_OK)
         return st;
     st = sapper_board_parse_layout(text, len, path, b, err, errcap);
     free(text);
     return st;
+}
+
+sapper_status sapper_board_read_layout(const char *path, int32_t *width,
+                                       int32_t *height, int32_t *mines,
+                                       uint8_t **mine, char *err,
+                                       size_t errcap)
+{
+    sapper_board b;
+    *mine = NULL;
+    sapper_status st = sapper_board_load_layout(path, &b, err, errcap);
+    if (st != SAPPER_OK)
+        return st == SAPPER_ERR_NOMEM ? st : SAPPER_ERR_PARAM;
+    *width = b.width;
+    *height = b.height;
+    *mines = b.mines;
+    *mine = malloc((size_t)b.cells);
+    if (*mine)
+        memcpy(*mine, b.mine, (size_t)b.cells);
+    sapper_board_free(&b);
+    return *mine ? SAPPER_OK : SAPPER_ERR_NOMEM;
 }

@@ -2,7 +2,8 @@
  * board.h - the Minesweeper board every mines ruleset shares: cells with a
  * mine bit, a player state (hidden, revealed, flagged, marked) and a
  * neighbour count; mine placement from a sapper_rng; flood fill; chord; the
- * board text format (reading layout files, writing positions).
+ * header of a mines view; the board text format (reading layout files,
+ * writing positions).
  *
  * It does not know whose turn it is, when a game is won or lost, or which
  * moves are legal: the rules plugins decide that. Nothing here prints or
@@ -94,6 +95,17 @@ uint8_t sapper_board_code(const sapper_board *b, int32_t cell, int show);
  *  marked, '0'-'8' revealed, '*' mine. */
 char sapper_board_code_char(uint8_t code);
 
+/** Starts observe's view of b in out (cap bytes): when cap holds
+ *  sapper_mines_view_size of the board, zeroes the header, fills
+ *  struct_size, width, height, mines, flags, seat, to_move, players and
+ *  moves, and returns out as the view. The caller writes the cells,
+ *  mines_exposed and any member of its own (points, paused_us). NULL when
+ *  cap is too small. */
+sapper_mines_view *sapper_board_view_begin(const sapper_board *b, void *out,
+                                           size_t cap, int32_t seat,
+                                           int32_t to_move, int32_t players,
+                                           int64_t moves);
+
 /** The board text of the position: "W H M\n" then height rows of width
  *  characters, each ending in '\n'. Write up to cap, return needed. */
 int64_t sapper_board_write_text(const sapper_board *b, int show, char *buf,
@@ -111,5 +123,15 @@ sapper_status sapper_board_parse_layout(const char *text, size_t len,
  *  SAPPER_ERR_PARAM when the file cannot be read. */
 sapper_status sapper_board_load_layout(const char *path, sapper_board *b,
                                        char *err, size_t errcap);
+
+/** The `layout` parameter of a ruleset: loads the layout file at path and
+ *  sets *width, *height, *mines and *mine, a malloc'd copy of its mine
+ *  cells (width*height entries, 1 = mine) the caller owns. On failure
+ *  SAPPER_ERR_PARAM (the file cannot be read or parsed; the reason in err)
+ *  or SAPPER_ERR_NOMEM, with *mine NULL. */
+sapper_status sapper_board_read_layout(const char *path, int32_t *width,
+                                       int32_t *height, int32_t *mines,
+                                       uint8_t **mine, char *err,
+                                       size_t errcap);
 
 #endif /* SAPPER_BOARD_H */

@@ -8,6 +8,7 @@
  */
 #include "classic.h"
 
+#include "action_text.h"
 #include "board.h"
 #include "clouds.h"
 #include "generate.h"
@@ -22,8 +23,6 @@ enum { DENSITY_UNIFORM, DENSITY_CLOUDS };
 static const char *const first_click_names[] = {"safe", "opening", "any"};
 static const char *const method_names[] = {"sample", "perturb", "auto"};
 static const char *const density_names[] = {"uniform", "clouds"};
-static const char *const verb_names[SAPPER_MINES_VERBS] = {"reveal", "flag",
-                                                           "chord"};
 
 static const struct preset {
     const char *name;
@@ -99,23 +98,6 @@ static sapper_status read_size(const sapper_params *p, classic_game *g,
     }
     return fail(err, errcap, SAPPER_ERR_PARAM, "preset: expected custom, "
                 "beginner, intermediate or expert, found '%s'", preset);
-}
-
-static sapper_status read_layout(const char *path, classic_game *g,
-                                 char *err, size_t errcap)
-{
-    sapper_board b;
-    sapper_status st = sapper_board_load_layout(path, &b, err, errcap);
-    if (st != SAPPER_OK)
-        return st == SAPPER_ERR_NOMEM ? st : SAPPER_ERR_PARAM;
-    g->width = b.width;
-    g->height = b.height;
-    g->mines = b.mines;
-    g->layout = malloc((size_t)b.cells);
-    if (g->layout)
-        memcpy(g->layout, b.mine, (size_t)b.cells);
-    sapper_board_free(&b);
-    return g->layout ? SAPPER_OK : SAPPER_ERR_NOMEM;
 }
 
 /* Cells the first-click policy keeps free in the worst case (a click away
@@ -233,7 +215,8 @@ static sapper_status configure(const sapper_params *p, classic_game *g,
                     "safe, opening or any, found '%s'", fc);
     sapper_status st = read_generation(p, g, err, errcap);
     if (st == SAPPER_OK && layout && *layout) {
-        st = read_layout(layout, g, err, errcap);
+        st = sapper_board_read_layout(layout, &g->width, &g->height,
+                                      &g->mines, &g->layout, err, errcap);
         if (st == SAPPER_OK)
             st = check_game(g, layout, err, errcap);
     } else if (st == SAPPER_OK) {
@@ -582,19 +565,10 @@ int64_t classic_observe(const void *state, int32_t seat, void *out,
     size_t need = sapper_mines_view_size(b->width, b->height);
     if (show < 0)
         return 0;
-    if (cap < need)
+    sapper_mines_view *v = sapper_board_view_begin(
+        b, out, cap, seat, classic_current_player(s), 1, s->moves);
+    if (!v)
         return (int64_t)need;
-    sapper_mines_view *v = out;
-    memset(v, 0, sizeof *v);
-    v->struct_size = sizeof *v;
-    v->width = b->width;
-    v->height = b->height;
-    v->mines = b->mines;
-    v->flags = b->flags;
-    v->seat = seat;
-    v->to_move = classic_current_player(s);
-    v->players = 1;
-    v->moves = s->moves;
     for (int32_t c = 0; c < b->cells; c++) {
         v->cells[c] = sapper_board_code(b, c, show);
         v->mines_exposed += v->cells[c] == SAPPER_CELL_MINE;
@@ -618,69 +592,8 @@ int64_t classic_action_to_text(const void *state, int64_t action, char *buf,
                                size_t cap)
 {
     const classic_state *s = state;
-    int32_t verb, x, y;
-    if (!sapper_mines_decode(action, s->board.width, s->board.height, &verb,
-                             &x, &y)) {
-        if (cap > 0)
-            buf[0] = '\0';
-        return 0;
-    }
-    return snprintf(buf, cap, "%s %d %d", verb_names[verb], x, y);
-}
-
-/* A run of non-blank characters starting at *p; *p moves past it. */
-static const char *next_word(const char **p, int *len)
-{
-    while (**p == ' ' || **p == '\t')
-        (*p)++;
-    const char *start = *p;
-    while (**p && **p != ' ' && **p != '\t' && **p != '\n' && **p != '\r')
-        (*p)++;
-    *len = (int)(*p - start);
-    return start;
-}
-
-/* The coordinate `name` (X or Y) in 0..limit-1 from the next word. */
-static sapper_status parse_coord(const char **p, const char *name,
-                                 int32_t limit, int32_t *out, char *err,
-                                 size_t errcap)
-{
-    int len;
-    const char *w = next_word(p, &len);
-    const char *what = name[0] == 'X' ? "column" : "row";
-    int64_t v = 0;
-    int i = w[0] == '-' ? 1 : 0, digits = 0;
-    for (; i < len && w[i] >= '0' && w[i] <= '9'; i++, digits++)
-        if (v < 1000000000)
-            v = v * 10 + (w[i] - '0');
-    if (len == 0 || digits == 0 || i < len)
-        return fail(err, errcap, SAPPER_ERR_PARSE, "expected %s, a %s from 0 "
-                    "to %d, found %s%.*s%s", name, what, limit - 1,
-                    len ? "'" : "nothing", len > 24 ? 24 : len, w,
-                    len ? "'" : "");
-    if (w[0] == '-' || v >= limit)
-        return fail(err, errcap, SAPPER_ERR_PARSE, "expected %s, a %s from 0 "
-                    "to %d, found %.*s", name, what, limit - 1,
-                    len > 24 ? 24 : len, w);
-    *out = (int32_t)v;
-    return SAPPER_OK;
-}
-
-static sapper_status parse_verb(const char **p, int32_t *verb, char *err,
-                                size_t errcap)
-{
-    int len;
-    const char *w = next_word(p, &len);
-    for (int32_t v = 0; v < SAPPER_MINES_VERBS; v++) {
-        if ((size_t)len == strlen(verb_names[v]) &&
-            strncmp(w, verb_names[v], (size_t)len) == 0) {
-            *verb = v;
-            return SAPPER_OK;
-        }
-    }
-    return fail(err, errcap, SAPPER_ERR_PARSE, "expected 'reveal X Y', "
-                "'flag X Y' or 'chord X Y', found %s%.*s%s",
-                len ? "'" : "nothing", len > 24 ? 24 : len, w, len ? "'" : "");
+    return sapper_board_action_text(&s->board, action, SAPPER_MINES_VERBS, buf,
+                                    cap);
 }
 
 sapper_status classic_text_to_action(const void *state, const char *text,
@@ -688,23 +601,8 @@ sapper_status classic_text_to_action(const void *state, const char *text,
                                      size_t errcap)
 {
     const classic_state *s = state;
-    const sapper_board *b = &s->board;
-    const char *p = text;
-    int32_t verb = 0, x = 0, y = 0;
-    sapper_status st = parse_verb(&p, &verb, err, errcap);
-    if (st == SAPPER_OK)
-        st = parse_coord(&p, "X", b->width, &x, err, errcap);
-    if (st == SAPPER_OK)
-        st = parse_coord(&p, "Y", b->height, &y, err, errcap);
-    if (st != SAPPER_OK)
-        return st;
-    while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
-        p++;
-    if (*p)
-        return fail(err, errcap, SAPPER_ERR_PARSE, "expected nothing after "
-                    "'%s %d %d', found '%.24s'", verb_names[verb], x, y, p);
-    *action = sapper_mines_action(verb, x, y, b->width, b->height);
-    return SAPPER_OK;
+    return sapper_board_parse_action(&s->board, text, SAPPER_MINES_VERBS, 0,
+                                     action, NULL, err, errcap);
 }
 
 /* Where to go on writing after n characters into buf of cap bytes (NULL

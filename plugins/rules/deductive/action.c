@@ -5,32 +5,22 @@
  * person gets the rules' reason when it is refused). X is the column and
  * Y the row, from 0. Ids depend only on the board size, so a text never
  * changes during a game. Whether an action is legal now is moves.c's
- * question, not this file's.
+ * question, not this file's. The text of an id is the family's
+ * (core/mines/action_text.c); reading stays here, for `mark` and the
+ * deductive messages.
  */
 #include "internal.h"
 
 #include <stdio.h>
 
-static const char *const verb_names[SAPPER_MINES_VERBS] = {"reveal", "flag",
-                                                           "chord"};
-
-const char *ded_verb_name(int32_t verb)
-{
-    return verb >= 0 && verb < SAPPER_MINES_VERBS ? verb_names[verb] : "";
-}
+#include "action_text.h"
 
 int64_t ded_action_to_text(const void *state, int64_t action, char *buf,
                            size_t cap)
 {
     const ded_state *s = state;
-    int32_t verb, x, y;
-    if (!sapper_mines_decode(action, s->board.width, s->board.height, &verb,
-                             &x, &y)) {
-        if (cap > 0)
-            buf[0] = '\0';
-        return 0;
-    }
-    return snprintf(buf, cap, "%s %d %d", verb_names[verb], x, y);
+    return sapper_board_action_text(&s->board, action, SAPPER_MINES_VERBS,
+                                    buf, cap);
 }
 
 static int verb_of(const char *word)
@@ -38,7 +28,7 @@ static int verb_of(const char *word)
     if (strcmp(word, "mark") == 0)
         return SAPPER_MINES_FLAG;
     for (int32_t v = 0; v < SAPPER_MINES_VERBS; v++)
-        if (strcmp(word, verb_names[v]) == 0)
+        if (strcmp(word, sapper_board_verb_name(v)) == 0)
             return v;
     return -1;
 }

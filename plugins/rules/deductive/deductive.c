@@ -59,24 +59,6 @@ static sapper_status read_size(const sapper_params *p, ded_game *g,
                     "9x9, 16x16, 30x16 or custom, found '%s'", preset);
 }
 
-static sapper_status read_layout(const char *path, ded_game *g, char *err,
-                                 size_t errcap)
-{
-    sapper_board b;
-    sapper_status st = sapper_board_load_layout(path, &b, err, errcap);
-    if (st != SAPPER_OK)
-        return st == SAPPER_ERR_NOMEM ? st : SAPPER_ERR_PARAM;
-    g->width = b.width;
-    g->height = b.height;
-    g->mines = b.mines;
-    g->preset = "layout";
-    g->layout = malloc((size_t)b.cells);
-    if (g->layout)
-        memcpy(g->layout, b.mine, (size_t)b.cells);
-    sapper_board_free(&b);
-    return g->layout ? SAPPER_OK : SAPPER_ERR_NOMEM;
-}
-
 static sapper_status check_game(const ded_game *g, const char *layout,
                                 char *err, size_t errcap)
 {
@@ -99,7 +81,10 @@ static sapper_status configure(const sapper_params *p, ded_game *g,
 {
     const char *layout = sapper_param(p, "layout");
     if (layout && *layout) {
-        sapper_status st = read_layout(layout, g, err, errcap);
+        g->preset = "layout";
+        sapper_status st = sapper_board_read_layout(
+            layout, &g->width, &g->height, &g->mines, &g->layout, err,
+            errcap);
         return st != SAPPER_OK ? st : check_game(g, layout, err, errcap);
     }
     sapper_status st = read_size(p, g, err, errcap);

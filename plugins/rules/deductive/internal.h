@@ -38,9 +38,6 @@ typedef struct ded_state {
 /* moves.c: exposed safe cells still to find. */
 int32_t ded_safe_left(const ded_state *s);
 
-/* action.c: "reveal", "flag", "chord". */
-const char *ded_verb_name(int32_t verb);
-
 /* Writes a reason into err (when there is one) and returns st. */
 sapper_status ded_fail(char *err, size_t errcap, sapper_status st,
                        const char *fmt, ...)

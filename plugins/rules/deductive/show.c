@@ -52,18 +52,10 @@ int64_t ded_observe(const void *state, int32_t seat, void *out, size_t cap)
     size_t need = sapper_mines_view_size(b->width, b->height);
     if (!who)
         return 0;
-    if (cap < need)
+    sapper_mines_view *v = sapper_board_view_begin(
+        b, out, cap, seat, ded_current_player(s), 1, s->moves);
+    if (!v)
         return (int64_t)need;
-    sapper_mines_view *v = out;
-    memset(v, 0, sizeof *v);
-    v->struct_size = sizeof *v;
-    v->width = b->width;
-    v->height = b->height;
-    v->mines = b->mines;
-    v->seat = seat;
-    v->to_move = ded_current_player(s);
-    v->players = 1;
-    v->moves = s->moves;
     v->paused_us = s->study_us;
     for (int32_t c = 0; c < b->cells; c++) {
         v->cells[c] = cell_code(s, c, who == 2);

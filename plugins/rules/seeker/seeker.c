@@ -28,23 +28,6 @@ static sapper_status fail(char *err, size_t errcap, sapper_status st,
 
 /* ---- configuring a game -------------------------------------------- */
 
-static sapper_status read_layout(const char *path, seeker_game *g,
-                                 char *err, size_t errcap)
-{
-    sapper_board b;
-    sapper_status st = sapper_board_load_layout(path, &b, err, errcap);
-    if (st != SAPPER_OK)
-        return st == SAPPER_ERR_NOMEM ? st : SAPPER_ERR_PARAM;
-    g->width = b.width;
-    g->height = b.height;
-    g->mines = b.mines;
-    g->layout = malloc((size_t)b.cells);
-    if (g->layout)
-        memcpy(g->layout, b.mine, (size_t)b.cells);
-    sapper_board_free(&b);
-    return g->layout ? SAPPER_OK : SAPPER_ERR_NOMEM;
-}
-
 /* " in layout FILE" or "" for messages. */
 static const char *where(const char *layout, char *buf, size_t cap)
 {
@@ -97,7 +80,9 @@ static sapper_status configure(const sapper_params *p, seeker_game *g,
 {
     const char *layout = sapper_param(p, "layout");
     if (layout && *layout) {
-        sapper_status st = read_layout(layout, g, err, errcap);
+        sapper_status st = sapper_board_read_layout(
+            layout, &g->width, &g->height, &g->mines, &g->layout, err,
+            errcap);
         return st != SAPPER_OK ? st : check_game(g, layout, err, errcap);
     }
     g->width = (int32_t)sapper_param_int(p, "width", 16);

@@ -42,20 +42,12 @@ int64_t seeker_observe(const void *state, int32_t seat, void *out,
     size_t need = sapper_mines_view_size(b->width, b->height);
     if (show < 0)
         return 0;
-    if (cap < need)
+    sapper_mines_view *v = sapper_board_view_begin(
+        b, out, cap, seat, s->to_move, SEEKER_SEATS, s->moves);
+    if (!v)
         return (int64_t)need;
-    sapper_mines_view *v = out;
-    memset(v, 0, sizeof *v);
-    v->struct_size = sizeof *v;
-    v->width = b->width;
-    v->height = b->height;
-    v->mines = b->mines;
-    v->seat = seat;
-    v->to_move = s->to_move;
-    v->players = SEEKER_SEATS;
     v->points[0] = s->score[0].points;
     v->points[1] = s->score[1].points;
-    v->moves = s->moves;
     for (int32_t c = 0; c < b->cells; c++) {
         v->cells[c] = cell_code(s, c, show);
         v->mines_exposed += v->cells[c] == SAPPER_CELL_MINE ||

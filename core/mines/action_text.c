@@ -1,0 +1,141 @@
+/*
+ * action_text.c - "verb X Y" action texts both ways (action_text.h): the
+ * family's verb names, the printer, and a parser that reads word by word
+ * so each message can name what it found. No legality, no state.
+ */
+#include "action_text.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *const verb_names[SAPPER_MINES_VERBS] = {"reveal", "flag",
+                                                           "chord"};
+
+const char *sapper_board_verb_name(int32_t verb)
+{
+    return verb >= 0 && verb < SAPPER_MINES_VERBS ? verb_names[verb] : "";
+}
+
+int64_t sapper_board_action_text(const sapper_board *b, int64_t action,
+                                 int32_t nverbs, char *buf, size_t cap)
+{
+    int32_t verb, x, y;
+    if (!sapper_mines_decode(action, b->width, b->height, &verb, &x, &y) ||
+        verb >= nverbs) {
+        if (cap > 0)
+            buf[0] = '\0';
+        return 0;
+    }
+    return snprintf(buf, cap, "%s %d %d", verb_names[verb], x, y);
+}
+
+/* ---- parsing ------------------------------------------------------- */
+
+static sapper_status parse_fail(char *err, size_t errcap, const char *fmt,
+                                ...) __attribute__((format(printf, 3, 4)));
+
+static sapper_status parse_fail(char *err, size_t errcap, const char *fmt,
+                                ...)
+{
+    if (err && errcap) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, errcap, fmt, ap);
+        va_end(ap);
+    }
+    return SAPPER_ERR_PARSE;
+}
+
+/* A run of non-blank characters starting at *p; *p moves past it. */
+static const char *next_word(const char **p, int *len)
+{
+    while (**p == ' ' || **p == '\t')
+        (*p)++;
+    const char *start = *p;
+    while (**p && **p != ' ' && **p != '\t' && **p != '\n' && **p != '\r')
+        (*p)++;
+    *len = (int)(*p - start);
+    return start;
+}
+
+/* "'reveal X Y', 'flag X Y' or 'chord X Y'" for the first nverbs verbs. */
+static const char *verb_list(int32_t nverbs, char *buf, size_t cap)
+{
+    size_t pos = 0;
+    buf[0] = '\0';
+    for (int32_t v = 0; v < nverbs && pos < cap; v++)
+        pos += (size_t)snprintf(buf + pos, cap - pos, "%s'%s X Y'",
+                                v == 0 ? "" : v + 1 == nverbs ? " or " : ", ",
+                                verb_names[v]);
+    return buf;
+}
+
+static sapper_status parse_verb(const char **p, int32_t nverbs,
+                                int32_t *verb, char *err, size_t errcap)
+{
+    char list[64];
+    int len;
+    const char *w = next_word(p, &len);
+    *verb = -1;
+    for (int32_t v = 0; v < SAPPER_MINES_VERBS; v++)
+        if ((size_t)len == strlen(verb_names[v]) &&
+            strncmp(w, verb_names[v], (size_t)len) == 0)
+            *verb = v;
+    if (*verb >= 0 && *verb < nverbs)
+        return SAPPER_OK;
+    return parse_fail(err, errcap, "expected %s, found %s%.*s%s",
+                      verb_list(nverbs, list, sizeof list),
+                      len ? "'" : "nothing", len > 24 ? 24 : len, w,
+                      len ? "'" : "");
+}
+
+/* The coordinate `name` (X or Y) in 0..limit-1 from the next word. */
+static sapper_status parse_coord(const char **p, const char *name,
+                                 int32_t limit, int quote_range,
+                                 int32_t *out, char *err, size_t errcap)
+{
+    int len;
+    const char *w = next_word(p, &len);
+    int64_t v = 0;
+    int i = w[0] == '-' ? 1 : 0, digits = 0;
+    for (; i < len && w[i] >= '0' && w[i] <= '9'; i++, digits++)
+        if (v < 1000000000)
+            v = v * 10 + (w[i] - '0');
+    int word = len == 0 || digits == 0 || i < len;   /* not a number */
+    if (!word && w[0] != '-' && v < limit) {
+        *out = (int32_t)v;
+        return SAPPER_OK;
+    }
+    const char *q = word || quote_range ? "'" : "";
+    return parse_fail(err, errcap, "expected %s, a %s from 0 to %d, found "
+                      "%s%.*s%s", name, name[0] == 'X' ? "column" : "row",
+                      limit - 1, len ? q : "nothing", len > 24 ? 24 : len, w,
+                      len ? q : "");
+}
+
+sapper_status sapper_board_parse_action(const sapper_board *b,
+                                        const char *text, int32_t nverbs,
+                                        int quote_range, int64_t *action,
+                                        int32_t *verb, char *err,
+                                        size_t errcap)
+{
+    const char *p = text;
+    int32_t v, x = 0, y = 0;
+    sapper_status st = parse_verb(&p, nverbs, &v, err, errcap);
+    if (verb)
+        *verb = v;
+    if (st == SAPPER_OK)
+        st = parse_coord(&p, "X", b->width, quote_range, &x, err, errcap);
+    if (st == SAPPER_OK)
+        st = parse_coord(&p, "Y", b->height, quote_range, &y, err, errcap);
+    if (st != SAPPER_OK)
+        return st;
+    while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+        p++;
+    if (*p)
+        return parse_fail(err, errcap, "expected nothing after '%s %d %d', "
+                          "found '%.24s'", verb_names[v], x, y, p);
+    *action = sapper_mines_action(v, x, y, b->width, b->height);
+    return SAPPER_OK;
+}

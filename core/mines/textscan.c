@@ -1,0 +1,187 @@
+/*
+ * textscan.c - the scanner of the board text format (textscan.h): the
+ * cursor, its messages, line ends, the "W H M" header, the blank lines
+ * after the grid and reading a whole file. The rows are the readers' own
+ * (board.c for layouts, position.c for positions); nothing here allocates
+ * but textscan_read_file.
+ */
+#include "textscan.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"   /* SAPPER_BOARD_MAX_SIDE */
+
+#define TEXT_MAX_BYTES (4u << 20)
+
+int textscan_peek(const textscan *c)
+{
+    return c->pos < c->len ? (unsigned char)c->text[c->pos] : EOF;
+}
+
+void textscan_advance(textscan *c)
+{
+    if (c->pos >= c->len)
+        return;
+    if (c->text[c->pos++] == '\n') {
+        c->line++;
+        c->col = 1;
+    } else {
+        c->col++;
+    }
+}
+
+void textscan_skip_blanks(textscan *c)
+{
+    while (textscan_peek(c) == ' ' || textscan_peek(c) == '\t')
+        textscan_advance(c);
+}
+
+int textscan_at_line_end(const textscan *c)
+{
+    int ch = textscan_peek(c);
+    return ch == '\n' || ch == EOF ||
+           (ch == '\r' && c->pos + 1 < c->len && c->text[c->pos + 1] == '\n');
+}
+
+const char *textscan_found(const textscan *c, char *buf, size_t cap)
+{
+    int ch = textscan_peek(c);
+    if (ch == EOF)
+        return "end of file";
+    if (ch == '\n' || (c->crlf_found && textscan_at_line_end(c)))
+        return "end of line";
+    if (ch >= 0x20 && ch < 0x7f)
+        snprintf(buf, cap, "'%c'", ch);
+    else
+        snprintf(buf, cap, "byte 0x%02x", (unsigned)ch);
+    return buf;
+}
+
+sapper_status textscan_fail(const textscan *c, int line, int col,
+                            const char *fmt, ...)
+{
+    if (!c->err || c->errcap == 0)
+        return SAPPER_ERR_PARSE;
+    int n = snprintf(c->err, c->errcap, "%s:%d:%d: ", c->name, line, col);
+    if (n >= 0 && (size_t)n < c->errcap) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(c->err + n, c->errcap - (size_t)n, fmt, ap);
+        va_end(ap);
+    }
+    return SAPPER_ERR_PARSE;
+}
+
+sapper_status textscan_end_line(textscan *c, const char *after)
+{
+    char fb[24];
+    if (!textscan_at_line_end(c))
+        return textscan_fail(c, c->line, c->col, "expected end of line after "
+                             "%s, found %s", after,
+                             textscan_found(c, fb, sizeof fb));
+    if (textscan_peek(c) == '\r')
+        textscan_advance(c);
+    textscan_advance(c);
+    return SAPPER_OK;
+}
+
+/* One header number; what names it in the message. */
+static sapper_status read_number(textscan *c, const char *what, int32_t *out,
+                                 int *col)
+{
+    char fb[24];
+    textscan_skip_blanks(c);
+    *col = c->col;
+    if (textscan_peek(c) < '0' || textscan_peek(c) > '9')
+        return textscan_fail(c, c->line, c->col, "expected %s (a whole "
+                             "number), found %s", what,
+                             textscan_found(c, fb, sizeof fb));
+    int64_t v = 0;
+    while (textscan_peek(c) >= '0' && textscan_peek(c) <= '9') {
+        if (v < 100000000)
+            v = v * 10 + (textscan_peek(c) - '0');
+        textscan_advance(c);
+    }
+    *out = (int32_t)v;
+    return SAPPER_OK;
+}
+
+sapper_status textscan_header(textscan *c, int32_t v[3], int col[3])
+{
+    static const char *what[3] = {"the width W", "the height H",
+                                  "the mine count M"};
+    for (int i = 0; i < 3; i++) {
+        sapper_status st = read_number(c, what[i], &v[i], &col[i]);
+        if (st != SAPPER_OK)
+            return st;
+    }
+    textscan_skip_blanks(c);
+    sapper_status st = textscan_end_line(c, "\"W H M\"");
+    if (st != SAPPER_OK)
+        return st;
+    for (int i = 0; i < 2; i++)
+        if (v[i] < 1 || v[i] > SAPPER_BOARD_MAX_SIDE)
+            return textscan_fail(c, 1, col[i], "expected %s from 1 to %d, "
+                                 "found %d", what[i], SAPPER_BOARD_MAX_SIDE,
+                                 (int)v[i]);
+    if (v[2] > v[0] * v[1])
+        return textscan_fail(c, 1, col[2], "expected %s from 0 to %d (W*H), "
+                             "found %d", what[2], (int)(v[0] * v[1]),
+                             (int)v[2]);
+    return SAPPER_OK;
+}
+
+sapper_status textscan_trailer(textscan *c)
+{
+    char fb[24];
+    for (int ch = textscan_peek(c); ch != EOF; ch = textscan_peek(c)) {
+        if (ch != ' ' && ch != '\t' && ch != '\r' && ch != '\n')
+            return textscan_fail(c, c->line, c->col, "expected end of file "
+                                 "after the grid, found %s",
+                                 textscan_found(c, fb, sizeof fb));
+        textscan_advance(c);
+    }
+    return SAPPER_OK;
+}
+
+sapper_status textscan_read_file(const char *path, const char *what,
+                                 char **out, size_t *len, char *err,
+                                 size_t errcap)
+{
+    if (!err)
+        errcap = 0;   /* snprintf(NULL, 0, ...) only counts */
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errcap, "cannot open %s%s: %s", what, path,
+                 strerror(errno));
+        return SAPPER_ERR_PARAM;
+    }
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap);
+    while (buf && n <= TEXT_MAX_BYTES) {
+        n += fread(buf + n, 1, cap - n, f);
+        if (n < cap || ferror(f))
+            break;
+        char *more = realloc(buf, cap * 2);
+        if (!more)
+            free(buf);
+        buf = more;
+        cap *= 2;
+    }
+    const char *why = !buf ? "out of memory" : ferror(f) ? "read error"
+                      : n > TEXT_MAX_BYTES ? "larger than 4 MiB" : NULL;
+    fclose(f);
+    if (why) {
+        snprintf(err, errcap, "cannot read %s%s: %s", what, path, why);
+        sapper_status st = buf ? SAPPER_ERR_PARAM : SAPPER_ERR_NOMEM;
+        free(buf);
+        return st;
+    }
+    *out = buf;
+    *len = n;
+    return SAPPER_OK;
+}
