@@ -248,9 +248,6 @@ static void worker(const options *o, int j, int fd)
         t.wins += r == 1;
         t.errors += r < 0;
         res[k++] = r < 0 ? 'E' : (char)('0' + r);
-#ifdef PROBER_DEBUG
-        fprintf(stderr, "R %d\n", r);
-#endif
     }
     t.cpu = cpu_seconds() - c0;
     if (write(fd, res, k) != (ssize_t)k || write(fd, &t, sizeof t) != sizeof t)

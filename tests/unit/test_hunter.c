@@ -75,12 +75,13 @@ static void make_view(fixture *f, int32_t players, int32_t mines,
     }
 }
 
-/* A bot with the given "key=value" parameters over the declared defaults. */
+/* A bot with this policy and lookahead, the other parameters at their
+   defaults, every key given as the host gives them. */
 static void *new_bot(uint64_t seed, const char *policy, const char *lookahead)
 {
     sapper_kv kv[] = {{"policy", policy}, {"lookahead", lookahead},
-                      {"tie_band", "0"}};
-    sapper_params p = {kv, 3};
+                      {"tie_band", "0"}, {"flood_leak", "5"}};
+    sapper_params p = {kv, 4};
     sapper_bot_setup s = {.struct_size = sizeof s, .seat = 0, .players = 2,
                           .seed = seed};
     void *bot = NULL;
@@ -253,6 +254,29 @@ static void test_hunter_without_lookahead_prefers_blind_edge_cells(void **st)
         int32_t x, y;
         choice(bot, &f, &x, &y);
         assert_true(x >= 3 && !(x == 3 && y == 1));
+        hunter_bot_free(bot);
+    }
+    free(f.view);
+}
+
+/* An empty board: every cell is a mine with 13/64. A safe corner shows 0
+   (and opens) far more often than a safe inner cell, whose 8 neighbours
+   must all be clear: the hunter opens in the interior, where an opening
+   is least likely, even though an edge mine would score +1. */
+static void test_hunter_avoids_cells_likely_to_open(void **st)
+{
+    (void)st;
+    static const char *const rows[] = {
+        "........", "........", "........", "........",
+        "........", "........", "........", "........", NULL};
+    fixture f;
+    make_view(&f, 2, 13, rows);
+    assert_true(leak(&f, 0, 0) > leak(&f, 3, 3));
+    for (uint64_t seed = 1; seed <= 5; seed++) {
+        void *bot = new_bot(seed, "hunt", "256");
+        int32_t x, y;
+        choice(bot, &f, &x, &y);
+        assert_true(x >= 1 && x <= 6 && y >= 1 && y <= 6);
         hunter_bot_free(bot);
     }
     free(f.view);
@@ -440,6 +464,7 @@ int main(void)
         cmocka_unit_test(test_hunter_breaks_ties_by_the_least_leak),
         cmocka_unit_test(test_hunter_breaks_equal_leaks_by_the_edge_bonus),
         cmocka_unit_test(test_hunter_without_lookahead_prefers_blind_edge_cells),
+        cmocka_unit_test(test_hunter_avoids_cells_likely_to_open),
         cmocka_unit_test(test_safest_reveals_the_least_likely_mine),
         cmocka_unit_test(test_hunter_plays_safest_with_one_seat),
         cmocka_unit_test(test_hunter_survives_a_view_the_solver_refuses),

@@ -27,7 +27,8 @@
 
 /* The budget of each lookahead analysis: smaller than the defaults, since
    one step runs up to 9 per examined cell. An approximate answer is still
-   sound about the certain mines it counts. */
+   sound about the certain mines it counts; a position past the budget
+   simply counts fewer. */
 #define HUNTER_LOOKAHEAD_COMPONENT_NODES (INT64_C(1) << 14)
 #define HUNTER_LOOKAHEAD_TOTAL_NODES     (INT64_C(1) << 16)
 
@@ -73,9 +74,10 @@ sapper_status hunter_bot_step(void *bot, const void *view, size_t view_size,
 int32_t hunter_choose(hunter_bot *b, const hunter_ctx *c);
 
 /* choose.c: the leak of revealing cell when it turns out safe: the
-   expected number of new certain mines the opponent can claim, over the
-   numbers the cell may show, weighted by how many layouts give each. -1
-   when no number fits (the cell is certainly a mine). Exposed for tests. */
+   expected number of new certain mines the opponent can claim (plus
+   flood_leak when the cell shows 0), over the numbers the cell may show,
+   weighted by how many layouts give each. -1 when no number fits (the
+   cell is certainly a mine). Exposed for tests. */
 double hunter_leak(hunter_bot *b, const hunter_ctx *c, int32_t cell);
 
 #endif

@@ -11,19 +11,22 @@
  *      (tie_band = 0: exact ties, up to rounding).
  *   3. Among those, the least expected loss: a click is a mine with P
  *      (we score and move on) or safe with 1 - P, and then the opponent
- *      moves on a board with one more number. The leak of a cell is the
- *      expected number of mines that number makes certain, which the
- *      opponent claims for free:
- *          leak(c) = sum_k w_k * certain_k / sum_k w_k
+ *      moves on a board with one more number. The leak of a cell is what
+ *      that number hands the opponent: the mines it makes certain, which
+ *      the opponent claims for free, and, when the number is a 0, an
+ *      opening, whose flood shows many more numbers (flood_leak mines, 5
+ *      by default, a measured value: docs/BENCHMARKS.md):
+ *          leak(c) = sum_k w_k * (certain_k + flood_leak * [k = 0])
+ *                    / sum_k w_k
  *      over the numbers k the cell can show, where certain_k counts the
- *      certain mines of the position with c showing k, and w_k, the number
- *      of layouts of that position, is proportional to the probability
- *      that c shows k if it is safe (all layouts being equally likely).
- *      The key is P - (1 - P) * leak: with exact ties, the least leak. It
- *      costs up to 9 analyses per cell, so only the first `lookahead` tied
- *      cells are examined (preferring the higher P, then the bigger bonus,
- *      then at random). A cell that shows 0 floods, which the model does
- *      not see; its neighbours do come out safe.
+ *      new certain mines of the position with c showing k, and w_k, the
+ *      number of layouts of that position, is proportional to the
+ *      probability that c shows k if it is safe (all layouts being
+ *      equally likely). The key is P - (1 - P) * leak: with exact ties,
+ *      the least leak. It costs up to 9 analyses per cell, so at most
+ *      `lookahead` tied cells are examined (the higher P first, then the
+ *      cells with more unknown neighbours, which open less often, then at
+ *      random); the others are out of the running.
  *   4. Then the biggest expected bonus if hit, P * (blind 2 + edge 1 +
  *      endgame 3): blind when no neighbour shows a number, edge on the
  *      border, endgame when 10 or fewer mines are left (the same for every

@@ -51,15 +51,27 @@ static void read_start(const char *s, int32_t *x, int32_t *y)
     }
 }
 
+static int64_t clamp64(int64_t v, int64_t lo, int64_t hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* The host checks parameters against plugin.c's bounds; callers that link
+   the bot in (tests, benchmarks) may not, so the bounds are kept here too. */
 static void read_params(const sapper_params *p, prober_params *out)
 {
-    out->depth = (int32_t)sapper_param_int(p, "depth", 1);
-    out->candidates = (int32_t)sapper_param_int(p, "candidates", 8);
+    out->depth = (int32_t)clamp64(sapper_param_int(p, "depth", 1), 0,
+                                  PROBER_MAX_DEPTH);
+    out->candidates = (int32_t)clamp64(sapper_param_int(p, "candidates", 8),
+                                       1, PROBER_MAX_CANDIDATES);
     out->tolerance = sapper_param_real(p, "tolerance", 0.1);
+    out->tolerance = out->tolerance < 0 ? 0 : out->tolerance > 1 ? 1
+                                                : out->tolerance;
     out->progress = sapper_param_real(p, "progress", 0.0);
-    out->safe_credit = sapper_param_real(p, "safe_credit", 1.0);
-    out->endgame_layouts = (int32_t)sapper_param_int(p, "endgame_layouts", 256);
-    out->endgame_nodes = sapper_param_int(p, "endgame_nodes", 200000);
+    out->endgame_layouts = (int32_t)clamp64(
+        sapper_param_int(p, "endgame_layouts", 256), 0, PROBER_MAX_ENDGAME);
+    out->endgame_nodes = clamp64(sapper_param_int(p, "endgame_nodes", 200000),
+                                 1, INT64_C(1000000000));
     read_start(sapper_param(p, "start"), &out->start_x, &out->start_y);
 }
 

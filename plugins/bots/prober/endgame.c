@@ -31,9 +31,6 @@
 #include "internal.h"
 
 #include <math.h>
-#ifdef PROBER_DEBUG
-#include <stdio.h>
-#endif
 
 #define MEMO_BITS 16              /* cache buckets: 2^16                   */
 #define MEMO_WAYS 4               /* probed buckets per lookup             */
@@ -557,24 +554,11 @@ int32_t prober_endgame_move(prober *b, const prober_turn *t, double *win_out)
         return -1;
     e->gen++;
     e->stack_used = 0;
-#ifdef PROBER_DEBUG
-    {
-        sapper_mines_result r;
-        sapper_mines_analyze(b->solver, &t->pos, NULL, &r);
-        if (fabs(exp2(r.layouts_log2) - e->nlayouts) > 0.5)
-            fprintf(stderr, "endgame: %d layouts, solver %.3f\n", e->nlayouts,
-                    exp2(r.layouts_log2));
-    }
-#endif
     uint64_t *all = set_new(e);
     for (int32_t L = 0; L < e->nlayouts; L++)
         all[L / 64] |= UINT64_C(1) << (L % 64);
     int32_t best = -1;
     double w = win(e, all, e->nlayouts, &best);
-#ifdef PROBER_DEBUG
-    fprintf(stderr, "S %d %d %lld %d\n", e->nlayouts, e->nl,
-            (long long)e->nodes, e->nodes > e->budget);
-#endif
     if (e->nodes > e->budget || best < 0 || !prober_can_reveal(t, best))
         return -1;
     *win_out = w;

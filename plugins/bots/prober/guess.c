@@ -19,19 +19,19 @@
  *      them, safest first, with at most two unconstrained ("floating")
  *      cells, as all of those are alike but for their neighbour count.
  *      Each is scored by lookahead.c: secondary safety (the chance to
- *      survive it and the next move) + progress weight * progress (the
- *      chance it makes a safe cell appear). Dead probes (one possible
- *      value: no information) are taken only when every candidate is dead.
- *      The examination stops once a candidate's safety cannot reach the
- *      best score, since neither measure exceeds the safety.
+ *      survive it and the next move, a position with a safe cell counting
+ *      as a free move) + `progress` * progress (the chance it makes a safe
+ *      cell appear; 0 by default: 0.2 lost 0.3 points on Expert, see
+ *      docs/BENCHMARKS.md). Dead probes (one possible value: no
+ *      information) are taken only when every candidate is dead. The
+ *      examination stops once a candidate's safety cannot reach the best
+ *      score, since neither measure exceeds the safety. Deeper levels
+ *      score the positions after a probe with this same ranking.
  * It does not compute probabilities (the solver does) nor search layouts.
  */
 #include "internal.h"
 
 #include <math.h>
-#ifdef PROBER_DEBUG
-#include <stdio.h>
-#endif
 
 #define FLOATING_REPS 2      /* floating cells examined with look-ahead  */
 #define SAME_P 1e-12         /* probabilities this close are equal       */
@@ -245,12 +245,6 @@ int32_t prober_guess(prober *b, const prober_turn *t, double layouts_log2,
         layouts_log2 <= log2((double)b->par.endgame_layouts) + 1e-9) {
         double win;
         c = prober_endgame_move(b, t, &win);
-#ifdef PROBER_DEBUG
-        if (c >= 0 && !b->debug_logged) {
-            fprintf(stderr, "EG %.6f\n", win);
-            b->debug_logged = 1;
-        }
-#endif
         if (c >= 0)
             return c;
     }

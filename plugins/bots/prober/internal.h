@@ -23,14 +23,11 @@
 
 /* The parameters, copied at bot_new (see plugin.c for each one's help). */
 typedef struct prober_params {
-    int32_t depth;            /* look-ahead levels for guesses, 0..2      */
+    int32_t depth;            /* look-ahead levels, 0..PROBER_MAX_DEPTH   */
     int32_t candidates;       /* guesses examined with look-ahead         */
     double tolerance;         /* examined: safety >= (1 - tol) * best     */
     double progress;          /* weight of "the next position has a safe
                                  cell" next to the secondary safety       */
-    double safe_credit;       /* what a next position with a safe cell is
-                                 worth, between its best guess's safety
-                                 (0) and a free move (1)                  */
     int32_t endgame_layouts;  /* exhaustive search at or below this many
                                  layouts (0: never)                       */
     int64_t endgame_nodes;    /* its budget in search nodes               */
@@ -70,9 +67,6 @@ typedef struct prober {
     int32_t *nbr;                 /* 8n: neighbour indices                */
     prober_endgame *endgame;      /* owned; NULL when endgame_layouts = 0 */
     sapper_mines_budget budget;   /* for every analysis                   */
-#ifdef PROBER_DEBUG
-    int debug_logged;
-#endif
 } prober;
 
 /* bot.c */

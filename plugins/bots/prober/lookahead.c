@@ -45,24 +45,18 @@ static void value_range(const prober *b, const uint8_t *cells,
 }
 
 /* The score of the position in `next` (just analysed into *r) for the
-   look-ahead: with a safe cell, safe_credit + (1 - safe_credit) * its best
-   guess's safety (1 at the default credit of 1: the next move is free);
-   without one, its best guess at depth - 1. */
+   look-ahead: 1 with a safe cell (the next move is free), else its best
+   guess at depth - 1 (its best safety at depth 1). */
 static double next_score(prober *b, int32_t level, const uint8_t *next,
                          const sapper_mines_result *r, int32_t depth,
                          int *safe)
 {
-    double credit = b->par.safe_credit;
     *safe = r->safe > 0;
-    if (r->unknown == r->certain_mines + r->safe)
-        return 1.0;   /* nothing risky left: the game is won */
-    if (*safe && credit >= 1.0)
-        return 1.0;
-    if (*safe || depth <= 1) {  /* the best safety: no analysis, no copy */
-        double s = prober_rank(b, level + 1, next, r->prob, r->layouts_log2,
-                               0, NULL);
-        return *safe ? credit + (1.0 - credit) * s : s;
-    }
+    if (*safe || r->unknown == r->certain_mines)
+        return 1.0;   /* a free move, or nothing left to probe: won */
+    if (depth <= 1)   /* the best safety: no analysis, so no copy either */
+        return prober_rank(b, level + 1, next, r->prob, r->layouts_log2, 0,
+                           NULL);
     double *prob = b->prob + (size_t)(level + 1) * b->n;
     memcpy(prob, r->prob, (size_t)b->n * sizeof *prob);
     return prober_rank(b, level + 1, next, prob, r->layouts_log2, depth - 1,

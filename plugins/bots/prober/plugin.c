@@ -18,11 +18,11 @@ static const sapper_param_spec prober_params_spec[] = {
      .min = 0, .max = 1,
      .help = "examine guesses whose safety is at least (1 - tolerance) "
              "times the best safety"},
-    {.key = "progress", .type = SAPPER_PARAM_REAL, .def = "0.2",
+    {.key = "progress", .type = SAPPER_PARAM_REAL, .def = "0",
      .min = 0, .max = 10,
      .help = "weight of the chance that a guess makes a safe cell appear, "
              "next to the chance to survive it and the next move"},
-    {.key = "endgame_layouts", .type = SAPPER_PARAM_INT, .def = "0",
+    {.key = "endgame_layouts", .type = SAPPER_PARAM_INT, .def = "256",
      .min = 0, .max = PROBER_MAX_ENDGAME,
      .help = "search the whole game tree once at most this many layouts "
              "remain (0: never)"},
