@@ -133,25 +133,40 @@ static void requeue(runner *r, sapper_worker *w, int from)
     w->nqueued = 0;
 }
 
+/* Fills worker i's queue. A worker that died playing its queue keeps its
+   games: collect() sees the closed pipe, blames the game in play and
+   requeues the rest. One that died idle is replaced, a few times at most. */
+static sapper_status feed_worker(runner *r, int i)
+{
+    sapper_worker *w = &r->workers[i];
+    int64_t next;
+    for (int restarts = 0; restarts <= 3;) {
+        if (w->pid <= 0 &&
+            sapper_worker_start(w, r->def, &r->slots[i], r->err, r->errcap))
+            return SAPPER_ERR_STATE;
+        while (w->nqueued < SAPPER_WORKER_QUEUE && r->sprt.state == SAPPER_SPRT_CONTINUE &&
+               (next = next_game(r)) >= 0) {
+            if (sapper_worker_send(w, next) != SAPPER_OK)
+                break;
+            r->done[next] = 2;
+        }
+        if (w->nqueued > 0 || r->sprt.state != SAPPER_SPRT_CONTINUE || next_game(r) < 0)
+            return SAPPER_OK;
+        sapper_worker_stop(w);
+        restarts++;
+    }
+    snprintf(r->err, r->errcap, "worker processes die before their first game");
+    return SAPPER_ERR_STATE;
+}
+
 static sapper_status dispatch(runner *r, int *busy)
 {
     *busy = 0;
     for (int i = 0; i < r->def->jobs; i++) {
-        sapper_worker *w = &r->workers[i];
-        if (w->pid <= 0 &&
-            sapper_worker_start(w, r->def, &r->slots[i], r->err, r->errcap))
-            return SAPPER_ERR_STATE;
-        int64_t next;
-        while (w->nqueued < SAPPER_WORKER_QUEUE && r->sprt.state == SAPPER_SPRT_CONTINUE &&
-               (next = next_game(r)) >= 0) {
-            if (sapper_worker_send(w, next) != SAPPER_OK) {
-                sapper_worker_stop(w);   /* a broken worker: start another */
-                requeue(r, w, 0);
-                break;
-            }
-            r->done[next] = 2;
-        }
-        *busy += w->nqueued > 0;
+        sapper_status st = feed_worker(r, i);
+        if (st != SAPPER_OK)
+            return st;
+        *busy += r->workers[i].nqueued > 0;
     }
     return SAPPER_OK;
 }
@@ -291,6 +306,12 @@ sapper_status sapper_tournament_run(sapper_tournament_def *def,
         if (st == SAPPER_OK)
             st = cst;
         report(&r, 1);
+    }
+    if (st == SAPPER_OK && r.sprt.state == SAPPER_SPRT_CONTINUE &&
+        r.done_count != r.total) {   /* never report a short run as complete */
+        snprintf(err, errcap, "internal error: %lld of %lld games stored; "
+                 "rerun with --resume", (long long)r.done_count, (long long)r.total);
+        st = SAPPER_ERR_STATE;
     }
     if (st == SAPPER_ERR_STATE && !err[0])
         snprintf(err, errcap, "stopped: %lld of %lld games stored",
