@@ -33,6 +33,7 @@ cleanup() { tm kill-server 2>/dev/null; rm -rf "$TMP"; }
 trap cleanup EXIT
 
 . "$(dirname "$0")/lib.sh"   # pass, fail, finish
+command -v tmux >/dev/null && tmux_keep_server "$SOCK"
 fail_on_screen() {   # a failure, with the screen it was read from
     fail "$1"
     echo "----- screen -----"

@@ -17,3 +17,7 @@ expect_status() {
     if [ "$1" -eq "$2" ]; then pass "$3"; else fail "$3: exit status $1, expected $2"; fi
 }
 finish() { [ "$FAILS" -eq 0 ] && echo "all passed" || { echo "$FAILS failure(s)"; exit 1; }; }
+# tmux_keep_server SOCKET: holds a session open on SOCKET for the whole
+# script. Without it, ending the last game session stops the server, and a
+# new-session that races the shutdown fails ("server exited unexpectedly").
+tmux_keep_server() { tmux -L "$1" new-session -d -s keeper -x 20 -y 5 "sleep 3600"; }

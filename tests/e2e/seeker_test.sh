@@ -122,6 +122,7 @@ if ! command -v tmux >/dev/null; then
 fi
 unset TMUX
 tm() { tmux -L "$SOCK" "$@"; }
+tmux_keep_server "$SOCK"
 capture() { tm capture-pane -p -t play > "$T/screen" 2>/dev/null; }
 wait_for() {   # extended regexp on the screen, within 5 s
     local deadline=$((SECONDS + 5))
@@ -174,6 +175,7 @@ else
 fi
 tm send-keys -t play H
 if wait_for 'Sapper: keys'; then
+    wait_for '^ +b +.*Bonus Statistics'   # the page may still be drawing
     screen_check '^ +b +.*Bonus Statistics' "the help page lists b"
     tm send-keys -t play x
 else

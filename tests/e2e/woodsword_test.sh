@@ -132,6 +132,7 @@ check() {   # check WHAT TEST ARGS... : waits for the test, PASS or FAIL
     if wait_until "$@"; then pass "$what"; else fail_on_screen "$what"; fi
 }
 
+tmux_keep_server "$SOCK"
 tm new-session -d -s "$SESSION" -x 100 -y 40 \
     "env TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 '$SAPPER' play '$CONFIG' game.seed=3 --record '$TMP/game.replay'; echo \$? > '$TMP/status'"
 if ! wait_until screen_has '8 of 8 seats alive'; then
