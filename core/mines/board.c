@@ -16,10 +16,10 @@
 /* ---- storage ------------------------------------------------------- */
 
 /* The arrays live in one block: the int32 stack first (for alignment),
-   then mine, state and count. */
+   then mine, state, count, flagged_near and hidden_near. */
 static size_t board_bytes(int32_t cells)
 {
-    return (size_t)cells * (sizeof(int32_t) + 3);
+    return (size_t)cells * (sizeof(int32_t) + 5);
 }
 
 static void board_bind(sapper_board *b, void *mem)
@@ -28,6 +28,8 @@ static void board_bind(sapper_board *b, void *mem)
     b->mine = (uint8_t *)(b->stack + b->cells);
     b->state = b->mine + b->cells;
     b->count = b->state + b->cells;
+    b->flagged_near = b->count + b->cells;
+    b->hidden_near = b->flagged_near + b->cells;
 }
 
 sapper_status sapper_board_init(sapper_board *b, int32_t width, int32_t height,
@@ -46,6 +48,9 @@ sapper_status sapper_board_init(sapper_board *b, int32_t width, int32_t height,
     b->cells = cells;
     b->mines = mines;
     board_bind(b, mem);
+    int32_t nb[8];
+    for (int32_t c = 0; c < cells; c++)   /* every neighbour starts hidden */
+        b->hidden_near[c] = (uint8_t)sapper_board_neighbours(b, c, nb);
     return SAPPER_OK;
 }
 
@@ -83,15 +88,6 @@ int32_t sapper_board_neighbours(const sapper_board *b, int32_t cell,
         }
     }
     return n;
-}
-
-int32_t sapper_board_count_around(const sapper_board *b, int32_t cell,
-                                  uint8_t state)
-{
-    int32_t nb[8], n = sapper_board_neighbours(b, cell, nb), k = 0;
-    for (int32_t i = 0; i < n; i++)
-        k += b->state[nb[i]] == state;
-    return k;
 }
 
 /* Counts the mines and each cell's mined neighbours from b->mine. */
@@ -148,10 +144,26 @@ void sapper_board_set_mines(sapper_board *b, const uint8_t *mine)
 
 /* ---- moves --------------------------------------------------------- */
 
+/* Every state change goes through here, so the totals and the per-cell
+   neighbour counts (what makes a chord legal) are always right. */
+static void board_set_state(sapper_board *b, int32_t cell, uint8_t to)
+{
+    uint8_t from = b->state[cell];
+    int hidden = (to == SAPPER_BOARD_HIDDEN) - (from == SAPPER_BOARD_HIDDEN);
+    int flagged = (to == SAPPER_BOARD_FLAGGED) - (from == SAPPER_BOARD_FLAGGED);
+    b->state[cell] = to;
+    b->flags += flagged;
+    b->revealed += (to == SAPPER_BOARD_REVEALED) - (from == SAPPER_BOARD_REVEALED);
+    int32_t nb[8], n = sapper_board_neighbours(b, cell, nb);
+    for (int32_t i = 0; i < n; i++) {
+        b->hidden_near[nb[i]] = (uint8_t)(b->hidden_near[nb[i]] + hidden);
+        b->flagged_near[nb[i]] = (uint8_t)(b->flagged_near[nb[i]] + flagged);
+    }
+}
+
 static void board_open(sapper_board *b, int32_t cell)
 {
-    b->state[cell] = SAPPER_BOARD_REVEALED;
-    b->revealed++;
+    board_set_state(b, cell, SAPPER_BOARD_REVEALED);
 }
 
 /* Opens around a revealed 0 until the region is bordered by numbers. Every
@@ -186,14 +198,6 @@ int sapper_board_reveal(sapper_board *b, int32_t cell)
     return 0;
 }
 
-int sapper_board_can_chord(const sapper_board *b, int32_t cell)
-{
-    return b->state[cell] == SAPPER_BOARD_REVEALED && !b->mine[cell] &&
-           sapper_board_count_around(b, cell, SAPPER_BOARD_FLAGGED) ==
-               b->count[cell] &&
-           sapper_board_count_around(b, cell, SAPPER_BOARD_HIDDEN) > 0;
-}
-
 int32_t sapper_board_chord(sapper_board *b, int32_t cell)
 {
     int32_t nb[8], n = sapper_board_neighbours(b, cell, nb), booms = 0;
@@ -204,23 +208,20 @@ int32_t sapper_board_chord(sapper_board *b, int32_t cell)
 
 uint8_t sapper_board_cycle_flag(sapper_board *b, int32_t cell)
 {
-    uint8_t *s = &b->state[cell];
-    switch (*s) {
+    switch (b->state[cell]) {
     case SAPPER_BOARD_HIDDEN:
-        *s = SAPPER_BOARD_FLAGGED;
-        b->flags++;
+        board_set_state(b, cell, SAPPER_BOARD_FLAGGED);
         break;
     case SAPPER_BOARD_FLAGGED:
-        *s = SAPPER_BOARD_MARKED;
-        b->flags--;
+        board_set_state(b, cell, SAPPER_BOARD_MARKED);
         break;
     case SAPPER_BOARD_MARKED:
-        *s = SAPPER_BOARD_HIDDEN;
+        board_set_state(b, cell, SAPPER_BOARD_HIDDEN);
         break;
     default:
         break;
     }
-    return *s;
+    return b->state[cell];
 }
 
 /* ---- views and text ------------------------------------------------ */

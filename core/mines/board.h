@@ -40,6 +40,10 @@ typedef struct sapper_board {
     uint8_t *mine;      /* cells entries, 1 = mine                        */
     uint8_t *state;     /* cells entries, SAPPER_BOARD_*                  */
     uint8_t *count;     /* cells entries, mines among the neighbours      */
+    uint8_t *flagged_near; /* cells entries, FLAGGED neighbours (kept up
+                              to date by every move, so chord checks are
+                              O(1))                                       */
+    uint8_t *hidden_near;  /* cells entries, HIDDEN neighbours (likewise) */
     int32_t *stack;     /* cells entries of scratch for flood and placing */
 } sapper_board;
 
@@ -57,9 +61,6 @@ sapper_status sapper_board_copy(sapper_board *dst, const sapper_board *src);
 /** Writes the (up to 8) neighbours of cell into out, returns how many. */
 int32_t sapper_board_neighbours(const sapper_board *b, int32_t cell,
                                 int32_t out[8]);
-/** Neighbours of cell whose state is `state`. */
-int32_t sapper_board_count_around(const sapper_board *b, int32_t cell,
-                                  uint8_t state);
 
 /** Places b->mines mines uniformly among the cells not listed in keep_free
  *  (nkeep entries, duplicates allowed; the first-click policy) and computes
@@ -79,7 +80,11 @@ int sapper_board_reveal(sapper_board *b, int32_t cell);
 /** True when cell is revealed, as many of its neighbours are flagged as it
  *  counts, and at least one neighbour is HIDDEN (neither flagged nor
  *  marked): a chord would open something. */
-int sapper_board_can_chord(const sapper_board *b, int32_t cell);
+static inline int sapper_board_can_chord(const sapper_board *b, int32_t cell)
+{
+    return b->state[cell] == SAPPER_BOARD_REVEALED && !b->mine[cell] &&
+           b->flagged_near[cell] == b->count[cell] && b->hidden_near[cell] > 0;
+}
 /** Reveals every HIDDEN neighbour of cell (flagged and marked ones are
  *  skipped), with flood. Returns the number of mines so revealed. */
 int32_t sapper_board_chord(sapper_board *b, int32_t cell);

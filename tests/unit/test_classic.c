@@ -1029,6 +1029,50 @@ static void test_board_layout_accepts_crlf_and_trailing_blank_lines(
     sapper_board_free(&b);
 }
 
+/* The chord rule reads per-cell counts kept up to date by every move; after
+   any sequence of reveals, chords and flag cycles they must equal a fresh
+   count of the neighbours, and can_chord must match its definition. */
+static void check_counts_fresh(const sapper_board *b)
+{
+    for (int32_t c = 0; c < b->cells; c++) {
+        int32_t nb[8], n = sapper_board_neighbours(b, c, nb), flagged = 0, hidden = 0;
+        for (int32_t i = 0; i < n; i++) {
+            flagged += b->state[nb[i]] == SAPPER_BOARD_FLAGGED;
+            hidden += b->state[nb[i]] == SAPPER_BOARD_HIDDEN;
+        }
+        assert_int_equal(b->flagged_near[c], flagged);
+        assert_int_equal(b->hidden_near[c], hidden);
+        int chord = b->state[c] == SAPPER_BOARD_REVEALED && !b->mine[c] &&
+                    flagged == b->count[c] && hidden > 0;
+        assert_int_equal(sapper_board_can_chord(b, c), chord);
+    }
+}
+
+static void test_board_chord_counts_follow_every_move(void **unused)
+{
+    (void)unused;
+    sapper_rng rng;
+    sapper_rng_seed(&rng, 77);
+    for (int round = 0; round < 200; round++) {
+        sapper_board b, copy;
+        assert_int_equal(sapper_board_init(&b, 7, 5, 6), SAPPER_OK);
+        assert_int_equal(sapper_board_place_mines(&b, &rng, NULL, 0), SAPPER_OK);
+        for (int move = 0; move < 40; move++) {
+            int32_t cell = (int32_t)sapper_rng_below(&rng, (uint64_t)b.cells);
+            switch (sapper_rng_below(&rng, 3)) {
+            case 0: sapper_board_reveal(&b, cell); break;
+            case 1: sapper_board_cycle_flag(&b, cell); break;
+            default: sapper_board_chord(&b, cell); break;
+            }
+            check_counts_fresh(&b);
+        }
+        assert_int_equal(sapper_board_copy(&copy, &b), SAPPER_OK);
+        check_counts_fresh(&copy);
+        sapper_board_free(&copy);
+        sapper_board_free(&b);
+    }
+}
+
 static void check_layout_error(const char *text, const char *msg)
 {
     sapper_board b;
@@ -1063,6 +1107,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_classic_manifest_describes_mines_rules),
+        cmocka_unit_test(test_board_chord_counts_follow_every_move),
         cmocka_unit_test(test_classic_entry_refuses_other_major),
         cmocka_unit_test(test_classic_game_info_bounds),
         cmocka_unit_test(test_classic_state_new_refuses_two_players),

@@ -412,15 +412,13 @@ static const char *flag_refusal(uint8_t st)
         ? "is revealed: only unrevealed cells can be flagged" : NULL;
 }
 
-/* buf (may be NULL: legal_actions wants no text) holds a detailed reason. */
+/* buf holds a detailed reason. */
 static const char *chord_refusal(const sapper_board *b, int32_t cell,
                                  char *buf, size_t cap)
 {
     if (b->state[cell] != SAPPER_BOARD_REVEALED)
         return "is not revealed: chord needs a revealed number";
-    int32_t flags = sapper_board_count_around(b, cell, SAPPER_BOARD_FLAGGED);
-    if (flags != b->count[cell] && !buf)
-        return "has the wrong number of flagged neighbours";
+    int32_t flags = b->flagged_near[cell];
     if (flags != b->count[cell]) {
         snprintf(buf, cap, "shows %d but has %d flagged neighbours: chord "
                  "needs exactly %d", b->count[cell], flags, b->count[cell]);
@@ -432,22 +430,32 @@ static const char *chord_refusal(const sapper_board *b, int32_t cell,
     return NULL;
 }
 
+/* The rule itself (the reasons above only explain a refusal): cheap, as
+   legal_actions asks it for every cell and verb on every move. */
+static inline int is_legal(const sapper_board *b, int32_t verb, int32_t cell)
+{
+    uint8_t st = b->state[cell];
+    return verb == SAPPER_MINES_REVEAL ? st == SAPPER_BOARD_HIDDEN
+         : verb == SAPPER_MINES_FLAG   ? st != SAPPER_BOARD_REVEALED
+                                       : sapper_board_can_chord(b, cell);
+}
+
 /* 0 when verb on cell is legal now; otherwise 1, with "cell X Y <why>" in
-   err when err is not NULL. The caller checks that the game is not over. */
+   err. The caller checks that the game is not over. */
 static int refusal(const classic_state *s, int32_t verb, int32_t cell,
                    char *err, size_t errcap)
 {
     const sapper_board *b = &s->board;
+    if (is_legal(b, verb, cell))
+        return 0;
     uint8_t st = b->state[cell];
     char detail[128];
     const char *why = verb == SAPPER_MINES_REVEAL ? reveal_refusal(st)
                     : verb == SAPPER_MINES_FLAG   ? flag_refusal(st)
-                    : chord_refusal(b, cell, err ? detail : NULL,
-                                    sizeof detail);
-    if (why && err)
-        fail(err, errcap, 0, "cell %d %d %s", cell % b->width,
-             cell / b->width, why);
-    return why != NULL;
+                    : chord_refusal(b, cell, detail, sizeof detail);
+    fail(err, errcap, 0, "cell %d %d %s", cell % b->width, cell / b->width,
+         why ? why : "is not legal now");
+    return 1;
 }
 
 int64_t classic_legal_actions(const void *state, int32_t seat, int64_t *out,
@@ -459,7 +467,7 @@ int64_t classic_legal_actions(const void *state, int32_t seat, int64_t *out,
         return 0;
     for (int32_t verb = 0; verb < SAPPER_MINES_VERBS; verb++) {
         for (int32_t c = 0; c < cells; c++) {
-            if (refusal(s, verb, c, NULL, 0))
+            if (!is_legal(&s->board, verb, c))
                 continue;
             if ((size_t)n < cap)
                 out[n] = verb * cells + c;
