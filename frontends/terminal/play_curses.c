@@ -9,6 +9,7 @@
  * After the screen is restored it prints the `result {...}` line, as the
  * line protocol does, so scripts can read the outcome.
  */
+#include "display_name.h"
 #include "curses_ui.h"
 
 #include <locale.h>
@@ -100,9 +101,11 @@ static void report_bot_moves(ui *u, size_t from)
         const sapper_move *mv = sapper_match_move(m, i);
         if (sapper_match_is_human(m, mv->seat))
             continue;
+        char name[64];
+        ui_display_name(sapper_match_setup(m)->seats[mv->seat].name, name,
+                        sizeof name);
         len += (size_t)snprintf(u->msg + len, sizeof u->msg - len, "%s%s: %s",
-                                len ? "; " : "",
-                                sapper_match_setup(m)->seats[mv->seat].name,
+                                len ? "; " : "", name,
                                 sapper_match_action_text(m, mv->action));
     }
     u->msg_error = 0;

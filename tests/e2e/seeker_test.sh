@@ -181,6 +181,12 @@ if wait_for 'Sapper: keys'; then
 else
     fail "H opens the help page"
 fi
+tm send-keys -t play Space   # a safe cell with this seed: the bot answers
+if wait_for 'VeryLon\.\.\.: reveal [0-9]+ [0-9]+'; then
+    pass "the bot's move is reported under its display name"
+else
+    fail "the bot's move is reported under its display name"; sed 's/^/    /' "$T/screen" | grep -v '^ *$'
+fi
 tm send-keys -t play q
 tm kill-session -t play 2>/dev/null
 
