@@ -182,7 +182,7 @@ int app_open(app *a, int argc, char **argv, int options)
         app_error("out of memory");
         return EXIT_USAGE;
     }
-    if (options & APP_OPT_TOURNAMENT)
+    if (options & (APP_OPT_TOURNAMENT | APP_OPT_REGISTRY))
         return 0;   /* the tournament reads its own sections */
     sapper_setup_options opt = {.drawn_seed = app_draw_seed()};
     if (sapper_setup_resolve(&a->cfg, a->reg, &opt, &a->setup, a->err,

@@ -42,6 +42,7 @@ typedef struct app {
 #define APP_OPT_RECORD 2
 #define APP_OPT_GAMES  4
 #define APP_OPT_TOURNAMENT 8   /* --resume --jobs --json --csv; no seat setup */
+#define APP_OPT_REGISTRY 16    /* read the config and load plugins only */
 
 /** Parses `[CONFIG] [section.key=value ...] [options]` from argv (after
  *  the subcommand), reads the config, loads plugins, resolves the setup.

@@ -1,6 +1,7 @@
 /*
- * plugins_cmd.c - `sapper plugins [--describe ID]`: what the search path
- * holds, and one plugin's declared parameters. Refused files are listed on
+ * plugins_cmd.c - `sapper plugins [CONFIG] [overrides] [--describe ID]`:
+ * what the search path holds (the config's [engine] plugin_path first, as
+ * for play and run), and one plugin's declared parameters. Refused files are listed on
  * stderr with the reason, so a broken plugin is never silently missing.
  */
 #include "commands.h"
@@ -47,22 +48,44 @@ static void describe(const sapper_plugin *p)
 
 int cmd_plugins(int argc, char **argv)
 {
-    if (argc != 0 && !(argc == 2 && strcmp(argv[0], "--describe") == 0)) {
-        app_error("usage: sapper plugins [--describe ID]");
+    /* --describe ID anywhere; the rest (a config file, overrides such as
+       engine.plugin_path=DIR) says where plugins are searched */
+    const char *id = NULL;
+    char **rest = calloc((size_t)argc + 1, sizeof *rest);
+    int nrest = 0;
+    if (!rest) {
+        app_error("out of memory");
         return EXIT_USAGE;
     }
-    sapper_registry *reg = app_registry(NULL);
-    if (!reg)
-        return EXIT_USAGE;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--describe") != 0) {
+            rest[nrest++] = argv[i];
+            continue;
+        }
+        if (id || i + 1 >= argc) {
+            app_error("usage: sapper plugins [CONFIG] [section.key=value...] "
+                      "[--describe ID]");
+            free(rest);
+            return EXIT_USAGE;
+        }
+        id = argv[++i];
+    }
+    app a = {.prog = "plugins"};
+    int rc = app_open(&a, nrest, rest, APP_OPT_REGISTRY);
+    free(rest);
+    if (rc) {
+        app_close(&a);
+        return rc;
+    }
+    const sapper_registry *reg = a.reg;
     for (size_t i = 0; i < sapper_registry_problem_count(reg); i++)
         app_error("refused: %s", sapper_registry_problem(reg, i));
-    int rc = 0;
-    if (argc == 0) {
+    if (!id) {
         list(reg);
     } else {
         /* a rules plugin and a bot may share an id: describe both */
-        const sapper_plugin *rules = sapper_registry_find(reg, argv[1], SAPPER_KIND_RULES);
-        const sapper_plugin *bot = sapper_registry_find(reg, argv[1], SAPPER_KIND_BOT);
+        const sapper_plugin *rules = sapper_registry_find(reg, id, SAPPER_KIND_RULES);
+        const sapper_plugin *bot = sapper_registry_find(reg, id, SAPPER_KIND_BOT);
         if (rules)
             describe(rules);
         if (rules && bot)
@@ -70,10 +93,10 @@ int cmd_plugins(int argc, char **argv)
         if (bot)
             describe(bot);
         if (!rules && !bot) {
-            app_error("no plugin with id \"%s\" (see sapper plugins)", argv[1]);
+            app_error("no plugin with id \"%s\" (see sapper plugins)", id);
             rc = EXIT_USAGE;
         }
     }
-    sapper_registry_free(reg);
+    app_close(&a);
     return rc;
 }

@@ -49,4 +49,16 @@ expect_contains "$out" "safe|opening|any" "its choices"
 out=$(SAPPER_PLUGIN_PATH="$B/tests/plugins" "$S" plugins 2>&1); st=$?
 expect_contains "$out" "rps" "SAPPER_PLUGIN_PATH is searched"
 expect_contains "$out" "refused: " "refused plugins are reported"
+
+# The search path of a config ([engine] plugin_path) or of an override.
+printf '[engine]\nplugin_path = %s\n' "$B/tests/plugins" > "$T/engine.ini"
+out=$("$S" plugins "$T/engine.ini" 2>&1); st=$?
+expect_status $st 0 "plugins CONFIG lists"
+expect_contains "$out" "rps-random" "the config's plugin_path is searched"
+out=$("$S" plugins engine.plugin_path="$B/tests/plugins" --describe rps-random 2>&1); st=$?
+expect_status $st 0 "plugins with an override and --describe"
+expect_contains "$out" "rps-random (" "describes a plugin found on the override's path"
+out=$("$S" plugins --describe 2>&1); st=$?
+expect_status $st 2 "--describe without an id exits 2"
+expect_contains "$out" "usage: sapper plugins" "and says the usage"
 finish
