@@ -1,0 +1,45 @@
+#!/bin/bash
+# The out-of-tree bot route of docs/PLUGINS.md, as an author follows it:
+# install the engine to a prefix, build a copy of the template bot with
+# the installed header found through pkg-config (the prefix comes from
+# where sapper.pc is, so `cmake --install --prefix` needs no reconfigure),
+# give it its own id, and check that the engine lists it and plays it.
+set -u
+B=${1:?usage: install_test.sh BUILD_DIR}
+. "$(dirname "$0")/lib.sh"
+S=$B/sapper
+SRC=${SAPPER_SOURCE:-$(cd "$(dirname "$0")/../.." && pwd)}
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+if ! command -v pkg-config >/dev/null || ! command -v cc >/dev/null; then
+    echo "SKIP: pkg-config or cc not found"; exit 77
+fi
+
+cmake --install "$B" --prefix "$T/prefix" >"$T/install.log" 2>&1
+expect_status $? 0 "cmake --install to a prefix"
+export PKG_CONFIG_PATH="$T/prefix/lib/pkgconfig"
+cflags=$(pkg-config --cflags sapper 2>&1)
+expect_contains "$cflags" "$T/prefix/lib/pkgconfig/../../include" "pkg-config points into the prefix"
+plugindir=$(pkg-config --variable=plugindir sapper)
+expect_contains "$plugindir" "$T/prefix/" "plugindir is in the prefix"
+[ -f "$(pkg-config --variable=includedir sapper)/sapper/mines.h" ] &&
+    pass "the installed header is where pkg-config says" || fail "no sapper/mines.h under includedir"
+
+sed -e 's/SAPPER_PLUGIN_ENTRY(template)/SAPPER_PLUGIN_ENTRY(mybot)/' \
+    -e 's/\.id = "template"/.id = "mybot"/' "$SRC/plugins/bots/template/plugin.c" > "$T/mybot.c"
+mkdir -p "$T/plugins"
+# shellcheck disable=SC2086
+cc -shared -fPIC -fvisibility=hidden $cflags -o "$T/plugins/mybot.so" "$T/mybot.c" 2>"$T/cc.log"
+expect_status $? 0 "the copied template builds with the pkg-config flags"
+exports=$(nm -D --defined-only "$T/plugins/mybot.so" | awk '$2 == "T" {print $3}')
+[ "$exports" = "sapper_plugin_entry" ] && pass "only the entry point is exported" ||
+    fail "exports: $exports"
+
+out=$("$S" plugins engine.plugin_path="$T/plugins" --describe mybot 2>&1); st=$?
+expect_status $st 0 "sapper plugins finds the new bot on plugin_path"
+expect_contains "$out" "mybot (" "and describes it"
+printf '[engine]\nplugin_path = %s\n[game]\nrules = classic\nseed = 4\n[player.1]\nbot = mybot\n' \
+    "$T/plugins" > "$T/mybot.ini"
+out=$("$S" run "$T/mybot.ini" --games 3 2>&1); st=$?
+expect_status $st 0 "sapper run plays it"
+expect_contains "$out" "3 games" "three games"
+finish
