@@ -214,6 +214,25 @@ static void elo_text(const sapper_elo_stats *e, char *buf, size_t cap)
         snprintf(buf, cap, "%.1f +- %.1f", e->elo, e->elo_error);
 }
 
+static void nelo_text(const sapper_elo_stats *e, char *buf, size_t cap)
+{
+    if (e->flags & SAPPER_STATS_NELO_INFINITE)
+        snprintf(buf, cap, "%sinf", e->score > 0.5 ? "+" : "-");
+    else
+        snprintf(buf, cap, "%.1f", e->nelo);
+}
+
+/* ,"key":value; an infinite value (flagged, not stored) as the string
+   "+inf" or "-inf", since JSON has no infinity. */
+static void json_stat(sapper_strbuf *json, const char *key, double value,
+                      int infinite, int positive)
+{
+    if (infinite)
+        sapper_strbuf_printf(json, ",\"%s\":\"%sinf\"", key, positive ? "+" : "-");
+    else
+        sapper_strbuf_printf(json, ",\"%s\":%.6g", key, value);
+}
+
 /* Complete pairs of pairing (a, b), from a's side. */
 static void pairing_penta(tables *t, size_t a, size_t b, sapper_penta *pen)
 {
@@ -245,14 +264,15 @@ static void two_player_rows(tables *t, sapper_strbuf *text, sapper_strbuf *json)
             sapper_elo_from_wdl((uint64_t)c[0], (uint64_t)c[1], (uint64_t)c[2], 0, &tri);
             pairing_penta(t, a, b, &pen);
             sapper_elo_from_penta(&pen, 0, &pen_stats);
-            char name[80], elo[48];
+            char name[80], elo[48], nelo[24];
             snprintf(name, sizeof name, "%s vs %s", def->entrants[a].name,
                      def->entrants[b].name);
             elo_text(&pen_stats, elo, sizeof elo);
-            sapper_strbuf_printf(text, "%-28s %6lld %6lld %6lld %6.2f%% %17s %6.2f%% %8.1f  "
+            nelo_text(&pen_stats, nelo, sizeof nelo);
+            sapper_strbuf_printf(text, "%-28s %6lld %6lld %6lld %6.2f%% %17s %6.2f%% %8s  "
                                  "%llu %llu %llu %llu %llu %llu\n", name,
                                  (long long)c[0], (long long)c[1], (long long)c[2],
-                                 100 * tri.score, elo, 100 * pen_stats.los, pen_stats.nelo,
+                                 100 * tri.score, elo, 100 * pen_stats.los, nelo,
                                  (unsigned long long)pen.ll, (unsigned long long)pen.ld,
                                  (unsigned long long)pen.wl, (unsigned long long)pen.dd,
                                  (unsigned long long)pen.wd, (unsigned long long)pen.ww);
@@ -260,12 +280,17 @@ static void two_player_rows(tables *t, sapper_strbuf *text, sapper_strbuf *json)
             sapper_strbuf_json(json, def->entrants[a].name);
             sapper_strbuf_printf(json, ",\"b\":");
             sapper_strbuf_json(json, def->entrants[b].name);
-            sapper_strbuf_printf(json, ",\"w\":%lld,\"d\":%lld,\"l\":%lld,\"score\":%.6g,"
-                                 "\"elo\":%.6g,\"elo_error\":%.6g,\"los\":%.6g,\"nelo\":%.6g,"
-                                 "\"penta\":[%llu,%llu,%llu,%llu,%llu,%llu]",
+            int up = pen_stats.score > 0.5;
+            int fl = pen_stats.flags;
+            sapper_strbuf_printf(json, ",\"w\":%lld,\"d\":%lld,\"l\":%lld,\"score\":%.6g",
                                  (long long)c[0], (long long)c[1], (long long)c[2],
-                                 tri.score, pen_stats.elo, pen_stats.elo_error,
-                                 pen_stats.los, pen_stats.nelo,
+                                 tri.score);
+            json_stat(json, "elo", pen_stats.elo, fl & SAPPER_STATS_ELO_INFINITE, up);
+            json_stat(json, "elo_error", pen_stats.elo_error,
+                      fl & (SAPPER_STATS_ELO_INFINITE | SAPPER_STATS_ERROR_INFINITE), 1);
+            sapper_strbuf_printf(json, ",\"los\":%.6g", pen_stats.los);
+            json_stat(json, "nelo", pen_stats.nelo, fl & SAPPER_STATS_NELO_INFINITE, up);
+            sapper_strbuf_printf(json, ",\"penta\":[%llu,%llu,%llu,%llu,%llu,%llu]",
                                  (unsigned long long)pen.ll, (unsigned long long)pen.ld,
                                  (unsigned long long)pen.wl, (unsigned long long)pen.dd,
                                  (unsigned long long)pen.wd, (unsigned long long)pen.ww);

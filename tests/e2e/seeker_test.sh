@@ -46,9 +46,16 @@ bot = hunter
 [entrant.random]
 bot = random
 INI
-out=$("$S" tournament "$T/t.ini" tournament.db="$T/s.db" --jobs 1 2>&1); st=$?
+out=$("$S" tournament "$T/t.ini" tournament.db="$T/s.db" --jobs 1 --json "$T/t.json" 2>&1); st=$?
 expect_status $st 0 "a seeker round robin (hunter vs random) runs"
 expect_contains "$out" "6 of 6 games stored" "3 boards x 2 colours are stored"
+# A clean sweep has no finite Elo or nElo: both say so, in the table and
+# in valid JSON (which has no infinity).
+expect_contains "$(printf '%s\n' "$out" | grep '^hunter vs random')" "+inf 100.00%     +inf" \
+    "a clean sweep shows Elo and nElo as +inf"
+expect_equal "$(sqlite3 :memory: "select json_valid(readfile('$T/t.json'))")" 1 "the --json table is valid JSON"
+expect_equal "$(sqlite3 :memory: "select json_extract(readfile('$T/t.json'), '\$.pairings[0].nelo')")" "+inf" \
+    "and its nElo is \"+inf\", not 0"
 expect_equal "$(db 'select count(*) from seeker_games')" 6 "seeker_games lists the 6 games"
 cols=$(db "select group_concat(name, ' ') from pragma_table_info('seeker_games')")
 for c in red_bonus_points blue_bonus_points red_bonus_stats blue_bonus_stats; do
