@@ -29,8 +29,11 @@ static char *read_all(const char *path)
     return b.data;  /* the caller frees */
 }
 
-/* Starts of the games: lines that are exactly "sapper-replay 1". */
-static int verify_all(const char *path, char *text, sapper_registry *reg)
+/* Starts of the games: lines that are exactly "sapper-replay 1". Games
+   are reported as "game K" (K counting from 1 in the file), or as `label`
+   when it is not NULL (a stored tournament game: its index). */
+static int verify_all(const char *path, char *text, sapper_registry *reg,
+                      const char *label)
 {
     char err[2048];
     int line = 1, start_line = 1, games = 0, differ = 0;
@@ -50,11 +53,16 @@ static int verify_all(const char *path, char *text, sapper_registry *reg)
             }
             games++;
             differ += !c.matches;
-            if (c.matches)
-                printf("game %d: ok, %zu moves, %s\n", games, c.moves, c.actual);
+            char which[64];
+            if (label)
+                snprintf(which, sizeof which, "%s", label);
             else
-                printf("game %d: MISMATCH: the file records \"%s\" but "
-                       "re-execution gives \"%s\"\n", games, c.expected, c.actual);
+                snprintf(which, sizeof which, "game %d", games);
+            if (c.matches)
+                printf("%s: ok, %zu moves, %s\n", which, c.moves, c.actual);
+            else
+                printf("%s: MISMATCH: the file records \"%s\" but "
+                       "re-execution gives \"%s\"\n", which, c.expected, c.actual);
             if (next)
                 *next = saved;
             start = next;
@@ -73,20 +81,30 @@ static int verify_all(const char *path, char *text, sapper_registry *reg)
 }
 
 /* `replay --db FILE --game N`: the replay text stored with a tournament game. */
-static char *read_from_db(int argc, char **argv, char *name, size_t namecap)
+static char *read_from_db(int argc, char **argv, char *name, size_t namecap,
+                          char *label, size_t labelcap)
 {
-    const char *db = NULL;
-    long long game = -1;
+    const char *db = NULL, *game_arg = NULL;
     for (int i = 0; i + 1 < argc; i += 2) {
         if (strcmp(argv[i], "--db") == 0)
             db = argv[i + 1];
         else if (strcmp(argv[i], "--game") == 0)
-            game = strtoll(argv[i + 1], NULL, 10);
+            game_arg = argv[i + 1];
     }
-    if (!db || game < 0 || argc != 4) {
-        app_error("usage: sapper replay FILE | sapper replay --db FILE --game N");
+    if (!db || !game_arg || argc != 4) {
+        app_error("usage: sapper replay FILE | sapper replay --db FILE --game N "
+                  "(N: the 0-based game index of the tournament)");
         return NULL;
     }
+    char *end;
+    errno = 0;
+    long long game = strtoll(game_arg, &end, 10);
+    if (errno || end == game_arg || *end || game < 0) {
+        app_error("--game: expected a game index (a whole number from 0), "
+                  "found \"%s\"", game_arg);
+        return NULL;
+    }
+    snprintf(label, labelcap, "game %lld", game);
     sapper_store *s;
     char err[1024] = "";
     char *text = NULL;
@@ -102,10 +120,11 @@ static char *read_from_db(int argc, char **argv, char *name, size_t namecap)
 
 int cmd_replay(int argc, char **argv)
 {
-    char name[1200];
+    char name[1200], label[64];
     char *text;
-    if (argc >= 1 && strcmp(argv[0], "--db") == 0) {
-        if (!(text = read_from_db(argc, argv, name, sizeof name)))
+    int from_db = argc >= 1 && strcmp(argv[0], "--db") == 0;
+    if (from_db) {
+        if (!(text = read_from_db(argc, argv, name, sizeof name, label, sizeof label)))
             return EXIT_USAGE;
     } else if (argc != 1 || argv[0][0] == '-') {
         app_error("usage: sapper replay FILE | sapper replay --db FILE --game N");
@@ -117,7 +136,7 @@ int cmd_replay(int argc, char **argv)
         snprintf(name, sizeof name, "%s", argv[0]);
     }
     sapper_registry *reg = app_registry(NULL);
-    int rc = reg ? verify_all(name, text, reg) : EXIT_USAGE;
+    int rc = reg ? verify_all(name, text, reg, from_db ? label : NULL) : EXIT_USAGE;
     sapper_registry_free(reg);
     free(text);
     return rc;

@@ -145,4 +145,8 @@ expect_contains "$out" 'stored "rules.mines = 40", now "rules.mines = 41"' "the 
 out=$("$S" replay --db "$T/k.db" --game 7); st=$?
 expect_status $st 0 "replay --db --game re-executes a stored game"
 expect_contains "$out" "1 game(s), 0 mismatch(es)" "and it matches"
+expect_contains "$out" "game 7: ok" "the stored game is named by its index"
+out=$("$S" replay --db "$T/k.db" --game 7x 2>&1); st=$?
+expect_status $st 2 "a malformed game index exits 2"
+expect_contains "$out" "expected a game index" "and says what was expected"
 finish
