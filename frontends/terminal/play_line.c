@@ -53,10 +53,26 @@ static void print_result(app *a, FILE *out, double started)
     sapper_strbuf_free(&b);
 }
 
-static void print_help(FILE *out)
+/* The mines family's actions and solver commands, or, for any other
+   family, a few of the actions legal now in the rules' own words. */
+static void print_help(sapper_match *m, FILE *out)
 {
-    fputs("commands: an action (reveal X Y, flag X Y, chord X Y; X column and "
-          "Y row from 0), hint, solve [N], undo, restart, board, quit\n", out);
+    const char *family = sapper_match_setup(m)->rules->desc.family;
+    if (family && strcmp(family, SAPPER_MINES_FAMILY) == 0) {
+        fputs("commands: an action (reveal X Y, flag X Y, chord X Y; X column "
+              "and Y row from 0), hint, solve [N], undo, restart, board, quit\n",
+              out);
+        return;
+    }
+    fputs("commands: an action", out);
+    int32_t seat = human_to_act(m);
+    size_t n = 0;
+    const int64_t *legal = seat >= 0 ? sapper_match_legal(m, seat, &n) : NULL;
+    for (size_t i = 0; legal && i < n && i < 6; i++)
+        fprintf(out, "%s%s", i ? ", " : " (legal now: ",
+                sapper_match_action_text(m, legal[i]));
+    fputs(n > 6 ? ", ...)" : n ? ")" : "", out);
+    fputs(", undo, restart, board, quit\n", out);
 }
 
 static char *trim(char *s)
@@ -175,7 +191,7 @@ static int command(app *a, hinter *h, char *line, FILE *out, double *started)
         return solve(a, h, line + 5, out);
     }
     if (strcmp(line, "help") == 0) {
-        print_help(out);
+        print_help(a->match, out);
         return 0;
     }
     if (strcmp(line, "board") == 0) {

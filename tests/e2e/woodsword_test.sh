@@ -66,6 +66,11 @@ errors=$(count_matches "$out" '^error: ')
     fail "4 error lines expected, found $errors"
 expect_contains "$out" '"outcome":"unfinished","moves":0' "refusals apply nothing"
 
+out=$(printf 'help\nquit\n' | "$SAPPER" play "$CONFIG" game.seed=3 --plain 2>&1)
+expect_contains "$out" "commands: an action (legal now: gather, defense)" \
+    "help names the Wood-Sword actions legal now"
+expect_not_contains "$out" "reveal X Y" "and no Minesweeper command"
+
 out=$(printf 'gather\ngather\nmissile 1\nallocate 2\nquit\n' |
       "$SAPPER" play "$CONFIG" game.seed=3 --plain 2>&1)
 expect_contains "$out" "  seat 1 missile x1 ->" "missile 1 is revealed with the others"
