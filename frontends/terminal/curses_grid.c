@@ -32,13 +32,14 @@ static const char grid_help[] =
     "               safe, bright red certainly a mine (NO_COLOR: the tenths\n"
     "               as a digit 0-9, underlined; bold when certain)";
 
-/* The arrows, hjkl and n are on the help page (H): the line is full. */
+/* The arrows, hjkl, n and b are on the help page (H): the line is full.
+   H and q come first, so a narrow terminal that cuts the line keeps them. */
 static const char reveal_hint[] =
-    "space reveal  f flag  c chord  m mode  ? hint  a/A solve  p odds  "
-    "u undo  r restart  H help  q quit";
+    "H help  q quit  space reveal  f flag  c chord  m mode  ? hint  "
+    "a/A solve  p odds  u undo  r restart";
 static const char flag_hint[] =
-    "space flag  f flag  c chord  m mode  ? hint  a/A solve  p odds  "
-    "u undo  r restart  H help  q quit";
+    "H help  q quit  space flag  f flag  c chord  m mode  ? hint  "
+    "a/A solve  p odds  u undo  r restart";
 
 /* Where the grid sits on the screen. */
 typedef struct grid_place {

@@ -32,17 +32,22 @@ static const char *type_name(int32_t type)
 static void describe(const sapper_plugin *p)
 {
     const sapper_descriptor *d = &p->desc;
-    printf("%s (%s %s, %s family, version %s)\n  %s\n  file: %s\n", d->id,
+    printf("%s: %s (%s, %s family, version %s)\n  %s\n  file: %s\n", d->id,
            d->name, sapper_kind_name(d->kind), d->family, d->version, d->summary,
            p->file);
     const char *section = d->kind == SAPPER_KIND_RULES ? "[rules]" : "[player.N]";
     printf("\nparameters (%s):\n", d->param_count ? section : "none");
+    int width = 12;   /* the key column fits the longest key */
+    for (uint32_t i = 0; i < d->param_count; i++)
+        if ((int)strlen(d->params[i].key) > width)
+            width = (int)strlen(d->params[i].key);
     for (uint32_t i = 0; i < d->param_count; i++) {
         const sapper_param_spec *s = &d->params[i];
         char accepts[256];
         sapper_spec_expectation(s, accepts, sizeof accepts);
-        printf("  %-12s %-6s default %-10s %s\n  %12s        %s\n", s->key,
-               type_name(s->type), s->def, accepts, "", s->help ? s->help : "");
+        printf("  %-*s %-6s default %-10s %s\n  %*s        %s\n", width, s->key,
+               type_name(s->type), s->def, accepts, width, "",
+               s->help ? s->help : "");
     }
 }
 

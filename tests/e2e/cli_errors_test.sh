@@ -57,7 +57,7 @@ expect_status $st 0 "plugins CONFIG lists"
 expect_contains "$out" "rps-random" "the config's plugin_path is searched"
 out=$("$S" plugins engine.plugin_path="$B/tests/plugins" --describe rps-random 2>&1); st=$?
 expect_status $st 0 "plugins with an override and --describe"
-expect_contains "$out" "rps-random (" "describes a plugin found on the override's path"
+expect_contains "$out" "rps-random: " "describes a plugin found on the override's path"
 out=$("$S" plugins --describe 2>&1); st=$?
 expect_status $st 2 "--describe without an id exits 2"
 expect_contains "$out" "usage: sapper plugins" "and says the usage"

@@ -36,7 +36,7 @@ exports=$(nm -D --defined-only "$T/plugins/mybot.so" | awk '$2 == "T" {print $3}
 
 out=$("$S" plugins engine.plugin_path="$T/plugins" --describe mybot 2>&1); st=$?
 expect_status $st 0 "sapper plugins finds the new bot on plugin_path"
-expect_contains "$out" "mybot (" "and describes it"
+expect_contains "$out" "mybot: " "and describes it"
 printf '[engine]\nplugin_path = %s\n[game]\nrules = classic\nseed = 4\n[player.1]\nbot = mybot\n' \
     "$T/plugins" > "$T/mybot.ini"
 out=$("$S" run "$T/mybot.ini" --games 3 2>&1); st=$?
