@@ -205,6 +205,29 @@ void app_close(app *a)
     sapper_config_free(&a->cfg);
 }
 
+/* Appends to msg (cap bytes) where each rules parameter the message names
+   ("key = ...") was set, e.g. " (mines: my.ini:6)": the rules plugin
+   knows the values, only the configuration knows where they came from. */
+static void locate_rules_keys(const app *a, char *msg, size_t cap)
+{
+    const sapper_descriptor *d = &a->setup.rules->desc;
+    size_t len = strlen(msg);
+    int any = 0;
+    for (uint32_t i = 0; i < d->param_count && len + 1 < cap; i++) {
+        char named[80], at[600];
+        snprintf(named, sizeof named, "%s = ", d->params[i].key);
+        const sapper_config_entry *e = sapper_config_get(&a->cfg, "rules", d->params[i].key);
+        if (!e || !strstr(msg, named))
+            continue;
+        sapper_config_where(e, at, sizeof at);
+        len += (size_t)snprintf(msg + len, cap - len, "%s%s: %s", any ? "; " : " (",
+                                d->params[i].key, at);
+        any = 1;
+    }
+    if (any && len + 1 < cap)
+        snprintf(msg + len, cap - len, ")");
+}
+
 int app_next_match(app *a, int flags)
 {
     sapper_match_free(a->match);
@@ -213,6 +236,7 @@ int app_next_match(app *a, int flags)
                                 sapper_game_seed(a->setup.seed, a->game_index++),
                                 flags, a->err, sizeof a->err);
     if (!a->match) {
+        locate_rules_keys(a, a->err, sizeof a->err);
         app_error("%s", a->err);
         return EXIT_USAGE;
     }

@@ -11,6 +11,9 @@ int cmd_play(int argc, char **argv)
 {
     app a = {.prog = "play"};
     int rc = app_open(&a, argc, argv, APP_OPT_PLAIN | APP_OPT_RECORD);
+    /* the first game starts here, so a setting the rules refuse is
+       reported before the seed line, not after it */
+    rc = rc ? rc : app_next_match(&a, SAPPER_MATCH_UNDO);
     if (!rc) {
         if (!a.setup.seed_given)
             fprintf(stderr, "sapper: seed %llu (replay this game with game.seed=%llu)\n",

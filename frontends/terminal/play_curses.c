@@ -263,7 +263,7 @@ static void event_loop(ui *u)
 int play_curses(app *a)
 {
     ui u = {.a = a};
-    if (app_next_match(a, SAPPER_MATCH_UNDO))
+    if (!a->match && app_next_match(a, SAPPER_MATCH_UNDO))
         return EXIT_USAGE;
     u.cx = u.cy = -1;
     sapper_match_advance(a->match);

@@ -232,7 +232,7 @@ int play_line(app *a, FILE *in, FILE *out)
         app_error("out of memory");
         return EXIT_USAGE;
     }
-    if (app_next_match(a, SAPPER_MATCH_UNDO)) {
+    if (!a->match && app_next_match(a, SAPPER_MATCH_UNDO)) {
         hinter_free(h);
         return EXIT_USAGE;
     }

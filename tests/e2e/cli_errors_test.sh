@@ -50,6 +50,17 @@ out=$(SAPPER_PLUGIN_PATH="$B/tests/plugins" "$S" plugins 2>&1); st=$?
 expect_contains "$out" "rps" "SAPPER_PLUGIN_PATH is searched"
 expect_contains "$out" "refused: " "refused plugins are reported"
 
+# A value the rules refuse: the message says where it was set, and no
+# seed line promises a game that never starts.
+printf '[game]\nrules = classic\n[rules]\nwidth = 9\nheight = 9\nmines = 81\n' > "$T/m81.ini"
+out=$("$S" play "$T/m81.ini" --plain </dev/null 2>&1); st=$?
+expect_status $st 2 "mines the board cannot hold exits 2"
+expect_contains "$out" "mines = 81 is too many" "the rules say what is wrong"
+expect_contains "$out" "(mines: $T/m81.ini:6)" "and the engine says where it was set"
+expect_not_contains "$out" "replay this game" "no seed line for a game that did not start"
+out=$("$S" play rules.mines=81 --plain </dev/null 2>&1)
+expect_contains "$out" '(mines: command line "rules.mines=81")' "an override is named as such"
+
 # The search path of a config ([engine] plugin_path) or of an override.
 printf '[engine]\nplugin_path = %s\n' "$B/tests/plugins" > "$T/engine.ini"
 out=$("$S" plugins "$T/engine.ini" 2>&1); st=$?
