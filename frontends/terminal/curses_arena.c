@@ -1458,7 +1458,7 @@ static void draw_help(const arena_ui *au)
 
 static void draw(arena_ui *au)
 {
-    if (ui_too_small(40, 3 + 2 + MIN_BOTTOM + 2))
+    if (ui_too_small(au->u, 40, 3 + 2 + MIN_BOTTOM + 2))
         return;
     if (au->help) {
         draw_help(au);
@@ -1553,7 +1553,7 @@ static int play_key(arena_ui *au, int ch)
 
 static void on_key(arena_ui *au, int ch)
 {
-    if (ch == ERR || ch == KEY_RESIZE)
+    if (ch == ERR || ch == KEY_RESIZE || (au->u->too_small && ch != 'q'))
         return;
     if (au->help) {
         au->help = 0;

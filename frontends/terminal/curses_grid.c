@@ -229,7 +229,7 @@ static void grid_draw(ui *u)
         ui_draw_footer(u, "r restart  q quit");
         return;
     }
-    if (ui_too_small(frame_width(v) > STATUS_W ? frame_width(v) : STATUS_W,
+    if (ui_too_small(u, frame_width(v) > STATUS_W ? frame_width(v) : STATUS_W,
                      v->height + TOP_ROWS + 5))
         return;
     clamp_cursor(u, v);

@@ -125,7 +125,7 @@ static void menu_draw(ui *u)
         sapper_match_legal(m, seat, &n);
     const char *text = sapper_match_render(m, ui_viewer(u));
     int entries = n == 0 ? 1 : n < MENU_MIN_ROWS ? (int)n : MENU_MIN_ROWS;
-    if (ui_too_small(40, TEXT_TOP + 3 + entries + 3))   /* a line of text */
+    if (ui_too_small(u, 40, TEXT_TOP + 3 + entries + 3))   /* a line of text */
         return;
     menu_place p = place_menu(count_lines(text), (int)n);
     char title[256];

@@ -121,9 +121,10 @@ void ui_draw_banner(ui *u, int y, int x, const char *keys)
     ui_put(y, x + (int)strlen(text) + 1, A_NORMAL, keys);
 }
 
-int ui_too_small(int need_w, int need_h)
+int ui_too_small(ui *u, int need_w, int need_h)
 {
-    if (COLS >= need_w && LINES >= need_h)
+    u->too_small = COLS < need_w || LINES < need_h;
+    if (!u->too_small)
         return 0;
     char need[64], now[64];
     snprintf(need, sizeof need, "terminal too small: need %dx%d", need_w, need_h);

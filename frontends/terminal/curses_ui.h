@@ -63,6 +63,8 @@ typedef struct ui {
                                 (scores.h): once per game, undo or not */
     char msg[512];           /* the message line, "" for none */
     int msg_error;           /* msg is a refusal or an error */
+    int too_small;           /* the last draw did not fit: only q acts, so
+                                no key plays on a board nobody can see   */
 } ui;
 
 /* One family's face: how it draws and which keys it takes. */
@@ -111,8 +113,9 @@ void ui_draw_footer(ui *u, const char *hint);
 /** The end-of-game line at row y ("You win!", "You lose", ...) followed
  *  by the keys that go on from there; nothing while the game is on. */
 void ui_draw_banner(ui *u, int y, int x, const char *keys);
-/** Clears the screen to say how large it must be; 1 when it is too small. */
-int ui_too_small(int need_w, int need_h);
+/** Clears the screen to say how large it must be; 1 when it is too small.
+ *  Sets u->too_small to the answer: the key handlers then take only q. */
+int ui_too_small(ui *u, int need_w, int need_h);
 /** Shows the help page for family f until a key is pressed. */
 void ui_show_help(ui *u, const ui_family *f);
 

@@ -180,6 +180,8 @@ static const ui_family *family_of(const app *a)
 /* One key or mouse event (ERR: the tick, nothing happened). */
 static void handle_key(ui *u, const ui_family *f, int ch)
 {
+    if (u->too_small && ch != 'q' && ch != KEY_RESIZE)
+        return;
     if (f->key(u, ch))
         return;
     switch (ch) {

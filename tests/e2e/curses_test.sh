@@ -346,4 +346,28 @@ else
     fail_on_screen "sapper exit status: $(cat "$TMP/status" 2>/dev/null || echo none)"
 fi
 
+echo "# a terminal too small for the board: keys other than q do nothing"
+tm kill-session -t "$SESSION" 2>/dev/null
+tm new-session -d -s "$SESSION" -x 50 -y 12 \
+    "env TERM=xterm-256color '$SAPPER' play game.seed=42 rules.preset=expert; echo \$? > '$TMP/status'"
+if wait_until screen_has 'terminal too small: need'; then
+    pass "a 50x12 terminal is asked to grow for Expert"
+else
+    fail_on_screen "no \"terminal too small\" on a 50x12 terminal"
+fi
+tm send-keys -t "$SESSION" Space f
+sleep 0.3
+tm resize-window -t "$SESSION" -x 100 -y 40
+if wait_until screen_has 'Mines left: 99'; then
+    read_size
+    if [ "$(hidden_count)" -eq $((W * H)) ]; then
+        pass "space and f pressed while it was too small did nothing"
+    else
+        fail_on_screen "a key acted on the board while it could not be seen"
+    fi
+else
+    fail_on_screen "the board did not come back at 100x40 (or a flag was placed)"
+fi
+tm send-keys -t "$SESSION" q
+
 finish
