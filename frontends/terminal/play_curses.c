@@ -158,11 +158,11 @@ int ui_new_match(ui *u)
 
 static void undo(ui *u)
 {
-    u->a->assisted = 1;
     if (sapper_match_undo(u->a->match) != SAPPER_OK) {
         ui_message(u, 1, "nothing to undo");
         return;
     }
+    u->a->assisted = 1;   /* a move taken back: the game is not scored */
     ui_message(u, 0, "move taken back");
     sapper_match_advance(u->a->match);
     if (sapper_match_move_count(u->a->match) == 0)

@@ -204,11 +204,11 @@ static int command(app *a, hinter *h, char *line, FILE *out, double *started)
             return 1;
         *started = app_now();
     } else if (strcmp(line, "undo") == 0) {
-        a->assisted = 1;
         if (sapper_match_undo(a->match) != SAPPER_OK) {
             fprintf(out, "error: nothing to undo\n");
             return 0;
         }
+        a->assisted = 1;   /* a move taken back: the game is not scored */
     } else {
         int32_t seat = human_to_act(a->match);
         if (seat < 0) {

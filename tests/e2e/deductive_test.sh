@@ -49,7 +49,8 @@ safe=$(printf '%s\n' "$board" | awk '{ for (x = 1; x <= length($0); x++)
     if (index("mkxMKX*", substr($0, x, 1)) == 0) print "reveal " x - 1 " " NR - 1 }')
 [ "$(printf '%s\n' "$safe" | wc -l)" -eq 280 ] && pass "the analysis shows all 70 mines" ||
     fail "the analysis shows all 70 mines: $(printf '%s\n' "$safe" | wc -l) safe cells"
-out=$(printf '%s\n' "$safe" | "$S" play "$cfg" game.seed=$SEED 2>&1)
+out=$( (echo undo; printf '%s\n' "$safe") | "$S" play "$cfg" game.seed=$SEED 2>&1)
+expect_contains "$out" "error: nothing to undo" "undo at the start has nothing to take back"
 expect_contains "$out" "You win" "exposing every safe cell wins, no marks needed"
 expect_contains "$out" '"outcome":"won"' "the result says won"
 expect_contains "$out" "recorded for Alice" "the config file's name without a command-line one"
@@ -62,6 +63,12 @@ expect_contains "$scores" "   1  Alice " "the win is on the board"
 expect_contains "$scores" "Frederi    infinity  1 game, 0 won" "the loss averages to infinity"
 expect_not_contains "$scores" $'\033[' "no colours when stdout is not a terminal"
 expect_contains "$("$S" scores "$cfg")" "Alice" "sapper scores CONFIG reads its scorefile"
+
+# A move taken back makes the game unscored.
+out=$( (printf '%s\n' "$safe" | head -1; echo undo; printf '%s\n' "$safe") |
+      "$S" play "$cfg" game.seed=$SEED 2>&1)
+expect_contains "$out" "You win" "a won game after an undo"
+expect_contains "$out" "not scored" "is not scored"
 
 # Unscored games leave the score file alone (not even created).
 out=$(all_cells 9 9 | "$S" play "$DED" game.seed=$SEED preset=9x9 \
