@@ -115,13 +115,46 @@ int scores_add(const char *path, const scores_entry *e, char *err,
 }
 
 /* Reads the rows of a prepared SELECT name, seconds, played_at. */
-static int read_rows(sqlite3_stmt *st, scores_entry **out, size_t *n)
+/* Latest date a score may carry: the end of year 9999, so every stored
+   time converts to a calendar date. */
+#define LATEST_PLAYED_AT INT64_C(253402300799)
+
+/* What is wrong with the row under st (columns id, name, seconds,
+   played_at), or NULL, with the column at fault in *col: a score is NULL
+   (a loss) or a number from 0, a date a whole number of seconds since
+   1970 up to LATEST_PLAYED_AT. */
+static const char *bad_row(sqlite3_stmt *st, int *col)
+{
+    int type = sqlite3_column_type(st, *col = 2);
+    if (type != SQLITE_NULL && type != SQLITE_INTEGER && type != SQLITE_FLOAT)
+        return "seconds: expected a number or NULL (a loss)";
+    if (type != SQLITE_NULL && !(sqlite3_column_double(st, 2) >= 0))
+        return "seconds: expected a number from 0";
+    int64_t at = sqlite3_column_int64(st, *col = 3);
+    if (sqlite3_column_type(st, 3) != SQLITE_INTEGER || at < 0 || at > LATEST_PLAYED_AT)
+        return "played_at: expected seconds since 1970 up to the year 9999";
+    return NULL;
+}
+
+/* Reads every row into *out (malloc'd, *n entries). SQLITE_DONE when all
+   were read; SQLITE_MISMATCH with the reason in err when a row is bad. */
+static int read_rows(sqlite3_stmt *st, scores_entry **out, size_t *n,
+                     char *err, size_t errcap)
 {
     size_t cap = 0;
     int rc;
     *out = NULL;
     *n = 0;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        int col;
+        const char *why = bad_row(st, &col);
+        if (why) {
+            const unsigned char *found = sqlite3_column_text(st, col);
+            snprintf(err, errcap, "row id %lld: %s, found \"%s\"",
+                     (long long)sqlite3_column_int64(st, 0), why,
+                     found ? (const char *)found : "NULL");
+            return SQLITE_MISMATCH;
+        }
         if (*n == cap) {
             cap = cap ? 2 * cap : 64;
             scores_entry *more = realloc(*out, cap * sizeof **out);
@@ -130,11 +163,11 @@ static int read_rows(sqlite3_stmt *st, scores_entry **out, size_t *n)
             *out = more;
         }
         scores_entry *e = &(*out)[(*n)++];
-        const unsigned char *name = sqlite3_column_text(st, 0);
+        const unsigned char *name = sqlite3_column_text(st, 1);
         scores_name(name ? (const char *)name : "", e->name, sizeof e->name);
-        e->seconds = sqlite3_column_type(st, 1) == SQLITE_NULL
-            ? INFINITY : sqlite3_column_double(st, 1);
-        e->played_at = sqlite3_column_int64(st, 2);
+        e->seconds = sqlite3_column_type(st, 2) == SQLITE_NULL
+            ? INFINITY : sqlite3_column_double(st, 2);
+        e->played_at = sqlite3_column_int64(st, 3);
     }
     return rc;
 }
@@ -150,17 +183,22 @@ int scores_load(const char *path, scores_entry **out, size_t *n, char *err,
         return 0;   /* no games yet; reading creates nothing */
     if (open_db(path, SQLITE_OPEN_READONLY, &db, err, errcap))
         return -1;
-    if (sqlite3_prepare_v2(db, "SELECT name, seconds, played_at FROM games "
+    if (sqlite3_prepare_v2(db, "SELECT id, name, seconds, played_at FROM games "
                            "ORDER BY played_at, id", -1, &st, NULL)
         != SQLITE_OK)
         return db_fail(db, path, "not a score file", err, errcap);
-    int rc = read_rows(st, out, n);
+    char why[256] = "";
+    int rc = read_rows(st, out, n, why, sizeof why);
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE) {
         free(*out);
         *out = NULL;
         *n = 0;
-        return db_fail(db, path, "cannot read the scores", err, errcap);
+        if (rc != SQLITE_MISMATCH)
+            return db_fail(db, path, "cannot read the scores", err, errcap);
+        snprintf(err, errcap, "score file %s: %s", path, why);
+        sqlite3_close(db);
+        return -1;
     }
     sqlite3_close(db);
     return 0;

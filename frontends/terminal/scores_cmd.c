@@ -66,7 +66,8 @@ static void put_wins(const board_out *b, const char *colour,
         char when[32];
         time_t t = (time_t)e[i].played_at;
         struct tm tm;
-        strftime(when, sizeof when, "%Y-%m-%d %H:%M", localtime_r(&t, &tm));
+        if (!localtime_r(&t, &tm) || !strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tm))
+            snprintf(when, sizeof when, "?");
         fprintf(b->out, "%s%4zu  ", b->colour ? colour : "", i + 1);
         put_name(b->out, e[i].name);
         fprintf(b->out, " %9.1f s  %s%s\n", e[i].seconds, when,

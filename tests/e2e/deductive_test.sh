@@ -70,6 +70,16 @@ out=$( (printf '%s\n' "$safe" | head -1; echo undo; printf '%s\n' "$safe") |
 expect_contains "$out" "You win" "a won game after an undo"
 expect_contains "$out" "not scored" "is not scored"
 
+# A score file with a row no game could write: refused, naming the row.
+cp "$T/scores.db" "$T/bad.db"
+sqlite3 "$T/bad.db" "insert into games(name, seconds, played_at) values ('Mallory', 3, 9223372036854775807)"
+out=$("$S" scores deductive --scorefile "$T/bad.db" 2>&1); st=$?
+[ $st -ne 0 ] && pass "a score dated past the year 9999 is refused" || fail "a bad date was accepted (status 0)"
+expect_contains "$out" "played_at: expected seconds since 1970" "the message says which column and what it expects"
+sqlite3 "$T/bad.db" "delete from games where name = 'Mallory'; insert into games(name, seconds, played_at) values ('Mallory', -5, 1)"
+out=$("$S" scores deductive --scorefile "$T/bad.db" 2>&1)
+expect_contains "$out" 'seconds: expected a number from 0, found "-5.0"' "a negative score is refused"
+
 # Unscored games leave the score file alone (not even created).
 out=$(all_cells 9 9 | "$S" play "$DED" game.seed=$SEED preset=9x9 \
       scorefile="$T/unscored.db" 2>&1)
