@@ -85,6 +85,29 @@ sapper_status sapper_store_open(const char *path, sapper_store **out,
     return SAPPER_OK;
 }
 
+sapper_status sapper_store_open_readonly(const char *path, sapper_store **out,
+                                         char *err, size_t errcap)
+{
+    sapper_store *s = calloc(1, sizeof *s);
+    if (!s)
+        return SAPPER_ERR_NOMEM;
+    if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+        snprintf(err, errcap, "%s: cannot open the database: %s", path,
+                 s->db ? sqlite3_errmsg(s->db) : "out of memory");
+        sapper_store_close(s);
+        return SAPPER_ERR_STATE;
+    }
+    sqlite3_busy_timeout(s->db, 5000);
+    if (sqlite3_exec(s->db, "SELECT run_id, game_index, actions FROM games LIMIT 0;"
+                     "SELECT id FROM runs LIMIT 0", NULL, NULL, NULL) != SQLITE_OK) {
+        sapper_status st = db_error(s, "not a Sapper results database", err, errcap);
+        sapper_store_close(s);
+        return st;
+    }
+    *out = s;
+    return SAPPER_OK;
+}
+
 void sapper_store_close(sapper_store *s)
 {
     if (!s)

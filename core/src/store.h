@@ -12,8 +12,14 @@
 
 typedef struct sapper_store sapper_store;
 
+/** Opens (creating when missing) the database for a run to write. */
 sapper_status sapper_store_open(const char *path, sapper_store **out,
                                 char *err, size_t errcap);
+/** Opens an existing results database to read only: nothing is created or
+ *  changed, and a file that is not one is refused. sapper_store_add and
+ *  sapper_store_begin_run must not be called on it. */
+sapper_status sapper_store_open_readonly(const char *path, sapper_store **out,
+                                         char *err, size_t errcap);
 void sapper_store_close(sapper_store *s);
 
 /** Starts or resumes the run of def. Without resume, a database that

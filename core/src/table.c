@@ -340,7 +340,7 @@ static const char *format_word(int f)
 static sapper_status build(tables *t, char *err, size_t errcap)
 {
     sapper_store *s;
-    sapper_status st = sapper_store_open(t->def->db, &s, err, errcap);
+    sapper_status st = sapper_store_open_readonly(t->def->db, &s, err, errcap);
     if (st != SAPPER_OK)
         return st;
     int64_t run = sapper_store_last_run(s);

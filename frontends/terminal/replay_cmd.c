@@ -108,7 +108,7 @@ static char *read_from_db(int argc, char **argv, char *name, size_t namecap,
     sapper_store *s;
     char err[1024] = "";
     char *text = NULL;
-    if (sapper_store_open(db, &s, err, sizeof err) == SAPPER_OK) {
+    if (sapper_store_open_readonly(db, &s, err, sizeof err) == SAPPER_OK) {
         text = sapper_store_replay(s, sapper_store_last_run(s), game, err, sizeof err);
         sapper_store_close(s);
     }

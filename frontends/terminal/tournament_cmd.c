@@ -89,7 +89,7 @@ static int write_csv(const sapper_tournament_def *def, const char *path)
     char err[1024];
     sapper_strbuf_printf(&c.out, "game,board,seed,seats,returns,reason,culprit,seconds,moves\n");
     int rc = 1;
-    if (sapper_store_open(def->db, &s, err, sizeof err) == SAPPER_OK) {
+    if (sapper_store_open_readonly(def->db, &s, err, sizeof err) == SAPPER_OK) {
         if (sapper_store_each(s, sapper_store_last_run(s), def, csv_row, &c, err,
                               sizeof err) == SAPPER_OK)
             rc = write_text(path, sapper_strbuf_str(&c.out));

@@ -146,6 +146,15 @@ out=$("$S" replay --db "$T/k.db" --game 7); st=$?
 expect_status $st 0 "replay --db --game re-executes a stored game"
 expect_contains "$out" "1 game(s), 0 mismatch(es)" "and it matches"
 expect_contains "$out" "game 7: ok" "the stored game is named by its index"
+out=$("$S" replay --db "$T/missing.db" --game 0 2>&1); st=$?
+expect_status $st 2 "replay --db of a missing database exits 2"
+[ ! -e "$T/missing.db" ] && pass "and creates nothing" || fail "replay --db created $T/missing.db"
+sqlite3 "$T/other.db" "create table t(x); insert into t values (1)"
+before=$(cksum < "$T/other.db")
+out=$("$S" replay --db "$T/other.db" --game 0 2>&1); st=$?
+expect_contains "$out" "not a Sapper results database" "another SQLite file is refused"
+[ "$(cksum < "$T/other.db")" = "$before" ] && [ ! -e "$T/other.db-wal" ] &&
+    pass "and left as it was (no tables added, no WAL)" || fail "replay --db changed $T/other.db"
 out=$("$S" replay --db "$T/k.db" --game 7x 2>&1); st=$?
 expect_status $st 2 "a malformed game index exits 2"
 expect_contains "$out" "expected a game index" "and says what was expected"

@@ -175,6 +175,8 @@ check "80x24: the seats as a list, one per row" both seats_are 8 screen_has '^8 
 tm resize-window -t "$SESSION" -x 30 -y 10
 check "30x10: terminal too small" screen_has 'terminal too small: need [0-9]+x[0-9]+'
 tm resize-window -t "$SESSION" -x 100 -y 40
+# while it was too small only q acted: wait for the arena to be back
+check "100x40: the arena is back" screen_has 'seats alive'
 
 keys '?'
 check "? shows the keys" screen_has 'English / 中文'
