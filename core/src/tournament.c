@@ -141,6 +141,8 @@ static sapper_status feed_worker(runner *r, int i)
     sapper_worker *w = &r->workers[i];
     int64_t next;
     for (int restarts = 0; restarts <= 3;) {
+        if (w->pid <= 0 && (r->sprt.state != SAPPER_SPRT_CONTINUE || next_game(r) < 0))
+            return SAPPER_OK;   /* no worker is started for nothing to do */
         if (w->pid <= 0 &&
             sapper_worker_start(w, r->def, &r->slots[i], r->err, r->errcap))
             return SAPPER_ERR_STATE;
@@ -252,10 +254,16 @@ static sapper_status prepare(runner *r)
     /* a worker that died leaves a pipe that raises SIGPIPE on write: we
        handle the error instead */
     signal(SIGPIPE, SIG_IGN);
+    if (!def->db[0]) {   /* SQLite would use a throwaway temporary file */
+        snprintf(r->err, r->errcap, "[tournament] db: expected a file name for "
+                 "the results, found an empty value");
+        return SAPPER_ERR_PARAM;
+    }
     sapper_status st = sapper_store_open(def->db, &r->store, r->err, r->errcap);
-    if (st == SAPPER_OK)
-        st = sapper_store_begin_run(r->store, def, r->opt->resume, &r->run_id,
-                                    r->err, r->errcap);
+    if (st != SAPPER_OK)
+        return st == SAPPER_ERR_NOMEM ? st : SAPPER_ERR_PARAM;   /* nothing ran */
+    st = sapper_store_begin_run(r->store, def, r->opt->resume, &r->run_id,
+                                r->err, r->errcap);
     if (st != SAPPER_OK)
         return st;
     r->total = sapper_schedule_count(def);

@@ -141,6 +141,15 @@ out=$("$S" tournament "$cfg" tournament.db="$T/k.db" tournament.games=4000 rules
 expect_status $st 2 "a changed config is refused"
 expect_contains "$out" 'stored "rules.mines = 40", now "rules.mines = 41"' "the refusal names the change"
 
+# A results database that cannot be opened: exit 2, no advice to resume.
+out=$("$S" tournament "$T/alone.ini" tournament.db="$T/no/such/dir/x.db" 2>&1); st=$?
+expect_status $st 2 "an unopenable results database exits 2"
+expect_contains "$out" "cannot open the database" "and says so"
+expect_not_contains "$out" "--resume" "without advice to resume"
+out=$("$S" tournament "$T/alone.ini" tournament.db= 2>&1); st=$?
+expect_status $st 2 "an empty db setting exits 2"
+expect_contains "$out" "[tournament] db: expected a file name" "and says what was expected"
+
 # Stored games replay.
 out=$("$S" replay --db "$T/k.db" --game 7); st=$?
 expect_status $st 0 "replay --db --game re-executes a stored game"
