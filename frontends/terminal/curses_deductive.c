@@ -75,7 +75,7 @@ static int safe_left(const sapper_mines_view *v)
 {
     int open = 0;
     for (int i = 0; i < v->width * v->height; i++)
-        open += v->cells[i] <= 8;
+        open += ui_view_cells(v)[i] <= 8;
     return v->width * v->height - v->mines - open;
 }
 
@@ -109,7 +109,7 @@ int ui_deductive_legend(ui *u, const sapper_mines_view *v, int y, int x)
 {
     int shown = 0;
     for (int i = 0; i < v->width * v->height && !shown; i++)
-        shown = sapper_cell_analysis(v->cells[i]) != 0;
+        shown = sapper_cell_analysis(ui_view_cells(v)[i]) != 0;
     if (!shown)
         return 0;
     for (int i = 0; i < NLOOKS; i++) {

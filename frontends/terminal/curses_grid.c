@@ -55,10 +55,7 @@ static const sapper_mines_view *grid_view(ui *u)
 {
     size_t size = 0;
     const sapper_mines_view *v = sapper_match_view(u->a->match, ui_viewer(u), &size);
-    if (!v || size < sizeof *v || v->width < 1 || v->height < 1 ||
-        size < sapper_mines_view_size(v->width, v->height))
-        return NULL;
-    return v;
+    return sapper_mines_view_cells(v, size) ? v : NULL;
 }
 
 static int frame_width(const sapper_mines_view *v)
@@ -131,7 +128,7 @@ static void draw_cell(ui *u, const sapper_mines_view *v, grid_place p,
                       const double *odds, int x, int y)
 {
     attr_t attr;
-    uint8_t code = v->cells[y * v->width + x];
+    uint8_t code = ui_view_cells(v)[y * v->width + x];
     int ch = odds && sapper_cell_is_unknown(code)
         ? ui_solve_look(u, code, odds[y * v->width + x], &attr)
         : cell_look(u, code, &attr);
@@ -276,7 +273,7 @@ static void primary(ui *u)
     if (!v)
         return;
     clamp_cursor(u, v);
-    uint8_t c = v->cells[u->cy * v->width + u->cx];
+    uint8_t c = ui_view_cells(v)[u->cy * v->width + u->cx];
     if (u->flag_mode)
         act(u, SAPPER_MINES_FLAG);
     else

@@ -146,6 +146,12 @@ int ui_deductive_look(const ui *u, uint8_t code, attr_t *attr, int *ch);
 /** Deductive's status line at (y, x): the player's time (study time left
  *  out), the unexposed safe cells, You win / You lose; 0 for other rules. */
 int ui_deductive_status(ui *u, const sapper_mines_view *v, int y, int x);
+/** The cells of a view sapper_mines_view_cells() has accepted: they start
+ *  at the writer's struct_size, so a 1.0 plugin's view reads right too. */
+static inline const uint8_t *ui_view_cells(const sapper_mines_view *v)
+{
+    return (const uint8_t *)v + v->struct_size;
+}
 /** The legend of the analysis classes at (y, x) when the view shows them;
  *  0 (nothing drawn) otherwise. */
 int ui_deductive_legend(ui *u, const sapper_mines_view *v, int y, int x);
