@@ -9,6 +9,8 @@
 #include "params.h"
 
 #include <dirent.h>
+#include <errno.h>
+#include <sys/stat.h>
 #include <dlfcn.h>
 #include <stdio.h>
 
@@ -255,6 +257,13 @@ sapper_status sapper_registry_add_entry(sapper_registry *reg,
 sapper_status sapper_registry_load_file(sapper_registry *reg, const char *path,
                                         char *err, size_t errcap)
 {
+    struct stat info;   /* dlopen would block on a FIFO: regular files only */
+    errno = 0;
+    if (stat(path, &info) != 0 || !S_ISREG(info.st_mode)) {
+        snprintf(err, errcap, "%s: cannot load: %s", path,
+                 errno == ENOENT ? strerror(errno) : "not a regular file");
+        return SAPPER_ERR_PARAM;
+    }
     void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (!h) {
         snprintf(err, errcap, "%s: cannot load: %s", path, dlerror());

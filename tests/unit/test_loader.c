@@ -6,6 +6,9 @@
 #include "helpers.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <string.h>
 
 static sapper_status load(sapper_registry *reg, const char *dir, const char *name,
@@ -94,6 +97,32 @@ static void test_loader_refuses_a_file_that_is_not_a_shared_object(void **state)
     sapper_registry_free(reg);
 }
 
+/* A FIFO named *.so would block dlopen (and so every command) forever. */
+static void test_loader_refuses_a_fifo_or_directory_without_opening_it(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/sapper-loader-XXXXXX", path[256], err[1024] = "";
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/fifo.so", dir);
+    assert_int_equal(mkfifo(path, 0600), 0);
+    snprintf(path, sizeof path, "%s/dir.so", dir);
+    assert_int_equal(mkdir(path, 0700), 0);
+    sapper_registry *reg = sapper_registry_new();
+    assert_int_equal(sapper_registry_load_dir(reg, dir), 0);
+    assert_int_equal(sapper_registry_problem_count(reg), 2);
+    assert_contains(sapper_registry_problem(reg, 0), "dir.so: cannot load: not a regular file");
+    assert_contains(sapper_registry_problem(reg, 1), "fifo.so: cannot load: not a regular file");
+    snprintf(path, sizeof path, "%s/missing.so", dir);
+    assert_int_not_equal(sapper_registry_load_file(reg, path, err, sizeof err), SAPPER_OK);
+    assert_contains(err, "missing.so: cannot load: No such file or directory");
+    sapper_registry_free(reg);
+    snprintf(path, sizeof path, "%s/fifo.so", dir);
+    unlink(path);
+    snprintf(path, sizeof path, "%s/dir.so", dir);
+    rmdir(path);
+    rmdir(dir);
+}
+
 static void test_loader_refuses_duplicate_id_naming_the_first_file(void **state)
 {
     (void)state;
@@ -159,6 +188,7 @@ int main(void)
         cmocka_unit_test(test_loader_refuses_missing_required_function),
         cmocka_unit_test(test_loader_refuses_bad_parameter_spec),
         cmocka_unit_test(test_loader_refuses_a_file_that_is_not_a_shared_object),
+        cmocka_unit_test(test_loader_refuses_a_fifo_or_directory_without_opening_it),
         cmocka_unit_test(test_loader_refuses_duplicate_id_naming_the_first_file),
         cmocka_unit_test(test_loader_directory_scan_notes_refusals_and_keeps_the_rest),
         cmocka_unit_test(test_loader_missing_directory_is_not_an_error),
