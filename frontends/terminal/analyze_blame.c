@@ -28,6 +28,11 @@
 #include <string.h>
 
 #define MAX_PROBES 4096   /* solver calls one explanation may use */
+#define MIN_PROBES 32     /* ... however large the board */
+#define PROBE_CELLS (INT64_C(4) << 20)   /* probes x cells it may use: each
+                                            call reads the whole board, so
+                                            big boards get fewer (0.2 s on
+                                            400x400 rather than 24 s) */
 
 typedef struct blame {
     sapper_mines_solver *solver;
@@ -259,8 +264,12 @@ void analyze_blame(sapper_mines_solver *solver, const sapper_mines_position *pos
                    const sapper_mines_position_where *where, const char *name,
                    const sapper_mines_budget *budget, char *msg, size_t cap)
 {
+    int64_t cells = (int64_t)pos->width * pos->height;
+    int64_t probes = cells > 0 ? PROBE_CELLS / cells : MAX_PROBES;
     blame b = {.solver = solver, .budget = budget, .pos = pos, .where = where,
-               .name = name, .probes = MAX_PROBES, .msg = msg, .cap = cap};
+               .name = name, .msg = msg, .cap = cap,
+               .probes = (int)(probes > MAX_PROBES ? MAX_PROBES
+                               : probes < MIN_PROBES ? MIN_PROBES : probes)};
     int32_t numbers;
     if (cap == 0)
         return;
