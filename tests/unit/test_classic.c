@@ -298,6 +298,30 @@ static void test_classic_opening_mine_limit_is_cells_minus_neighbourhood(
                      SAPPER_ERR_PARAM);
     assert_string_equal(err, "mines = 13 is too many for a 9x2 board with "
                         "first_click = opening: at most 12");
+    /* 3x3: the opening is the whole board, so no count fits. */
+    assert_int_equal(try_game(&game, err, sizeof err, "width=3", "height=3",
+                              "mines=1", "first_click=opening", NULL),
+                     SAPPER_ERR_PARAM);
+    assert_string_equal(err, "a 3x3 board with first_click = opening has no "
+                        "room for mines (the opening keeps all 9 cells free): "
+                        "use first_click = safe or a larger board");
+}
+
+/* A layout fixes the mines before any click, so an opening cannot be
+   promised: refused rather than silently ignored. */
+static void test_classic_layout_with_first_click_opening_refused(void **unused)
+{
+    (void)unused;
+    DECLARE_GAME;
+    assert_int_equal(try_game(&game, err, sizeof err,
+                              "layout=" FIX("classic-3x3.txt"),
+                              "first_click=opening", NULL),
+                     SAPPER_ERR_PARAM);
+    assert_string_equal(err, "first_click = opening does not apply to layout "
+                        FIX("classic-3x3.txt") ": a layout fixes the mines "
+                        "before the first click (drop one of the two)");
+    GAME("layout=" FIX("classic-3x3.txt"), "first_click=any", NULL);
+    R()->game_free(game);
 }
 
 static void test_classic_zero_mines_refused(void **unused)
@@ -1117,6 +1141,7 @@ int main(void)
         cmocka_unit_test(
             test_classic_opening_mine_limit_is_cells_minus_neighbourhood),
         cmocka_unit_test(test_classic_zero_mines_refused),
+        cmocka_unit_test(test_classic_layout_with_first_click_opening_refused),
         cmocka_unit_test(test_classic_first_click_safe_never_mine),
         cmocka_unit_test(test_classic_first_click_opening_clears_neighbours),
         cmocka_unit_test(test_classic_board_is_drawn_at_first_reveal),

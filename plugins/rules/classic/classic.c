@@ -127,6 +127,12 @@ static sapper_status check_game(const classic_game *g, const char *layout,
                     layout ? layout : "");
     if (g->mines <= most)
         return SAPPER_OK;
+    if (most < 1)
+        return fail(err, errcap, SAPPER_ERR_PARAM, "a %dx%d board with "
+                    "first_click = %s has no room for mines (the opening keeps "
+                    "all %d cells free): use first_click = safe or a larger board",
+                    g->width, g->height, first_click_names[g->first_click],
+                    g->width * g->height);
     if (layout)
         return fail(err, errcap, SAPPER_ERR_PARAM, "mines = %d is too many for"
                     " a %dx%d board in layout %s: at most %d (one cell must be "
@@ -214,6 +220,10 @@ static sapper_status configure(const sapper_params *p, classic_game *g,
         return fail(err, errcap, SAPPER_ERR_PARAM, "first_click: expected "
                     "safe, opening or any, found '%s'", fc);
     sapper_status st = read_generation(p, g, err, errcap);
+    if (st == SAPPER_OK && layout && *layout && g->first_click == FIRST_OPENING)
+        return fail(err, errcap, SAPPER_ERR_PARAM, "first_click = opening does "
+                    "not apply to layout %s: a layout fixes the mines before "
+                    "the first click (drop one of the two)", layout);
     if (st == SAPPER_OK && layout && *layout) {
         st = sapper_board_read_layout(layout, &g->width, &g->height,
                                       &g->mines, &g->layout, err, errcap);
