@@ -80,6 +80,11 @@ static int db_fail(sqlite3 *db, const char *path, const char *what,
 static int open_db(const char *path, int flags, sqlite3 **db, char *err,
                    size_t errcap)
 {
+    struct stat info;   /* SQLite says "disk I/O error" for a directory */
+    if (stat(path, &info) == 0 && !S_ISREG(info.st_mode)) {
+        snprintf(err, errcap, "score file %s: cannot open: not a regular file", path);
+        return -1;
+    }
     if (sqlite3_open_v2(path, db, flags, NULL) != SQLITE_OK)
         return db_fail(*db, path, "cannot open", err, errcap);
     sqlite3_busy_timeout(*db, BUSY_MS);

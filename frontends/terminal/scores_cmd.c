@@ -174,7 +174,12 @@ static int parse_args(int argc, char **argv, board_out *b)
 {
     for (int i = 0; i < argc; i++) {
         const char *s = argv[i];
-        if (strcmp(s, "--scorefile") == 0 && i + 1 < argc)
+        if (strcmp(s, "--scorefile") == 0 && i + 1 >= argc) {
+            app_error("--scorefile: expected a file name, found the end of "
+                      "the command line");
+            return EXIT_USAGE;
+        }
+        if (strcmp(s, "--scorefile") == 0)
             b->arg_path = argv[++i];
         else if (scorefile_override(s))
             b->arg_path = scorefile_override(s);
@@ -187,6 +192,10 @@ static int parse_args(int argc, char **argv, board_out *b)
                       "keep scores\n%s", s, usage);
             return EXIT_USAGE;
         }
+    }
+    if (b->arg_path && !b->arg_path[0]) {
+        app_error("scores: expected a score file name, found an empty one");
+        return EXIT_USAGE;
     }
     return 0;
 }

@@ -80,6 +80,13 @@ sqlite3 "$T/bad.db" "delete from games where name = 'Mallory'; insert into games
 out=$("$S" scores deductive --scorefile "$T/bad.db" 2>&1)
 expect_contains "$out" 'seconds: expected a number from 0, found "-5.0"' "a negative score is refused"
 
+out=$("$S" scores --scorefile 2>&1); st=$?
+expect_status $st 2 "--scorefile without a name exits 2"
+expect_contains "$out" "--scorefile: expected a file name" "and says what is missing"
+out=$("$S" scores --scorefile "$T" 2>&1); st=$?
+[ $st -ne 0 ] && pass "a directory as the score file is refused" || fail "a directory was read as a score file"
+expect_contains "$out" "not a regular file" "and the message says why"
+
 # Unscored games leave the score file alone (not even created).
 out=$(all_cells 9 9 | "$S" play "$DED" game.seed=$SEED preset=9x9 \
       scorefile="$T/unscored.db" 2>&1)
