@@ -29,7 +29,9 @@ typedef struct sapper_config {
 void sapper_config_init(sapper_config *cfg);
 void sapper_config_free(sapper_config *cfg);
 
-/** Reads an INI file. Errors ("file:line: ...") go to err. */
+/** Reads an INI file. Errors ("file:line: ...") go to err: a line longer
+ *  than inih's buffer, a key given twice in one file, a syntax error.
+ *  Leading blanks are ignored (no continuation lines). */
 sapper_status sapper_config_read_file(sapper_config *cfg, const char *path,
                                       char *err, size_t errcap);
 /** Reads INI text held in memory; name stands for the file in messages. */
@@ -51,7 +53,14 @@ sapper_status sapper_config_set(sapper_config *cfg, const char *section,
 sapper_config_entry *sapper_config_get(const sapper_config *cfg,
                                        const char *section, const char *key);
 
-/** "file:line" or `command line "section.key=value"` for messages. */
+/** "file:line" or `command line "section.key=value"` for messages (control
+ *  characters of the argument escaped). */
 void sapper_config_where(const sapper_config_entry *e, char *buf, size_t cap);
+
+/** 1 if s holds a control character (a byte below 0x20, or 0x7f). */
+int sapper_config_has_control(const char *s);
+/** Copies s into buf (truncated to cap) with control characters written
+ *  as \n, \t, \r or \xNN, so a message stays on one line. */
+void sapper_config_escape(const char *s, char *buf, size_t cap);
 
 #endif

@@ -6,7 +6,6 @@
  */
 #include "setup.h"
 
-#include <errno.h>
 #include <stdio.h>
 
 static const char *const game_keys[] = {"rules", "seed", NULL};
@@ -95,36 +94,114 @@ sapper_status sapper_setup_apply_params(sapper_config *cfg, const char *section,
                                    d->id, skip, set, err, errcap);
 }
 
+int sapper_setup_parse_seed(const char *text, uint64_t *seed)
+{
+    uint64_t v = 0;
+    if (!*text)
+        return -1;
+    /* digits only: strtoull would take " -1" or "+1" and wrap */
+    for (const char *p = text; *p; p++) {
+        unsigned d = (unsigned)(*p - '0');
+        if (d > 9 || v > (UINT64_MAX - d) / 10)
+            return -1;
+        v = v * 10 + d;
+    }
+    *seed = v;
+    return 0;
+}
+
 static sapper_status parse_seed(const sapper_config_entry *e, uint64_t *seed,
                                 char *err, size_t errcap)
 {
-    char *end, at[512];
-    errno = 0;
-    unsigned long long v = strtoull(e->value, &end, 10);
-    if (errno || end == e->value || *end || e->value[0] == '-') {
+    char at[512], found[512];
+    if (sapper_setup_parse_seed(e->value, seed) == 0)
+        return SAPPER_OK;
+    where(e, at, sizeof at);
+    sapper_config_escape(e->value, found, sizeof found);
+    snprintf(err, errcap, "%s: [game] seed: expected an integer from 0 to "
+             "%s, found \"%s\"", at, SAPPER_SEED_MAX_TEXT, found);
+    return SAPPER_ERR_PARAM;
+}
+
+/* A control character in a value would break the line-based files values
+   are written to (a replay's `seat 1 human NAME`) and the messages that
+   quote them; no parameter or name needs one. */
+static sapper_status check_no_control(const sapper_config *cfg, char *err,
+                                      size_t errcap)
+{
+    char at[1024], section[256], key[256], found[512];
+    for (size_t i = 0; i < cfg->count; i++) {
+        const sapper_config_entry *e = &cfg->entries[i];
+        if (!sapper_config_has_control(e->section) &&
+            !sapper_config_has_control(e->key) &&
+            !sapper_config_has_control(e->value))
+            continue;
         where(e, at, sizeof at);
-        snprintf(err, errcap, "%s: [game] seed: expected an integer from 0 to "
-                 "18446744073709551615, found \"%s\"", at, e->value);
+        sapper_config_escape(e->section, section, sizeof section);
+        sapper_config_escape(e->key, key, sizeof key);
+        sapper_config_escape(e->value, found, sizeof found);
+        snprintf(err, errcap, "%s: [%s] %s: expected text without control "
+                 "characters (newline, tab, ...), found \"%s\"", at, section,
+                 key, found);
         return SAPPER_ERR_PARAM;
     }
-    *seed = v;
     return SAPPER_OK;
+}
+
+/* The entry of section/key from the same file as e, other than e, or NULL
+   (the command line may repeat a key on purpose: the last one wins). */
+static const sapper_config_entry *same_file_twin(const sapper_config *cfg,
+                                                 const sapper_config_entry *e,
+                                                 const char *section)
+{
+    if (strcmp(e->origin, "command line") == 0)
+        return NULL;
+    for (size_t i = 0; i < cfg->count; i++) {
+        const sapper_config_entry *o = &cfg->entries[i];
+        if (o != e && strcmp(o->section, section) == 0 &&
+            strcmp(o->key, e->key) == 0 && strcmp(o->origin, e->origin) == 0)
+            return o;
+    }
+    return NULL;
+}
+
+/* "FILE:7: [rules] mines: key given twice: FILE:3 ([classic]) and FILE:7
+   ([rules])", the later one first as in config.c. */
+static sapper_status refuse_twins(const sapper_config_entry *a,
+                                  const char *asec,
+                                  const sapper_config_entry *b,
+                                  const char *bsec, char *err, size_t errcap)
+{
+    if (a->line > b->line) {
+        const sapper_config_entry *t = a;
+        const char *ts = asec;
+        a = b, asec = bsec, b = t, bsec = ts;
+    }
+    snprintf(err, errcap, "%s:%d: [%s] %s: key given twice: %s:%d ([%s]) and "
+             "%s:%d ([%s]); expected it once", b->origin, b->line, bsec, b->key,
+             a->origin, a->line, asec, b->origin, b->line, bsec);
+    return SAPPER_ERR_PARAM;
 }
 
 /* A section named after the ruleset ([deductive], deductive.name=Fred) is
    another name for [rules]. Renaming in place keeps the reading order, so
-   the command line still wins over the file. */
+   the command line still wins over the file. A key set under both names
+   in one file is refused like any key given twice. */
 static sapper_status alias_section(sapper_config *cfg, const char *alias,
-                                   const char *section)
+                                   const char *section, char *err, size_t errcap)
 {
     for (size_t i = 0; i < cfg->count; i++) {
-        if (strcmp(cfg->entries[i].section, alias) != 0)
+        sapper_config_entry *e = &cfg->entries[i];
+        if (strcmp(e->section, alias) != 0)
             continue;
+        const sapper_config_entry *twin = same_file_twin(cfg, e, section);
+        if (twin)
+            return refuse_twins(e, alias, twin, section, err, errcap);
         char *copy = strdup(section);
         if (!copy)
             return SAPPER_ERR_NOMEM;
-        free(cfg->entries[i].section);
-        cfg->entries[i].section = copy;
+        free(e->section);
+        e->section = copy;
     }
     return SAPPER_OK;
 }
@@ -146,9 +223,11 @@ static sapper_status resolve_rules(sapper_config *cfg, const sapper_registry *re
         return SAPPER_ERR_PARAM;
     }
     if (sapper_param_set_defaults(&out->rules_params, out->rules->desc.params,
-                                  out->rules->desc.param_count) != SAPPER_OK ||
-        alias_section(cfg, id, "rules") != SAPPER_OK)
+                                  out->rules->desc.param_count) != SAPPER_OK)
         return SAPPER_ERR_NOMEM;
+    sapper_status st = alias_section(cfg, id, "rules", err, errcap);
+    if (st != SAPPER_OK)
+        return st;
     return sapper_setup_apply_params(cfg, "rules", out->rules, NULL,
                                      &out->rules_params, err, errcap);
 }
@@ -174,11 +253,46 @@ void sapper_setup_mark_used(sapper_config *cfg, const char *section,
             cfg->entries[i].used = 1;
 }
 
+/* A person's seat takes a name and nothing else: bot parameters there are
+   most likely meant for a bot that was not given. */
+static sapper_status refuse_human_params(const sapper_config *cfg, int n,
+                                         const char *section, char *err,
+                                         size_t errcap)
+{
+    char at[1024];
+    for (size_t i = 0; i < cfg->count; i++) {
+        const sapper_config_entry *e = &cfg->entries[i];
+        if (strcmp(e->section, section) != 0 || in_list(seat_keys, e->key))
+            continue;
+        where(e, at, sizeof at);
+        snprintf(err, errcap, "%s: [%s] %s: seat %d is human (no bot): only "
+                 "bot and name apply; give [%s] bot = ID to use bot parameters",
+                 at, section, e->key, n, section);
+        return SAPPER_ERR_PARAM;
+    }
+    return SAPPER_OK;
+}
+
+static sapper_status seat_name(const sapper_config_entry *nm, const char *section,
+                               sapper_seat_setup *seat, char *err, size_t errcap)
+{
+    char at[1024];
+    const char *name = nm ? nm->value : seat->bot ? seat->bot->desc.id : "you";
+    if (strlen(name) < sizeof seat->name) {
+        snprintf(seat->name, sizeof seat->name, "%s", name);
+        return SAPPER_OK;
+    }
+    where(nm, at, sizeof at);
+    snprintf(err, errcap, "%s: [%s] name: expected at most %zu characters, "
+             "found %zu", at, section, sizeof seat->name - 1, strlen(name));
+    return SAPPER_ERR_PARAM;
+}
+
 static sapper_status resolve_seat(sapper_config *cfg, const sapper_registry *reg,
                                   int n, sapper_seat_setup *seat,
                                   char *err, size_t errcap)
 {
-    char section[32], at[512];
+    char section[32], at[1024];
     snprintf(section, sizeof section, "player.%d", n);
     sapper_config_entry *b = sapper_config_get(cfg, section, "bot");
     sapper_config_entry *nm = sapper_config_get(cfg, section, "name");
@@ -195,10 +309,11 @@ static sapper_status resolve_seat(sapper_config *cfg, const sapper_registry *reg
             return SAPPER_ERR_PARAM;
         }
     }
-    snprintf(seat->name, sizeof seat->name, "%s",
-             nm ? nm->value : seat->bot ? seat->bot->desc.id : "you");
+    sapper_status st = seat_name(nm, section, seat, err, errcap);
+    if (st != SAPPER_OK)
+        return st;
     if (!seat->bot)
-        return SAPPER_OK;
+        return refuse_human_params(cfg, n, section, err, errcap);
     if (sapper_param_set_defaults(&seat->params, seat->bot->desc.params,
                                   seat->bot->desc.param_count) != SAPPER_OK)
         return SAPPER_ERR_NOMEM;
@@ -291,7 +406,9 @@ sapper_status sapper_setup_resolve(sapper_config *cfg, const sapper_registry *re
                                    sapper_setup *out, char *err, size_t errcap)
 {
     memset(out, 0, sizeof *out);
-    sapper_status st = resolve_rules(cfg, reg, out, err, errcap);
+    sapper_status st = check_no_control(cfg, err, errcap);
+    if (st == SAPPER_OK)
+        st = resolve_rules(cfg, reg, out, err, errcap);
     if (st == SAPPER_OK && !section_is_extra(opt, "player."))
         st = resolve_seats(cfg, reg, out, err, errcap);
     if (st == SAPPER_OK)

@@ -65,6 +65,13 @@ sapper_status sapper_setup_apply_spec(sapper_config *cfg, const char *section,
                                       sapper_param_set *set,
                                       char *err, size_t errcap);
 
+/** The largest seed, as messages name it. */
+#define SAPPER_SEED_MAX_TEXT "18446744073709551615"
+
+/** Parses a seed: decimal digits only (no sign, no blanks), at most
+ *  SAPPER_SEED_MAX_TEXT. Returns 0, or -1 leaving *seed alone. */
+int sapper_setup_parse_seed(const char *text, uint64_t *seed);
+
 /** Marks every entry of section/key used (shadowed ones included). */
 void sapper_setup_mark_used(sapper_config *cfg, const char *section,
                             const char *key);

@@ -7,7 +7,11 @@
 #include "helpers.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include "tournament.h"
 
 static sapper_registry *reg;
 
@@ -265,6 +269,306 @@ static void test_config_seats_must_be_numbered_from_one(void **state)
     expect_refusal("[player.0]\nbot = random\n", NULL, n);
 }
 
+/* Reads INI text alone; returns the status, the message in err. */
+static sapper_status read_ini(const char *ini, sapper_config *cfg, char *err,
+                              size_t errcap)
+{
+    sapper_config_init(cfg);
+    return sapper_config_read_string(cfg, ini, "x.ini", err, errcap);
+}
+
+/* "[rules]\nmines = 10\n; " and a comment of n 'x' and " 20". */
+static char *ini_with_long_comment(size_t n)
+{
+    char *ini = malloc(n + 64);
+    assert_non_null(ini);
+    strcpy(ini, "[rules]\nmines = 10\n; ");
+    memset(ini + strlen(ini), 'x', n);
+    strcpy(ini + strlen("[rules]\nmines = 10\n; ") + n, " 20\n");
+    return ini;
+}
+
+static void test_config_line_too_long_is_refused_with_its_line(void **state)
+{
+    (void)state;
+    sapper_config cfg;
+    char err[256] = "";
+    char *ini = ini_with_long_comment(197);  /* 202 characters */
+    assert_int_not_equal(read_ini(ini, &cfg, err, sizeof err), SAPPER_OK);
+    assert_contains(err, "x.ini:3: line too long (more than 199 characters)");
+    sapper_config_free(&cfg);
+    free(ini);
+}
+
+static void test_config_line_of_199_characters_is_read_whole(void **state)
+{
+    (void)state;
+    sapper_config cfg;
+    char err[256] = "";
+    char *ini = ini_with_long_comment(194);  /* "; " + 194 + " 20" = 199 */
+    strcat(ini, "widht = 3\n");
+    assert_int_equal(read_ini(ini, &cfg, err, sizeof err), SAPPER_OK);
+    assert_int_equal(cfg.count, 2);
+    assert_string_equal(sapper_config_get(&cfg, "rules", "mines")->value, "10");
+    assert_int_equal(sapper_config_get(&cfg, "rules", "widht")->line, 4);
+    sapper_config_free(&cfg);
+    free(ini);
+}
+
+static void test_config_line_numbers_count_crlf_and_blank_lines(void **state)
+{
+    (void)state;
+    sapper_config cfg;
+    char err[256] = "";
+    assert_int_equal(read_ini("\xEF\xBB\xBF[rules]\r\n\r\n; c\r\nmines = 10\r\nwidth=9",
+                              &cfg, err, sizeof err), SAPPER_OK);
+    assert_string_equal(sapper_config_get(&cfg, "rules", "mines")->value, "10");
+    assert_int_equal(sapper_config_get(&cfg, "rules", "mines")->line, 4);
+    assert_int_equal(sapper_config_get(&cfg, "rules", "width")->line, 5);
+    sapper_config_free(&cfg);
+}
+
+static void test_config_indented_keys_are_ordinary_keys(void **state)
+{
+    (void)state;
+    sapper_setup s;
+    char err[1024] = "";
+    assert_int_equal(test_setup(reg, "[player.1]\n  bot = simple\n\tname = x\n", NULL,
+                                &s, err, sizeof err), SAPPER_OK);
+    assert_string_equal(s.seats[0].bot->desc.id, "simple");
+    assert_string_equal(s.seats[0].name, "x");
+    sapper_setup_free(&s);
+}
+
+static void test_config_indented_bare_value_is_a_syntax_error(void **state)
+{
+    (void)state;
+    sapper_config cfg;
+    char err[256] = "";
+    assert_int_not_equal(read_ini("[rules]\nmines = 10\n    20\n", &cfg, err,
+                                  sizeof err), SAPPER_OK);
+    assert_contains(err, "x.ini:3: expected `[section]`, `key = value`");
+    sapper_config_free(&cfg);
+}
+
+/* Writes bytes to a fresh file under /tmp; the caller unlinks path. */
+static void write_temp(char *path, const char *bytes, size_t n)
+{
+    strcpy(path, "/tmp/sapper-test-config-XXXXXX");
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, bytes, n), (ssize_t)n);
+    close(fd);
+}
+
+static void test_config_nul_byte_in_a_file_is_refused(void **state)
+{
+    (void)state;
+    sapper_config cfg;
+    char err[256] = "", path[64], at[160];
+    static const char bytes[] = "[rules]\nmines = 1\0 0\n";
+    write_temp(path, bytes, sizeof bytes - 1);
+    sapper_config_init(&cfg);
+    assert_int_not_equal(sapper_config_read_file(&cfg, path, err, sizeof err),
+                         SAPPER_OK);
+    snprintf(at, sizeof at, "%s:2: expected text, found a NUL byte", path);
+    assert_contains(err, at);
+    sapper_config_free(&cfg);
+    unlink(path);
+}
+
+static void test_config_long_line_in_a_file_is_refused(void **state)
+{
+    (void)state;
+    sapper_config cfg;
+    char err[256] = "", path[64], at[160];
+    char *ini = ini_with_long_comment(300);
+    write_temp(path, ini, strlen(ini));
+    sapper_config_init(&cfg);
+    assert_int_not_equal(sapper_config_read_file(&cfg, path, err, sizeof err),
+                         SAPPER_OK);
+    snprintf(at, sizeof at, "%s:3: line too long", path);
+    assert_contains(err, at);
+    assert_string_equal(sapper_config_get(&cfg, "rules", "mines")->value, "10");
+    sapper_config_free(&cfg);
+    unlink(path);
+    free(ini);
+}
+
+static void test_config_directory_as_config_file_is_refused(void **state)
+{
+    (void)state;
+    sapper_config cfg;
+    char err[256] = "";
+    sapper_config_init(&cfg);
+    assert_int_not_equal(sapper_config_read_file(&cfg, "/tmp", err, sizeof err),
+                         SAPPER_OK);
+    assert_string_equal(err, "/tmp: cannot read the config file: Is a directory");
+    sapper_config_free(&cfg);
+}
+
+static void test_config_key_given_twice_in_a_file_is_refused(void **state)
+{
+    (void)state;
+    sapper_config cfg;
+    char err[256] = "";
+    assert_int_not_equal(read_ini("[rules]\nmines = 10\nwidth = 9\n[game]\nseed = 1\n"
+                                  "[rules]\nmines = 12\n", &cfg, err, sizeof err),
+                         SAPPER_OK);
+    assert_contains(err, "x.ini:7: [rules] mines: key given twice: x.ini:2 and x.ini:7");
+    sapper_config_free(&cfg);
+}
+
+static void test_config_key_under_rules_and_the_ruleset_name_is_refused(void **state)
+{
+    (void)state;
+    const char *n[] = {"test.ini:4: [rules] mines: key given twice",
+                       "test.ini:2 ([classic]) and test.ini:4 ([rules])", NULL};
+    expect_refusal("[classic]\nmines = 10\n[rules]\nmines = 12\n", NULL, n);
+}
+
+static void test_config_command_line_may_repeat_a_key_last_wins(void **state)
+{
+    (void)state;
+    sapper_setup s;
+    char err[1024] = "";
+    const char *const over[] = {"rules.mines=11", "classic.mines=12", NULL};
+    assert_int_equal(test_setup(reg, "[rules]\nmines = 10\n", over, &s, err,
+                                sizeof err), SAPPER_OK);
+    sapper_params p = sapper_param_set_view(&s.rules_params);
+    assert_string_equal(sapper_param(&p, "mines"), "12");
+    sapper_setup_free(&s);
+}
+
+static void test_config_seed_with_a_sign_or_blank_is_refused(void **state)
+{
+    (void)state;
+    const char *over[] = {"game.seed= -1", NULL};
+    const char *n[] = {"command line \"game.seed= -1\": [game] seed",
+                       "from 0 to 18446744073709551615", "found \" -1\"", NULL};
+    expect_refusal("", over, n);
+    const char *over2[] = {"game.seed=+5", NULL};
+    const char *n2[] = {"found \"+5\"", NULL};
+    expect_refusal("", over2, n2);
+}
+
+static void test_config_seed_beyond_64_bits_is_refused(void **state)
+{
+    (void)state;
+    const char *n[] = {"test.ini:2", "[game] seed", "found \"18446744073709551616\"",
+                       NULL};
+    expect_refusal("[game]\nseed = 18446744073709551616\n", NULL, n);
+    sapper_setup s;
+    char err[1024] = "";
+    assert_int_equal(test_setup(reg, "[game]\nseed = 18446744073709551615\n", NULL,
+                                &s, err, sizeof err), SAPPER_OK);
+    assert_true(s.seed == UINT64_MAX);
+    sapper_setup_free(&s);
+}
+
+static void test_config_bot_parameter_on_a_human_seat_says_it_is_human(void **state)
+{
+    (void)state;
+    const char *over[] = {"player.1.flag_mines=true", NULL};
+    const char *n[] = {"command line \"player.1.flag_mines=true\": [player.1] "
+                       "flag_mines: seat 1 is human (no bot): only bot and name apply",
+                       NULL};
+    expect_refusal("", over, n);
+    const char *n2[] = {"test.ini:3: [player.2] flag_mines: seat 2 is human", NULL};
+    expect_refusal("[player.2]\nname = Ann\nflag_mines = true\n", NULL, n2);
+}
+
+static void test_config_control_character_in_a_seat_name_is_refused(void **state)
+{
+    (void)state;
+    const char *over[] = {"player.1.name=x\nmove 1 reveal 0 0", NULL};
+    const char *n[] = {"command line \"player.1.name=x\\nmove 1 reveal 0 0\"",
+                       "[player.1] name: expected text without control characters",
+                       "found \"x\\nmove 1 reveal 0 0\"", NULL};
+    expect_refusal("[player.1]\nbot = simple\n", over, n);
+    const char *n2[] = {"test.ini:2: [player.1] name", "found \"a\\tb\"", NULL};
+    expect_refusal("[player.1]\nname = a\tb\n", NULL, n2);
+}
+
+static void test_config_control_character_in_a_string_parameter_is_refused(void **state)
+{
+    (void)state;
+    const char *over[] = {"rules.layout=board\x7f.txt", NULL};
+    const char *n[] = {"[rules] layout: expected text without control characters",
+                       "found \"board\\x7f.txt\"", NULL};
+    expect_refusal("", over, n);
+}
+
+static void test_config_seat_name_too_long_is_refused(void **state)
+{
+    (void)state;
+    char ini[200];
+    snprintf(ini, sizeof ini, "[player.1]\nname = %0*d\n", SAPPER_NAME_MAX, 0);
+    const char *n[] = {"test.ini:2: [player.1] name: expected at most 63 characters, "
+                       "found 64", NULL};
+    expect_refusal(ini, NULL, n);
+}
+
+/* Reads a tournament definition from INI text plus overrides. */
+static sapper_status read_tournament(const char *ini, const char *const *over,
+                                     char *err, size_t errcap)
+{
+    sapper_config cfg;
+    sapper_tournament_def def;
+    sapper_status st = read_ini(ini, &cfg, err, errcap);
+    for (int i = 0; st == SAPPER_OK && over && over[i]; i++)
+        st = sapper_config_override(&cfg, over[i], i + 1, NULL, err, errcap);
+    if (st == SAPPER_OK) {
+        st = sapper_tournament_def_read(&cfg, reg, 5, 1, &def, err, errcap);
+        sapper_tournament_def_free(&def);
+    }
+    sapper_config_free(&cfg);
+    return st;
+}
+
+#define TOURNAMENT_INI "[tournament]\ngames = 1\n[entrant.a]\nbot = simple\n"
+
+static void test_config_tournament_seed_out_of_range_is_refused(void **state)
+{
+    (void)state;
+    char err[1024] = "";
+    const char *big[] = {"tournament.seed=99999999999999999999", NULL};
+    assert_int_not_equal(read_tournament(TOURNAMENT_INI, big, err, sizeof err),
+                         SAPPER_OK);
+    assert_contains(err, "command line \"tournament.seed=99999999999999999999\": "
+                         "[tournament] seed: expected an integer from 0 to "
+                         "18446744073709551615");
+    const char *neg[] = {"tournament.seed= -1", NULL};
+    assert_int_not_equal(read_tournament(TOURNAMENT_INI, neg, err, sizeof err),
+                         SAPPER_OK);
+    assert_contains(err, "found \" -1\"");
+    assert_int_not_equal(read_tournament(TOURNAMENT_INI "[tournament]\nseed = abc\n",
+                                         NULL, err, sizeof err), SAPPER_OK);
+    assert_contains(err, "x.ini:6: [tournament] seed");
+    assert_int_equal(read_tournament(TOURNAMENT_INI "[tournament]\nseed = 7\n",
+                                     NULL, err, sizeof err), SAPPER_OK);
+}
+
+static void test_config_entrant_without_bot_names_where_it_is(void **state)
+{
+    (void)state;
+    char err[1024] = "";
+    assert_int_not_equal(read_tournament(TOURNAMENT_INI "[entrant.x]\n"
+                                         "flag_mines = true\n", NULL, err,
+                                         sizeof err), SAPPER_OK);
+    assert_contains(err, "x.ini:6: [entrant.x]: expected a key `bot = ID`, found none");
+}
+
+static void test_config_tournament_key_given_twice_is_refused(void **state)
+{
+    (void)state;
+    char err[1024] = "";
+    assert_int_not_equal(read_tournament(TOURNAMENT_INI "[entrant.a]\n"
+                                         "bot = random\n", NULL, err, sizeof err),
+                         SAPPER_OK);
+    assert_contains(err, "x.ini:6: [entrant.a] bot: key given twice: x.ini:4 and x.ini:6");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -290,6 +594,26 @@ int main(void)
         cmocka_unit_test(test_config_missing_file_is_named),
         cmocka_unit_test(test_config_bool_values_are_normalised),
         cmocka_unit_test(test_config_seats_must_be_numbered_from_one),
+        cmocka_unit_test(test_config_line_too_long_is_refused_with_its_line),
+        cmocka_unit_test(test_config_line_of_199_characters_is_read_whole),
+        cmocka_unit_test(test_config_line_numbers_count_crlf_and_blank_lines),
+        cmocka_unit_test(test_config_indented_keys_are_ordinary_keys),
+        cmocka_unit_test(test_config_indented_bare_value_is_a_syntax_error),
+        cmocka_unit_test(test_config_nul_byte_in_a_file_is_refused),
+        cmocka_unit_test(test_config_long_line_in_a_file_is_refused),
+        cmocka_unit_test(test_config_directory_as_config_file_is_refused),
+        cmocka_unit_test(test_config_key_given_twice_in_a_file_is_refused),
+        cmocka_unit_test(test_config_key_under_rules_and_the_ruleset_name_is_refused),
+        cmocka_unit_test(test_config_command_line_may_repeat_a_key_last_wins),
+        cmocka_unit_test(test_config_seed_with_a_sign_or_blank_is_refused),
+        cmocka_unit_test(test_config_seed_beyond_64_bits_is_refused),
+        cmocka_unit_test(test_config_bot_parameter_on_a_human_seat_says_it_is_human),
+        cmocka_unit_test(test_config_control_character_in_a_seat_name_is_refused),
+        cmocka_unit_test(test_config_control_character_in_a_string_parameter_is_refused),
+        cmocka_unit_test(test_config_seat_name_too_long_is_refused),
+        cmocka_unit_test(test_config_tournament_seed_out_of_range_is_refused),
+        cmocka_unit_test(test_config_entrant_without_bot_names_where_it_is),
+        cmocka_unit_test(test_config_tournament_key_given_twice_is_refused),
     };
     return cmocka_run_group_tests(tests, setup_all, teardown_all);
 }
