@@ -46,16 +46,56 @@ static const char *get(const sapper_param_set *set, const char *key)
     return sapper_param(&p, key);
 }
 
+/* Where section was written (its first entry), for messages about the
+   section as a whole. */
+static void section_where(const sapper_config *cfg, const char *section,
+                          char *buf, size_t cap)
+{
+    for (size_t i = 0; i < cfg->count; i++)
+        if (strcmp(cfg->entries[i].section, section) == 0) {
+            sapper_config_where(&cfg->entries[i], buf, cap);
+            return;
+        }
+    snprintf(buf, cap, "config");
+}
+
+static sapper_status entrant_name(const sapper_config *cfg, const char *section,
+                                  sapper_entrant *e, char *err, size_t errcap)
+{
+    const char *name = section + strlen("entrant.");
+    char at[1024];
+    if (strpbrk(name, ";")) {   /* the CSV joins a game's seats with ';' */
+        section_where(cfg, section, at, sizeof at);
+        snprintf(err, errcap, "%s: [%s]: expected an entrant name without ';' "
+                 "(it separates the seats in the CSV), found \"%s\"", at,
+                 section, name);
+        return SAPPER_ERR_PARAM;
+    }
+    if (strlen(name) < sizeof e->name) {
+        snprintf(e->name, sizeof e->name, "%s", name);
+        return SAPPER_OK;
+    }
+    section_where(cfg, section, at, sizeof at);
+    snprintf(err, errcap, "%s: [%s]: expected an entrant name of at most %zu "
+             "characters, found %zu", at, section, sizeof e->name - 1,
+             strlen(name));
+    return SAPPER_ERR_PARAM;
+}
+
 static sapper_status read_entrant(sapper_config *cfg, const sapper_registry *reg,
                                   const char *section, sapper_entrant *e,
                                   const char *family, char *err, size_t errcap)
 {
     static const char *const skip[] = {"bot", NULL};
-    char at[512] = "";
+    char at[1024] = "";
     sapper_config_entry *b = sapper_config_get(cfg, section, "bot");
-    snprintf(e->name, sizeof e->name, "%s", section + strlen("entrant."));
+    sapper_status st = entrant_name(cfg, section, e, err, errcap);
+    if (st != SAPPER_OK)
+        return st;
     if (!b) {
-        snprintf(err, errcap, "[%s]: expected a key `bot = ID`, found none", section);
+        section_where(cfg, section, at, sizeof at);
+        snprintf(err, errcap, "%s: [%s]: expected a key `bot = ID`, found none",
+                 at, section);
         return SAPPER_ERR_PARAM;
     }
     sapper_setup_mark_used(cfg, section, "bot");
@@ -78,6 +118,7 @@ static sapper_status read_entrants(sapper_config *cfg, const sapper_registry *re
                                    sapper_tournament_def *def, char *err,
                                    size_t errcap)
 {
+    char at[1024];
     for (size_t i = 0; i < cfg->count; i++) {
         const char *section = cfg->entries[i].section;
         if (strncmp(section, "entrant.", 8) != 0 || !section[8])
@@ -88,8 +129,9 @@ static sapper_status read_entrants(sapper_config *cfg, const sapper_registry *re
         if (seen)
             continue;
         if (def->nentrants == SAPPER_MAX_ENTRANTS) {
-            snprintf(err, errcap, "[%s]: more than %d entrants", section,
-                     SAPPER_MAX_ENTRANTS);
+            sapper_config_where(&cfg->entries[i], at, sizeof at);
+            snprintf(err, errcap, "%s: [%s]: expected at most %d entrants, "
+                     "found more", at, section, SAPPER_MAX_ENTRANTS);
             return SAPPER_ERR_PARAM;
         }
         sapper_status st = read_entrant(cfg, reg, section,
@@ -154,25 +196,41 @@ static sapper_status check_shape(sapper_tournament_def *def,
     return SAPPER_OK;
 }
 
-static sapper_status parse_master_seed(const char *v, sapper_tournament_def *def,
+static sapper_status parse_master_seed(const sapper_config *cfg,
+                                       sapper_tournament_def *def,
                                        uint64_t drawn, char *err, size_t errcap)
 {
-    char *end;
-    def->seed_given = v && *v;
-    if (!def->seed_given) {
-        def->seed = drawn;
+    const sapper_config_entry *e = sapper_config_get(cfg, "tournament", "seed");
+    char at[1024], found[512];
+    def->seed_given = e && *e->value;
+    def->seed = drawn;
+    if (!def->seed_given || sapper_setup_parse_seed(e->value, &def->seed) == 0)
         return SAPPER_OK;
-    }
-    def->seed = strtoull(v, &end, 10);
-    if (*end || v[0] == '-') {
-        snprintf(err, errcap, "[tournament] seed: expected an integer from 0 to "
-                 "18446744073709551615, found \"%s\"", v);
-        return SAPPER_ERR_PARAM;
-    }
-    return SAPPER_OK;
+    sapper_config_where(e, at, sizeof at);
+    sapper_config_escape(e->value, found, sizeof found);
+    snprintf(err, errcap, "%s: [tournament] seed: expected an integer from 0 to "
+             "%s (or nothing, to draw one), found \"%s\"", at,
+             SAPPER_SEED_MAX_TEXT, found);
+    return SAPPER_ERR_PARAM;
 }
 
-static sapper_status read_settings(sapper_tournament_def *def,
+/* The [tournament] db value, which must fit def->db whole. */
+static sapper_status read_db(const sapper_config *cfg, const char *db,
+                             sapper_tournament_def *def, char *err, size_t errcap)
+{
+    char at[1024];
+    if (strlen(db) < sizeof def->db) {
+        snprintf(def->db, sizeof def->db, "%s", db);
+        return SAPPER_OK;
+    }
+    sapper_config_where(sapper_config_get(cfg, "tournament", "db"), at, sizeof at);
+    snprintf(err, errcap, "%s: [tournament] db: expected a file name of at most "
+             "%zu characters, found %zu", at, sizeof def->db - 1, strlen(db));
+    return SAPPER_ERR_PARAM;
+}
+
+static sapper_status read_settings(const sapper_config *cfg,
+                                   sapper_tournament_def *def,
                                    const sapper_param_set *set, uint64_t drawn,
                                    int cores, char *err, size_t errcap)
 {
@@ -189,8 +247,10 @@ static sapper_status read_settings(sapper_tournament_def *def,
     def->alpha = strtod(get(set, "alpha"), NULL);
     def->beta = strtod(get(set, "beta"), NULL);
     def->sprt = def->elo1 > def->elo0;
-    snprintf(def->db, sizeof def->db, "%s", get(set, "db"));
-    return parse_master_seed(get(set, "seed"), def, drawn, err, errcap);
+    sapper_status st = read_db(cfg, get(set, "db"), def, err, errcap);
+    if (st != SAPPER_OK)
+        return st;
+    return parse_master_seed(cfg, def, drawn, err, errcap);
 }
 
 sapper_status sapper_tournament_def_read(sapper_config *cfg,
@@ -212,7 +272,7 @@ sapper_status sapper_tournament_def_read(sapper_config *cfg,
                                      TOURNAMENT_SPEC_N, "[tournament]", NULL, NULL,
                                      &set, err, errcap);
     if (st == SAPPER_OK)
-        st = read_settings(def, &set, drawn_seed, cores, err, errcap);
+        st = read_settings(cfg, def, &set, drawn_seed, cores, err, errcap);
     if (st == SAPPER_OK)
         st = read_entrants(cfg, reg, def, err, errcap);
     if (st == SAPPER_OK)

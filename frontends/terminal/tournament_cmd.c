@@ -67,19 +67,37 @@ typedef struct csv_ctx {
     sapper_strbuf out;
 } csv_ctx;
 
+/* One CSV field, quoted as RFC 4180 says when it holds a ',', a quote or
+   a line break. (Entrant names cannot hold the ';' that joins seats.) */
+static void csv_field(sapper_strbuf *out, const char *text)
+{
+    if (!strpbrk(text, ",\"\r\n")) {
+        sapper_strbuf_printf(out, "%s", text);
+        return;
+    }
+    sapper_strbuf_printf(out, "\"");
+    for (const char *p = text; *p; p++)
+        sapper_strbuf_printf(out, *p == '"' ? "\"\"" : "%c", *p);
+    sapper_strbuf_printf(out, "\"");
+}
+
 static void csv_row(void *ctx, const sapper_tgame *g, const sapper_game_record *r)
 {
     csv_ctx *c = ctx;
     sapper_strbuf_printf(&c->out, "%lld,%lld,%llu,", (long long)g->index,
                          (long long)g->board, (unsigned long long)g->seed);
+    sapper_strbuf seats = {0};   /* one field: the names joined by ';' */
     for (int32_t s = 0; s < g->nseats; s++)
-        sapper_strbuf_printf(&c->out, "%s%s", s ? ";" : "", c->def->entrants[g->seats[s]].name);
+        sapper_strbuf_printf(&seats, "%s%s", s ? ";" : "",
+                             c->def->entrants[g->seats[s]].name);
+    csv_field(&c->out, sapper_strbuf_str(&seats));
+    sapper_strbuf_free(&seats);
     sapper_strbuf_printf(&c->out, ",");
     for (int32_t s = 0; s < r->nseats; s++)
         sapper_strbuf_printf(&c->out, "%s%g", s ? ";" : "", r->returns[s]);
-    sapper_strbuf_printf(&c->out, ",%s,%s,%.6f,%lld\n", r->reason,
-                         r->culprit >= 0 ? c->def->entrants[g->seats[r->culprit]].name : "",
-                         r->seconds, (long long)r->moves);
+    sapper_strbuf_printf(&c->out, ",%s,", r->reason);
+    csv_field(&c->out, r->culprit >= 0 ? c->def->entrants[g->seats[r->culprit]].name : "");
+    sapper_strbuf_printf(&c->out, ",%.6f,%lld\n", r->seconds, (long long)r->moves);
 }
 
 static int write_csv(const sapper_tournament_def *def, const char *path)

@@ -141,6 +141,18 @@ out=$("$S" tournament "$cfg" tournament.db="$T/k.db" tournament.games=4000 rules
 expect_status $st 2 "a changed config is refused"
 expect_contains "$out" 'stored "rules.mines = 40", now "rules.mines = 41"' "the refusal names the change"
 
+# The CSV quotes a name that holds a comma or a quote; ';' (between
+# seats) is refused in a name.
+printf '[game]\nrules = classic\n[tournament]\ngames = 2\nseed = 5\n[entrant.a,b"c]\nbot = simple\n[entrant.x]\nbot = random\n' > "$T/names.ini"
+"$S" tournament "$T/names.ini" tournament.db="$T/names.db" --csv "$T/names.csv" >/dev/null 2>&1
+expect_contains "$(sed -n 2p "$T/names.csv")" ',"a,b""c",' "a name with a comma and a quote is one quoted CSV field"
+sed 's/"a,b""c"/NAME/' "$T/names.csv" | awk -F, 'NF != 9 { bad = 1 } END { exit bad }' &&
+    pass "every CSV row has the header's 9 fields" || fail "a CSV row does not have 9 fields"
+printf '[game]\nrules = classic\n[tournament]\ngames = 2\n[entrant.x;y]\nbot = simple\n' > "$T/semi.ini"
+out=$("$S" tournament "$T/semi.ini" tournament.db="$T/semi.db" 2>&1); st=$?
+expect_status $st 2 "an entrant name with ';' exits 2"
+expect_contains "$out" "semi.ini:6: [entrant.x;y]: expected an entrant name without ';'" "naming the section and its line"
+
 # A results database that cannot be opened: exit 2, no advice to resume.
 out=$("$S" tournament "$T/alone.ini" tournament.db="$T/no/such/dir/x.db" 2>&1); st=$?
 expect_status $st 2 "an unopenable results database exits 2"
