@@ -253,6 +253,25 @@ static sapper_status read_settings(const sapper_config *cfg,
     return parse_master_seed(cfg, def, drawn, err, errcap);
 }
 
+/* [player.N] seats one game; a tournament seats its entrants, so such a
+   section (often left from a play config) would be ignored: refused. */
+static sapper_status refuse_player_sections(const sapper_config *cfg, char *err,
+                                            size_t errcap)
+{
+    for (size_t i = 0; i < cfg->count; i++) {
+        const sapper_config_entry *e = &cfg->entries[i];
+        if (strncmp(e->section, "player.", 7) != 0)
+            continue;
+        char at[1024];
+        sapper_config_where(e, at, sizeof at);
+        snprintf(err, errcap, "%s: [%s]: a tournament seats its [entrant.NAME] "
+                 "sections; expected no [player.N] section, found one", at,
+                 e->section);
+        return SAPPER_ERR_PARAM;
+    }
+    return SAPPER_OK;
+}
+
 sapper_status sapper_tournament_def_read(sapper_config *cfg,
                                          const sapper_registry *reg,
                                          uint64_t drawn_seed, int cores,
@@ -264,7 +283,9 @@ sapper_status sapper_tournament_def_read(sapper_config *cfg,
     memset(def, 0, sizeof *def);
     sapper_param_set set = {0};
     sapper_game_info info;
-    sapper_status st = sapper_setup_resolve(cfg, reg, &opt, &def->base, err, errcap);
+    sapper_status st = refuse_player_sections(cfg, err, errcap);
+    if (st == SAPPER_OK)
+        st = sapper_setup_resolve(cfg, reg, &opt, &def->base, err, errcap);
     if (st == SAPPER_OK)
         st = sapper_param_set_defaults(&set, tournament_spec, TOURNAMENT_SPEC_N);
     if (st == SAPPER_OK)

@@ -569,6 +569,17 @@ static void test_config_tournament_key_given_twice_is_refused(void **state)
     assert_contains(err, "x.ini:6: [entrant.a] bot: key given twice: x.ini:4 and x.ini:6");
 }
 
+static void test_config_player_section_in_a_tournament_is_refused(void **state)
+{
+    (void)state;
+    char err[1024] = "";
+    assert_int_not_equal(read_tournament(TOURNAMENT_INI "[player.1]\n"
+                                         "bot = nosuch\n", NULL, err, sizeof err),
+                         SAPPER_OK);
+    assert_contains(err, "x.ini:6: [player.1]: a tournament seats its "
+                    "[entrant.NAME] sections; expected no [player.N] section");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -614,6 +625,7 @@ int main(void)
         cmocka_unit_test(test_config_tournament_seed_out_of_range_is_refused),
         cmocka_unit_test(test_config_entrant_without_bot_names_where_it_is),
         cmocka_unit_test(test_config_tournament_key_given_twice_is_refused),
+        cmocka_unit_test(test_config_player_section_in_a_tournament_is_refused),
     };
     return cmocka_run_group_tests(tests, setup_all, teardown_all);
 }
