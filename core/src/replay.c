@@ -7,7 +7,8 @@
  *
  *   sapper-replay 1
  *   rules classic
- *   param width 9            (one per rules parameter)
+ *   param width 9            (one per rules parameter; "param layout" with
+ *                            nothing after the key is an empty value)
  *   seed 12345
  *   seat 1 human you         (seat N bot|human NAME)
  *   seat 2 bot random random
@@ -19,7 +20,15 @@
  */
 #include "replay.h"
 
+#include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define SEATS_TEXT_(n) #n
+#define SEATS_TEXT(n) SEATS_TEXT_(n)   /* SAPPER_MAX_SEATS in messages */
 
 void sapper_replay_text(sapper_match *m, sapper_strbuf *out)
 {
@@ -65,32 +74,131 @@ void sapper_replay_text(sapper_match *m, sapper_strbuf *out)
     sapper_strbuf_printf(out, "\n");
 }
 
+/* PATH.tmp next to path, or NULL. The caller frees it. */
+static char *temp_name(const char *path)
+{
+    size_t n = strlen(path) + sizeof ".tmp";
+    char *tmp = malloc(n);
+    if (tmp)
+        snprintf(tmp, n, "%s.tmp", path);
+    return tmp;
+}
+
+/* Writes text to a new file tmp (never through a symlink or into a FIFO
+   someone left under that name), with mode when mode >= 0. */
+static int write_temp(const char *tmp, const char *text, size_t len, int mode)
+{
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_NONBLOCK |
+                  O_CLOEXEC, 0666);
+    struct stat st;
+    if (fd < 0)
+        return 0;
+    int ok = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+    if (!ok)
+        errno = EEXIST;
+    ok = ok && (mode < 0 || fchmod(fd, (mode_t)mode) == 0);
+    FILE *f = ok ? fdopen(fd, "w") : NULL;
+    if (!f) {
+        close(fd);
+        return 0;
+    }
+    ok = fwrite(text, 1, len, f) == len && fflush(f) == 0 && fsync(fd) == 0;
+    return fclose(f) == 0 && ok;
+}
+
+/* Replaces the regular file (or nothing) at path: a failure leaves the old
+   file whole. mode: the old file's permissions, -1 for a new file. */
+static int replace_file(const char *path, const char *text, size_t len, int mode)
+{
+    char *tmp = temp_name(path);
+    int ok = tmp && write_temp(tmp, text, len, mode) && rename(tmp, path) == 0;
+    if (!ok && tmp) {
+        int saved = errno;
+        remove(tmp);
+        errno = saved;
+    }
+    free(tmp);
+    return ok;
+}
+
+/* Opens what path names (following symlinks) and writes text into it. */
+static int write_in_place(const char *path, const char *text, size_t len)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return 0;
+    int ok = fwrite(text, 1, len, f) == len;
+    return fclose(f) == 0 && ok;
+}
+
+int sapper_replay_rewritable(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) == 0)
+        return S_ISREG(st.st_mode);
+    return errno == ENOENT;
+}
+
+sapper_status sapper_replay_write(const char *path, const char *text, size_t len,
+                                  char *err, size_t errcap)
+{
+    struct stat st;
+    int ok;
+    errno = 0;
+    if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_nlink == 1) {
+        char *real = realpath(path, NULL);   /* a symlink stays a symlink */
+        ok = real && replace_file(real, text, len, (int)(st.st_mode & 07777));
+        free(real);
+    } else if (errno == ENOENT && lstat(path, &st) != 0) {
+        ok = replace_file(path, text, len, -1);
+    } else {   /* a device, a FIFO, a dangling symlink, a hard-linked file */
+        ok = write_in_place(path, text, len);
+    }
+    if (!ok) {
+        snprintf(err, errcap, "%s: cannot write the replay: %s", path,
+                 strerror(errno ? errno : EIO));
+        return SAPPER_ERR_PARAM;
+    }
+    return SAPPER_OK;
+}
+
 sapper_status sapper_replay_save(sapper_match *m, const char *path,
                                  char *err, size_t errcap)
 {
     sapper_strbuf b = {0};
     sapper_replay_text(m, &b);
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
-    int ok = f && !b.failed && fwrite(b.data, 1, b.len, f) == b.len;
-    ok = f && fclose(f) == 0 && ok;
-    ok = ok && rename(tmp, path) == 0;
-    if (!ok) {
-        snprintf(err, errcap, "%s: cannot write the replay: %s", path, strerror(errno));
-        remove(tmp);
-    }
+    sapper_status st = SAPPER_ERR_NOMEM;
+    if (b.failed)
+        snprintf(err, errcap, "%s: cannot write the replay: out of memory", path);
+    else
+        st = sapper_replay_write(path, sapper_strbuf_str(&b), b.len, err, errcap);
     sapper_strbuf_free(&b);
-    return ok ? SAPPER_OK : SAPPER_ERR_PARAM;
+    return st;
+}
+
+int sapper_replay_find_nul(const char *data, size_t len, const char *name,
+                           char *err, size_t errcap)
+{
+    const char *nul = memchr(data, 0, len);
+    if (!nul)
+        return 0;
+    int line = 1;
+    for (const char *p = data; p < nul; p++)
+        line += *p == '\n';
+    snprintf(err, errcap, "%s:%d: unexpected NUL byte (a replay file is text)",
+             name, line);
+    return line;
 }
 
 /* ---- reading ---- */
 
 typedef struct replay_move {
     int seat;
-    int joint;     /* group id, 0 for sequential */
     int line;
     char *text;
+    int joint_line;   /* the `joint N` line this move belongs to, 0 for none */
+    int joint_n;      /* that N */
+    int joint_k;      /* this move's place in the turn, from 1 */
 } replay_move;
 
 typedef struct replay_file {
@@ -99,9 +207,12 @@ typedef struct replay_file {
     replay_move *moves;
     size_t nmoves, cap;
     char outcome[256];
-    int have_outcome;
+    int outcome_line;           /* 0 until the outcome line */
     int forfeit_seat;           /* 0-based, -1 none */
+    int forfeit_line;
     char forfeit_reason[64];
+    int joint_line, joint_n;    /* the last `joint N` line */
+    int joint_left;             /* move lines it still claims */
 } replay_file;
 
 static void replay_free(replay_file *rf)
@@ -120,8 +231,7 @@ static sapper_status bad_line(const replay_file *rf, int line, const char *what,
     return SAPPER_ERR_PARSE;
 }
 
-static sapper_status add_move(replay_file *rf, int seat, int joint, int line,
-                              const char *text)
+static sapper_status add_move(replay_file *rf, int seat, int line, const char *text)
 {
     if (rf->nmoves == rf->cap) {
         size_t ncap = rf->cap ? rf->cap * 2 : 64;
@@ -134,7 +244,13 @@ static sapper_status add_move(replay_file *rf, int seat, int joint, int line,
     char *copy = strdup(text);
     if (!copy)
         return SAPPER_ERR_NOMEM;
-    rf->moves[rf->nmoves++] = (replay_move){seat, joint, line, copy};
+    replay_move mv = {.seat = seat, .line = line, .text = copy};
+    if (rf->joint_left > 0) {
+        mv.joint_line = rf->joint_line;
+        mv.joint_n = rf->joint_n;
+        mv.joint_k = rf->joint_n - --rf->joint_left;
+    }
+    rf->moves[rf->nmoves++] = mv;
     return SAPPER_OK;
 }
 
@@ -145,30 +261,66 @@ static const char *after_word(const char *s)
     return sp ? sp + 1 : NULL;
 }
 
+/* A whole number from min to max at the start of s (digits only: no sign,
+   no blank, no overflow); *end gets what follows. 0 when there is none. */
+static int parse_number(const char *s, long min, long max, long *out,
+                        const char **end)
+{
+    if (!isdigit((unsigned char)*s))
+        return 0;
+    char *e;
+    errno = 0;
+    long v = strtol(s, &e, 10);
+    if (errno || v < min || v > max)
+        return 0;
+    *out = v;
+    *end = e;
+    return 1;
+}
+
+/* The seat number (from 1) before a space at the start of s, 0 if none. */
 static int parse_seat(const char *s, const char **rest)
 {
-    char *end;
-    long n = strtol(s, &end, 10);
-    if (end == s || *end != ' ' || n < 1 || n > SAPPER_MAX_SEATS)
+    long n;
+    const char *end;
+    if (!s || !parse_number(s, 1, SAPPER_MAX_SEATS, &n, &end) || *end != ' ')
         return 0;
     *rest = end + 1;
     return (int)n;
 }
 
+/* Every setting once: a second `seed` or `param width` line is a mistake
+   (which one did the author mean?), as a key twice in an INI file is. */
+static sapper_status set_once(replay_file *rf, const char *section,
+                              const char *key, const char *value, int line,
+                              char *err, size_t errcap)
+{
+    const sapper_config_entry *e = sapper_config_get(&rf->cfg, section, key);
+    if (e) {
+        snprintf(err, errcap, "%s:%d: [%s] %s: given twice: %s:%d and %s:%d; "
+                 "expected it once", rf->name, line, section, key, rf->name,
+                 e->line, rf->name, line);
+        return SAPPER_ERR_PARSE;
+    }
+    return sapper_config_set(&rf->cfg, section, key, value, rf->name, line);
+}
+
+/* "KEY VALUE", or "KEY" alone for an empty value: the writer puts a space
+   after the key even then, but editors strip trailing blanks. */
 static sapper_status parse_param_line(replay_file *rf, const char *section,
                                       const char *rest, int line, char *err,
                                       size_t errcap)
 {
     const char *value = rest ? after_word(rest) : NULL;
-    if (!value)
+    size_t n = rest ? (value ? (size_t)(value - 1 - rest) : strlen(rest)) : 0;
+    if (n == 0)
         return bad_line(rf, line, "KEY VALUE", rest ? rest : "", err, errcap);
     char key[128];
-    size_t n = (size_t)(value - 1 - rest);
     if (n >= sizeof key)
         return bad_line(rf, line, "a short key", rest, err, errcap);
     memcpy(key, rest, n);
     key[n] = 0;
-    return sapper_config_set(&rf->cfg, section, key, value, rf->name, line);
+    return set_once(rf, section, key, value ? value : "", line, err, errcap);
 }
 
 static sapper_status parse_seat_line(replay_file *rf, const char *rest, int line,
@@ -176,39 +328,102 @@ static sapper_status parse_seat_line(replay_file *rf, const char *rest, int line
 {
     const char *tail;
     char section[32], kind[16];
-    int seat = rest ? parse_seat(rest, &tail) : 0;
+    int seat = parse_seat(rest, &tail);
     if (!seat || sscanf(tail, "%15s", kind) != 1 ||
         (strcmp(kind, "human") != 0 && strcmp(kind, "bot") != 0))
-        return bad_line(rf, line, "seat N human|bot ...", rest ? rest : "", err, errcap);
+        return bad_line(rf, line, "seat N human|bot ..., N from 1 to "
+                        SEATS_TEXT(SAPPER_MAX_SEATS), rest ? rest : "", err, errcap);
     snprintf(section, sizeof section, "player.%d", seat);
     const char *who = after_word(tail);
     if (strcmp(kind, "human") == 0)
-        return sapper_config_set(&rf->cfg, section, "name", who ? who : "you",
-                                 rf->name, line);
+        return set_once(rf, section, "name", who ? who : "you", line, err, errcap);
     char id[128];
     const char *name = who ? after_word(who) : NULL;
     if (!who || sscanf(who, "%127s", id) != 1)
         return bad_line(rf, line, "seat N bot ID NAME", rest, err, errcap);
-    sapper_status st = sapper_config_set(&rf->cfg, section, "bot", id, rf->name, line);
+    sapper_status st = set_once(rf, section, "bot", id, line, err, errcap);
     if (st == SAPPER_OK && name)
-        st = sapper_config_set(&rf->cfg, section, "name", name, rf->name, line);
+        st = set_once(rf, section, "name", name, line, err, errcap);
     return st;
 }
 
+static sapper_status parse_joint_line(replay_file *rf, const char *rest, int line,
+                                      char *err, size_t errcap)
+{
+    long n;
+    const char *end;
+    if (!parse_number(rest, 1, SAPPER_MAX_SEATS, &n, &end) || *end)
+        return bad_line(rf, line, "joint N, N a whole number from 1 to "
+                        SEATS_TEXT(SAPPER_MAX_SEATS) " (the moves of one "
+                        "simultaneous turn)", rest, err, errcap);
+    rf->joint_line = line;
+    rf->joint_n = rf->joint_left = (int)n;
+    return SAPPER_OK;
+}
+
+static sapper_status parse_forfeit_line(replay_file *rf, const char *rest,
+                                        int line, char *err, size_t errcap)
+{
+    const char *tail;
+    int seat = parse_seat(rest, &tail);
+    if (!seat || !*tail)
+        return bad_line(rf, line, "forfeit SEAT REASON, SEAT from 1 to "
+                        SEATS_TEXT(SAPPER_MAX_SEATS), rest, err, errcap);
+    if (rf->forfeit_line) {
+        snprintf(err, errcap, "%s:%d: expected one forfeit line, found a second "
+                 "(the first is line %d)", rf->name, line, rf->forfeit_line);
+        return SAPPER_ERR_PARSE;
+    }
+    rf->forfeit_seat = seat - 1;
+    rf->forfeit_line = line;
+    snprintf(rf->forfeit_reason, sizeof rf->forfeit_reason, "%s", tail);
+    return SAPPER_OK;
+}
+
+/* Lines that may not come where they are: anything after the outcome, a
+   move after the forfeit, and anything but a move where a `joint N` line
+   still claims moves. */
+static sapper_status misplaced(const replay_file *rf, const char *s, int line,
+                               char *err, size_t errcap)
+{
+    if (rf->outcome_line) {
+        snprintf(err, errcap, "%s:%d: expected the end of the game after its "
+                 "outcome line (line %d), found \"%s\"", rf->name, line,
+                 rf->outcome_line, s);
+        return SAPPER_ERR_PARSE;
+    }
+    if (rf->forfeit_line && (strncmp(s, "move ", 5) == 0 ||
+                             strncmp(s, "joint ", 6) == 0)) {
+        snprintf(err, errcap, "%s:%d: expected the outcome line after the "
+                 "forfeit (line %d): the forfeit comes after every move, "
+                 "found \"%s\"", rf->name, line, rf->forfeit_line, s);
+        return SAPPER_ERR_PARSE;
+    }
+    if (rf->joint_left > 0 && strncmp(s, "move ", 5) != 0) {
+        snprintf(err, errcap, "%s:%d: expected %d more move line(s) of the "
+                 "simultaneous turn (joint %d, line %d), found \"%s\"", rf->name,
+                 line, rf->joint_left, rf->joint_n, rf->joint_line, s);
+        return SAPPER_ERR_PARSE;
+    }
+    return SAPPER_OK;
+}
+
 static sapper_status parse_line(replay_file *rf, char *s, int line,
-                                int *joint_left, int *joint_id,
                                 char *err, size_t errcap)
 {
     const char *rest = after_word(s);
     const char *tail;
     char section[32];
     int seat;
+    sapper_status st = misplaced(rf, s, line, err, errcap);
+    if (st != SAPPER_OK)
+        return st;
     if (strncmp(s, "rules ", 6) == 0)
-        return sapper_config_set(&rf->cfg, "game", "rules", rest, rf->name, line);
+        return set_once(rf, "game", "rules", rest, line, err, errcap);
     if (strncmp(s, "param ", 6) == 0)
         return parse_param_line(rf, "rules", rest, line, err, errcap);
     if (strncmp(s, "seed ", 5) == 0)
-        return sapper_config_set(&rf->cfg, "game", "seed", rest, rf->name, line);
+        return set_once(rf, "game", "seed", rest, line, err, errcap);
     if (strncmp(s, "seat ", 5) == 0)
         return parse_seat_line(rf, rest, line, err, errcap);
     if (strncmp(s, "seatparam ", 10) == 0) {
@@ -217,38 +432,47 @@ static sapper_status parse_line(replay_file *rf, char *s, int line,
         snprintf(section, sizeof section, "player.%d", seat);
         return parse_param_line(rf, section, tail, line, err, errcap);
     }
-    if (strncmp(s, "joint ", 6) == 0) {
-        *joint_left = atoi(rest);
-        ++*joint_id;
-        return *joint_left > 0 ? SAPPER_OK
-                               : bad_line(rf, line, "joint N", rest, err, errcap);
-    }
+    if (strncmp(s, "joint ", 6) == 0)
+        return parse_joint_line(rf, rest, line, err, errcap);
     if (strncmp(s, "move ", 5) == 0) {
         if (!(seat = parse_seat(rest, &tail)))
-            return bad_line(rf, line, "move SEAT ACTION", rest, err, errcap);
-        int group = *joint_left > 0 ? (--*joint_left, *joint_id) : 0;
-        return add_move(rf, seat - 1, group, line, tail);
+            return bad_line(rf, line, "move SEAT ACTION, SEAT from 1 to "
+                            SEATS_TEXT(SAPPER_MAX_SEATS), rest, err, errcap);
+        return add_move(rf, seat - 1, line, tail);
     }
-    if (strncmp(s, "forfeit ", 8) == 0) {
-        if (!(seat = parse_seat(rest, &tail)) || !*tail)
-            return bad_line(rf, line, "forfeit SEAT REASON", rest, err, errcap);
-        rf->forfeit_seat = seat - 1;
-        snprintf(rf->forfeit_reason, sizeof rf->forfeit_reason, "%s", tail);
-        return SAPPER_OK;
-    }
+    if (strncmp(s, "forfeit ", 8) == 0)
+        return parse_forfeit_line(rf, rest, line, err, errcap);
     if (strncmp(s, "outcome ", 8) == 0) {
         snprintf(rf->outcome, sizeof rf->outcome, "%s", rest);
-        rf->have_outcome = 1;
+        rf->outcome_line = line;
         return SAPPER_OK;
     }
     return bad_line(rf, line, "rules, param, seed, seat, seatparam, move, "
                     "joint, forfeit or outcome", s, err, errcap);
 }
 
+/* What the lines left unfinished: a missing outcome, a joint short of
+   moves. */
+static sapper_status parse_end(const replay_file *rf, char *err, size_t errcap)
+{
+    if (rf->joint_left > 0 && !rf->outcome_line) {
+        snprintf(err, errcap, "%s:%d: joint %d: expected %d move lines after it, "
+                 "found %d and then the end of the game", rf->name, rf->joint_line,
+                 rf->joint_n, rf->joint_n, rf->joint_n - rf->joint_left);
+        return SAPPER_ERR_PARSE;
+    }
+    if (!rf->outcome_line) {
+        snprintf(err, errcap, "%s: no outcome line: the file is truncated or "
+                 "is not a replay", rf->name);
+        return SAPPER_ERR_PARSE;
+    }
+    return SAPPER_OK;
+}
+
 static sapper_status parse_replay(replay_file *rf, const char *text,
                                   int first_line, char *err, size_t errcap)
 {
-    int line = first_line - 1, joint_left = 0, joint_id = 0;
+    int line = first_line - 1;
     sapper_status st = SAPPER_OK;
     for (const char *p = text; *p && st == SAPPER_OK;) {
         const char *nl = strchr(p, '\n');
@@ -262,16 +486,52 @@ static sapper_status parse_replay(replay_file *rf, const char *text,
         if (line == first_line && strcmp(s, "sapper-replay 1") != 0)
             st = bad_line(rf, line, "the header \"sapper-replay 1\"", s, err, errcap);
         else if (line > first_line && s[0] && s[0] != '#')
-            st = parse_line(rf, s, line, &joint_left, &joint_id, err, errcap);
+            st = parse_line(rf, s, line, err, errcap);
         free(s);
         p += n + (nl != NULL);
     }
-    if (st == SAPPER_OK && !rf->have_outcome) {
-        snprintf(err, errcap, "%s: no outcome line: the file is truncated or "
-                 "is not a replay", rf->name);
-        st = SAPPER_ERR_PARSE;
+    return st == SAPPER_OK ? parse_end(rf, err, errcap) : st;
+}
+
+static sapper_status seat_not_in_game(const replay_file *rf, int line, int seat,
+                                      int32_t players, char *err, size_t errcap)
+{
+    snprintf(err, errcap, "%s:%d: seat %d is not in this game (%d seat%s)",
+             rf->name, line, seat + 1, (int)players, players == 1 ? "" : "s");
+    return SAPPER_ERR_PARSE;
+}
+
+/* The file's `joint N` lines against the turns re-execution plays: a move
+   of a simultaneous turn needs one, and the turn must end with its Nth
+   move. history: the number of recorded moves before the turn began. */
+static sapper_status check_joint(const replay_file *rf, const replay_move *mv,
+                                 sapper_match *m, int simultaneous,
+                                 size_t history, char *err, size_t errcap)
+{
+    if (!mv->joint_line) {
+        if (!simultaneous)
+            return SAPPER_OK;
+        snprintf(err, errcap, "%s:%d: move %d %s: expected a `joint N` line "
+                 "before this move: it is part of a simultaneous turn", rf->name,
+                 mv->line, mv->seat + 1, mv->text);
+        return SAPPER_ERR_PARSE;
     }
-    return st;
+    int ended = sapper_match_move_count(m) > history;
+    if (simultaneous && ended == (mv->joint_k == mv->joint_n))
+        return SAPPER_OK;
+    if (!simultaneous)
+        snprintf(err, errcap, "%s:%d: joint %d: expected a simultaneous turn, but "
+                 "the move at line %d is played alone (seat %d to move)", rf->name,
+                 mv->joint_line, mv->joint_n, mv->line, mv->seat + 1);
+    else if (ended)
+        snprintf(err, errcap, "%s:%d: joint %d: the simultaneous turn ends after "
+                 "%d move(s) (line %d), expected %d", rf->name, mv->joint_line,
+                 mv->joint_n, mv->joint_k, mv->line, mv->joint_n);
+    else
+        snprintf(err, errcap, "%s:%d: joint %d: the simultaneous turn needs "
+                 "more than %d move(s): it is still open after line %d",
+                 rf->name, mv->joint_line, mv->joint_n, mv->joint_n, mv->line);
+    return SAPPER_ERR_PARSE;
 }
 
 static sapper_status replay_moves(const replay_file *rf, sapper_match *m,
@@ -279,21 +539,29 @@ static sapper_status replay_moves(const replay_file *rf, sapper_match *m,
                                   size_t errcap)
 {
     char why[512];
+    int32_t players = sapper_match_players(m);
+    size_t history = 0;   /* recorded moves before the current turn */
     for (size_t i = 0; i < rf->nmoves; i++) {
         const replay_move *mv = &rf->moves[i];
-        if (mv->seat >= sapper_match_players(m)) {
-            snprintf(err, errcap, "%s:%d: seat %d is not in this game", rf->name,
-                     mv->line, mv->seat + 1);
-            return SAPPER_ERR_PARSE;
-        }
+        if (mv->seat >= players)
+            return seat_not_in_game(rf, mv->line, mv->seat, players, err, errcap);
+        int simultaneous = sapper_match_to_move(m) == SAPPER_SIMULTANEOUS;
+        if (mv->joint_k <= 1)
+            history = sapper_match_move_count(m);
         if (sapper_match_play_text(m, mv->seat, mv->text, why, sizeof why)) {
             snprintf(err, errcap, "%s:%d: move %d %s: %s", rf->name, mv->line,
                      mv->seat + 1, mv->text, why);
             return SAPPER_ERR_ILLEGAL;
         }
+        sapper_status st = check_joint(rf, mv, m, simultaneous, history, err, errcap);
+        if (st != SAPPER_OK)
+            return st;
         check->moves++;
     }
-    if (rf->forfeit_seat >= 0 && rf->forfeit_seat < sapper_match_players(m))
+    if (rf->forfeit_seat >= players)
+        return seat_not_in_game(rf, rf->forfeit_line, rf->forfeit_seat, players,
+                                err, errcap);
+    if (rf->forfeit_seat >= 0)
         sapper_match_forfeit(m, rf->forfeit_seat, rf->forfeit_reason);
     return SAPPER_OK;
 }

@@ -14,10 +14,35 @@
 /** Appends the replay text of m (finished or not) to out. */
 void sapper_replay_text(sapper_match *m, sapper_strbuf *out);
 
-/** Writes the replay of m to path (replaced atomically: written to a
- *  temporary file, then renamed). */
+/** Writes text (len bytes: one replay or several, one after the other) to
+ *  path, never replacing what path names unless it is a regular file:
+ *  - a path that does not exist, or a regular file (through symlinks: the
+ *    link stays), is replaced atomically: written to FILE.tmp beside it,
+ *    synced, then renamed over it, keeping the old file's permissions. A
+ *    failure leaves the old file whole: nothing recorded before is lost.
+ *  - anything else (a device such as /dev/null, a FIFO, a dangling symlink,
+ *    a file with other hard links) is opened for writing and written in
+ *    place, so its kind, owner and links stay as they were.
+ *  An error names path and the system's reason. */
+sapper_status sapper_replay_write(const char *path, const char *text, size_t len,
+                                  char *err, size_t errcap);
+
+/** 1 when sapper_replay_write would replace path (it does not exist or is
+ *  a regular file), so the whole text may be written again each time; 0
+ *  when path is a device or pipe, where each byte must be sent once. */
+int sapper_replay_rewritable(const char *path);
+
+/** Writes the replay of m alone to path, as sapper_replay_write. */
 sapper_status sapper_replay_save(sapper_match *m, const char *path,
                                  char *err, size_t errcap);
+
+/** Replay files are text: when data (len bytes read from the file called
+ *  name) holds a NUL byte, writes "NAME:LINE: unexpected NUL byte" to err
+ *  and returns that line (from 1); 0 when there is none. Call it on the
+ *  bytes as read, before sapper_replay_verify, which sees C strings and so
+ *  would take a NUL for the end of the file. */
+int sapper_replay_find_nul(const char *data, size_t len, const char *name,
+                           char *err, size_t errcap);
 
 /** The outcome of re-executing a replay. */
 typedef struct sapper_replay_check {

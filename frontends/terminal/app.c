@@ -4,6 +4,7 @@
  */
 #include "app.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -63,29 +64,33 @@ uint64_t app_draw_seed(void)
     return s % 1000000000000ull;  /* short enough to type back */
 }
 
-static int parse_long(const char *s, long *out)
+/* A whole number from min to max, digits only, or 0. */
+static int parse_range(const char *s, long min, long max, long *out)
 {
     char *end;
     errno = 0;
-    long v = strtol(s, &end, 10);
-    if (errno || end == s || *end || v < 1)
+    long v = isdigit((unsigned char)*s) ? strtol(s, &end, 10) : 0;
+    if (!isdigit((unsigned char)*s) || errno || *end || v < min || v > max)
         return 0;
     *out = v;
     return 1;
 }
 
 /* Options that take a value: which subcommands accept them, where the
-   value goes. */
+   value goes. The numbers have the limits of their [tournament] keys. */
 static int take_value(app *a, const char *opt, const char *value)
 {
+    int games = strcmp(opt, "--games") == 0;
+    long max = games ? APP_MAX_GAMES : APP_MAX_JOBS;
     if (strcmp(opt, "--record") == 0)
         a->record_path = value;
     else if (strcmp(opt, "--json") == 0)
         a->json_path = value;
     else if (strcmp(opt, "--csv") == 0)
         a->csv_path = value;
-    else if (!parse_long(value, strcmp(opt, "--games") == 0 ? &a->games : &a->jobs)) {
-        app_error("%s: expected a positive integer, found \"%s\"", opt, value);
+    else if (!parse_range(value, 1, max, games ? &a->games : &a->jobs)) {
+        app_error("%s: expected an integer from 1 to %ld, found \"%s\"", opt,
+                  max, value);
         return EXIT_USAGE;
     }
     return 0;
@@ -133,8 +138,13 @@ static int take_arg(app *a, int argc, char **argv, int *i, int options)
     if (s[0] == '-')
         return take_option(a, argc, argv, i, options);
     if (strchr(s, '=')) {  /* an override, applied after the config file */
-        if (a->noverrides < APP_MAX_OVERRIDES)
-            a->overrides[a->noverrides++] = s;
+        if (a->noverrides == APP_MAX_OVERRIDES) {
+            app_error("too many section.key=value arguments: expected at most "
+                      "%d, found another, \"%s\" (put the settings in a "
+                      "config file)", APP_MAX_OVERRIDES, s);
+            return EXIT_USAGE;
+        }
+        a->overrides[a->noverrides++] = s;
         return 0;
     }
     if (a->config_path) {
@@ -197,6 +207,10 @@ int app_open(app *a, int argc, char **argv, int options)
 
 void app_close(app *a)
 {
+    if (a->record_stream && fclose(a->record_stream) != 0)
+        app_error("%s: cannot write the replay: %s", a->record_path, strerror(errno));
+    a->record_stream = NULL;
+    sapper_strbuf_free(&a->record_text);
     sapper_match_free(a->match);
     a->match = NULL;
     sapper_setup_free(&a->setup);
@@ -243,11 +257,55 @@ int app_next_match(app *a, int flags)
     return 0;
 }
 
+/* The current game joins record_text: appended, or put in place of its
+   earlier version when it was recorded before. */
+static void session_add(app *a)
+{
+    sapper_strbuf *b = &a->record_text;
+    if (a->record_game == a->game_index && b->data && a->record_keep <= b->len) {
+        b->len = a->record_keep;
+        b->data[b->len] = 0;
+    } else {
+        a->record_keep = b->len;
+        a->record_game = a->game_index;
+    }
+    sapper_replay_text(a->match, b);
+}
+
+/* A device or pipe: opened once, each byte sent once. Only a game
+   recorded again is sent again (from where it begins). */
+static int record_stream(app *a)
+{
+    if (!a->record_stream && !(a->record_stream = fopen(a->record_path, "w"))) {
+        app_error("%s: cannot write the replay: %s", a->record_path, strerror(errno));
+        return 1;
+    }
+    const sapper_strbuf *b = &a->record_text;
+    size_t from = a->record_sent < a->record_keep ? a->record_sent : a->record_keep;
+    if (fwrite(b->data + from, 1, b->len - from, a->record_stream) != b->len - from ||
+        fflush(a->record_stream) != 0) {
+        app_error("%s: cannot write the replay: %s", a->record_path, strerror(errno));
+        return 1;
+    }
+    a->record_sent = b->len;
+    return 0;
+}
+
 int app_record(app *a)
 {
     if (!a->record_path || !a->match)
         return 0;
-    if (sapper_replay_save(a->match, a->record_path, a->err, sizeof a->err)) {
+    session_add(a);
+    if (a->record_text.failed) {
+        app_error("%s: cannot write the replay: out of memory", a->record_path);
+        return 1;
+    }
+    if (!a->record_mode)
+        a->record_mode = sapper_replay_rewritable(a->record_path) ? 1 : 2;
+    if (a->record_mode == 2)
+        return record_stream(a);
+    if (sapper_replay_write(a->record_path, a->record_text.data, a->record_text.len,
+                            a->err, sizeof a->err) != SAPPER_OK) {
         app_error("%s", a->err);
         return 1;
     }

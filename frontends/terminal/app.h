@@ -14,6 +14,8 @@
 
 #define EXIT_USAGE 2   /* bad command line, config or input */
 #define APP_MAX_OVERRIDES 256
+#define APP_MAX_JOBS 256          /* as [tournament] jobs (tournament_def.c) */
+#define APP_MAX_GAMES 1000000000L /* as [tournament] games */
 
 typedef struct app {
     const char *prog;
@@ -24,6 +26,14 @@ typedef struct app {
     uint64_t game_index;         /* games started so far */
     sapper_match *match;         /* the current game, or NULL */
     const char *record_path;     /* --record FILE */
+    sapper_strbuf record_text;   /* the replays of this session's games so
+                                    far, in order (app_record); owned */
+    size_t record_keep;          /* where the last recorded game begins */
+    uint64_t record_game;        /* its game_index, 0 for none */
+    int record_mode;             /* 0 not decided, 1 a file rewritten whole,
+                                    2 a stream (record_stream) */
+    FILE *record_stream;         /* --record to a device or pipe; owned */
+    size_t record_sent;          /* bytes of record_text sent to it */
     int plain;                   /* --plain */
     long games;                  /* --games N */
     long jobs;                   /* --jobs N (0: from the config) */
@@ -58,7 +68,15 @@ sapper_registry *app_registry(const sapper_config *cfg);
 /** Starts the next game (replacing the current one). */
 int app_next_match(app *a, int flags);
 
-/** Saves the current game's replay when --record was given. */
+/** When --record was given: the current game joins the session's record
+ *  and the file is brought up to date, so it holds every game of the
+ *  session in order (as `run --record` does). Call it once per game, when
+ *  the game ends or is left for another; a second call for the same game
+ *  replaces it in a regular file (a device or pipe gets it again). A
+ *  regular file is rewritten whole each time, atomically (see
+ *  sapper_replay_write: a failure loses nothing recorded before); a device,
+ *  FIFO or other non-regular file is opened once, written in place and
+ *  never replaced. Returns 0, or 1 after printing the error. */
 int app_record(app *a);
 
 /** Prints "sapper: message" on stderr. */

@@ -6,6 +6,10 @@
  * (`reveal X Y`, `flag X Y`, `chord X Y` for the mines family), `undo`,
  * `restart`, `board`, `help`, `quit`, and for the mines family the
  * solver's `hint` and `solve [N]` (hint.h). End of input is `quit`.
+ * Blanks around a command are ignored; a command word with an argument it
+ * does not take (`quit now`), a line longer than LINE_MAX_CHARS or one
+ * holding a NUL byte is refused whole with one `error:` line, and the
+ * session goes on: no part of a refused line runs.
  */
 #include "commands.h"
 
@@ -175,54 +179,131 @@ static int is_solve(const char *line)
 
 /* ---- the session --------------------------------------------------- */
 
+/* Is line the command word (alone)? 1 yes; 0 it is another command; -1
+   it is the word with something after it, which it does not take: an
+   error line is printed. */
+static int bare_word(const char *line, const char *word, FILE *out)
+{
+    size_t n = strlen(word);
+    if (strncmp(line, word, n) != 0 ||
+        (line[n] && !isspace((unsigned char)line[n])))
+        return 0;
+    if (!line[n])
+        return 1;
+    fprintf(out, "error: %s takes no argument, found \"%s\"\n", word, line);
+    return -1;
+}
+
+/* The protocol's own commands that take no argument. */
+enum { CMD_QUIT, CMD_HINT, CMD_HELP, CMD_BOARD, CMD_RESTART, CMD_UNDO, CMD_COUNT,
+       CMD_NONE = -1, CMD_REFUSED = -2 };
+static const char *const bare_commands[CMD_COUNT] = {
+    [CMD_QUIT] = "quit", [CMD_HINT] = "hint", [CMD_HELP] = "help",
+    [CMD_BOARD] = "board", [CMD_RESTART] = "restart", [CMD_UNDO] = "undo",
+};
+
+/* Which of bare_commands line is: CMD_NONE for none (an action, maybe),
+   CMD_REFUSED after an error line (one of them with an argument). */
+static int bare_command(const char *line, FILE *out)
+{
+    for (int i = 0; i < CMD_COUNT; i++) {
+        int r = bare_word(line, bare_commands[i], out);
+        if (r)
+            return r > 0 ? i : CMD_REFUSED;
+    }
+    return CMD_NONE;
+}
+
+/* `restart`: the game so far is recorded (a failure is reported and the
+   session goes on: the next record writes it again), a new one begins. */
+static int restart(app *a, double *started)
+{
+    app_record(a);
+    if (app_next_match(a, SAPPER_MATCH_UNDO))
+        return 1;
+    *started = app_now();
+    return 0;
+}
+
+/* An action of the ruleset, for the human seat to act now. */
+static void play_action(app *a, const char *line, FILE *out, int *applied)
+{
+    char err[1024];
+    int32_t seat = human_to_act(a->match);
+    *applied = 0;
+    if (seat < 0)
+        fprintf(out, "error: no move of yours is expected now\n");
+    else if (sapper_match_play_text(a->match, seat, line, err, sizeof err))
+        fprintf(out, "error: %s\n", err);
+    else
+        *applied = 1;
+}
+
 /* Runs one command line; returns 1 to stop the session. */
 static int command(app *a, hinter *h, char *line, FILE *out, double *started)
 {
-    char err[1024];
-    if (strcmp(line, "quit") == 0)
-        return 1;
-    if (strcmp(line, "hint") == 0) {
-        a->assisted = 1;
-        print_hint(a, h, out);
-        return 0;
-    }
     if (is_solve(line)) {
         a->assisted = 1;
         return solve(a, h, line + 5, out);
     }
-    if (strcmp(line, "help") == 0) {
-        print_help(a->match, out);
+    int applied = 1;
+    switch (bare_command(line, out)) {
+    case CMD_REFUSED: return 0;
+    case CMD_QUIT: return 1;
+    case CMD_HINT:
+        a->assisted = 1;
+        print_hint(a, h, out);
         return 0;
-    }
-    if (strcmp(line, "board") == 0) {
-        print_board(a, out);
-        return 0;
-    }
-    if (strcmp(line, "restart") == 0) {
-        app_record(a);
-        if (app_next_match(a, SAPPER_MATCH_UNDO))
+    case CMD_HELP: print_help(a->match, out); return 0;
+    case CMD_BOARD: print_board(a, out); return 0;
+    case CMD_RESTART:
+        if (restart(a, started))
             return 1;
-        *started = app_now();
-    } else if (strcmp(line, "undo") == 0) {
+        break;
+    case CMD_UNDO:
         if (sapper_match_undo(a->match) != SAPPER_OK) {
             fprintf(out, "error: nothing to undo\n");
             return 0;
         }
         a->assisted = 1;   /* a move taken back: the game is not scored */
-    } else {
-        int32_t seat = human_to_act(a->match);
-        if (seat < 0) {
-            fprintf(out, "error: no move of yours is expected now\n");
-            return 0;
-        }
-        if (sapper_match_play_text(a->match, seat, line, err, sizeof err)) {
-            fprintf(out, "error: %s\n", err);
-            return 0;
-        }
+        break;
+    default:
+        play_action(a, line, out, &applied);
     }
+    if (!applied)
+        return 0;
     sapper_match_advance(a->match);
     print_board(a, out);
     return sapper_match_to_move(a->match) == SAPPER_TERMINAL;
+}
+
+#define LINE_MAX_CHARS 4096   /* longer command lines are refused whole */
+
+/* Reads one line of in (without its newline) into buf, which holds
+   LINE_MAX_CHARS + 1 bytes. Returns 1 for a line, 0 at the end of input,
+   -1 after an error line for a line too long or holding a NUL byte: it is
+   read to its end and dropped, so no part of it runs as a command. */
+static int read_line(FILE *in, char *buf, FILE *out)
+{
+    size_t n = 0;
+    int c, nul = 0, got = 0;
+    while ((c = getc(in)) != EOF && c != '\n') {
+        got = 1;
+        nul |= c == 0;
+        if (n < LINE_MAX_CHARS)
+            buf[n] = (char)c;
+        n += n <= LINE_MAX_CHARS;
+    }
+    buf[n < LINE_MAX_CHARS ? n : LINE_MAX_CHARS] = 0;
+    if (!got && c == EOF)
+        return 0;
+    if (n > LINE_MAX_CHARS)
+        fprintf(out, "error: line too long (more than %d characters)\n",
+                LINE_MAX_CHARS);
+    else if (nul)
+        fprintf(out, "error: unexpected NUL byte in the line\n");
+    fflush(out);
+    return n > LINE_MAX_CHARS || nul ? -1 : 1;
 }
 
 int play_line(app *a, FILE *in, FILE *out)
@@ -239,11 +320,11 @@ int play_line(app *a, FILE *in, FILE *out)
     double started = app_now();
     sapper_match_advance(a->match);
     print_board(a, out);
-    char buf[4096];
-    int done = sapper_match_to_move(a->match) == SAPPER_TERMINAL;
-    while (!done && fgets(buf, sizeof buf, in)) {
+    char buf[LINE_MAX_CHARS + 1];
+    int done = sapper_match_to_move(a->match) == SAPPER_TERMINAL, got;
+    while (!done && (got = read_line(in, buf, out)) != 0) {
         char *line = trim(buf);
-        if (*line && *line != '#')
+        if (got > 0 && *line && *line != '#')
             done = command(a, h, line, out, &started);
     }
     hinter_free(h);

@@ -68,10 +68,12 @@ static int record_game(app *a, FILE *rec)
 {
     sapper_strbuf b = {0};
     sapper_replay_text(a->match, &b);
+    errno = b.failed ? ENOMEM : 0;
     int ok = !b.failed && fwrite(b.data, 1, b.len, rec) == b.len;
     sapper_strbuf_free(&b);
     if (!ok)
-        app_error("%s: cannot write the replay", a->record_path);
+        app_error("%s: cannot write the replay: %s", a->record_path,
+                  strerror(errno ? errno : EIO));
     return ok ? 0 : 1;
 }
 
@@ -105,7 +107,7 @@ int cmd_run(int argc, char **argv)
             rc = record_game(&a, rec);
     }
     if (rec && fclose(rec) != 0 && !rc) {
-        app_error("%s: cannot write the replay", a.record_path);
+        app_error("%s: cannot write the replay: %s", a.record_path, strerror(errno));
         rc = 1;
     }
     if (!rc)

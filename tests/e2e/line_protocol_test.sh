@@ -43,4 +43,30 @@ expect_contains "$out" "*" "the mines are shown at the end"
 out=$(printf 'reveal 0 2\nreveal 1 2\nreveal 2 2\nreveal 3 2\nreveal 0 1\nreveal 1 1\nreveal 2 1\nreveal 0 0\nreveal 1 0\nreveal 2 0\n' |
       "$S" play rules.layout="$layout" 2>&1)
 expect_contains "$out" '"outcome":"won"' "revealing every safe cell wins"
+# A line longer than the limit is refused whole, once: no tail of it runs as
+# a command, and the session goes on.
+out=$(python3 -c "import sys;sys.stdout.write('#'+'x'*4094+'reveal 4 4\nboard\nquit\n')" |
+      "$S" play --plain game.seed=7)
+errors=$(printf '%s\n' "$out" | grep -c '^error: ')
+[ "$errors" -eq 1 ] && pass "a long line gives one error line" ||
+    fail "a long line gives one error line: $errors"
+expect_contains "$out" "error: line too long (more than 4096 characters)" "the limit is named"
+expect_contains "$out" '"moves":0' "no part of the long line was played"
+lines=$(printf '%s\n' "$out" | grep -c '^9 9 10$')
+[ "$lines" -eq 2 ] && pass "the session goes on after a long line" ||
+    fail "the session goes on after a long line: $lines boards, expected 2"
+out=$(printf 'reveal 4 4\0 junk\nquit\n' | "$S" play --plain game.seed=7)
+expect_contains "$out" "error: unexpected NUL byte in the line" "a NUL byte is refused"
+expect_contains "$out" '"moves":0' "the line with a NUL byte was not played"
+out=$(printf '%04096d\nquit\n' 0 | "$S" play --plain game.seed=7)
+expect_not_contains "$out" "too long" "a line of exactly 4096 characters is read"
+
+# The protocol's own words: blanks around them are fine, an argument they do
+# not take is an error naming the word (and `quit now` does not quit).
+out=$(printf '  hint \t\nhint extra\nquit now\nreveal 4 4\n  quit  \n' |
+      "$S" play --plain game.seed=7)
+expect_contains "$out" "hint: " "hint with blanks around it gives a hint"
+expect_contains "$out" 'error: hint takes no argument, found "hint extra"' "hint extra is refused"
+expect_contains "$out" 'error: quit takes no argument, found "quit now"' "quit now is refused"
+expect_contains "$out" '"moves":1' "the session went on after quit now"
 finish

@@ -39,4 +39,85 @@ expect_contains "$out" "corrupt.txt:3" "the bad line is named"
 printf 'reveal 4 4\nflag 0 0\nquit\n' | "$S" play --plain --record "$T/p.txt" game.seed=3 >/dev/null
 out=$("$S" replay "$T/p.txt"); st=$?
 expect_status $st 0 "replay of play --record passes"
+# Every game of a play session goes to --record, in order: restart (and the
+# curses r/n keys, through the same app_record) must not drop the earlier ones.
+printf 'reveal 4 4\nrestart\nreveal 0 0\nrestart\nquit\n' |
+    "$S" play --plain game.seed=7 --record "$T/session.txt" >/dev/null
+n=$(grep -c '^sapper-replay 1$' "$T/session.txt")
+[ "$n" -eq 3 ] && pass "play --record keeps every game of the session" ||
+    fail "play --record keeps every game of the session: $n game(s), expected 3"
+out=$("$S" replay "$T/session.txt"); st=$?
+expect_status $st 0 "a recorded session replays"
+expect_contains "$out" "3 game(s), 0 mismatch(es)" "every game of the session verified"
+
+# --record never replaces what is not a regular file: a symlink stays a
+# symlink (its target gets the games, its permissions kept), a FIFO and a
+# device node are written in place.
+echo old > "$T/target.txt"; chmod 640 "$T/target.txt"; ln -s target.txt "$T/link.txt"
+printf 'restart\nquit\n' | "$S" play --plain game.seed=7 --record "$T/link.txt" >/dev/null
+[ -L "$T/link.txt" ] && pass "a symlink given to --record stays a symlink" ||
+    fail "a symlink given to --record stays a symlink"
+[ "$(grep -c '^sapper-replay 1$' "$T/target.txt")" -eq 2 ] &&
+    pass "the symlink's target holds the games" || fail "the symlink's target holds the games"
+[ "$(stat -c %a "$T/target.txt")" = 640 ] && pass "the replaced file keeps its permissions" ||
+    fail "the replaced file keeps its permissions: $(stat -c %a "$T/target.txt")"
+mkfifo "$T/fifo"
+timeout 10 cat "$T/fifo" > "$T/fifo.out" & reader=$!   # no hang if the FIFO is gone
+printf 'reveal 4 4\nrestart\nquit\n' | "$S" play --plain game.seed=7 --record "$T/fifo" >/dev/null
+wait $reader
+[ -p "$T/fifo" ] && pass "a FIFO given to --record stays a FIFO" || fail "a FIFO given to --record stays a FIFO"
+out=$("$S" replay "$T/fifo.out"); st=$?
+expect_contains "$out" "2 game(s), 0 mismatch(es)" "each game goes through the FIFO once"
+if mknod "$T/null" c 1 3 2>/dev/null; then
+    printf 'reveal 4 4\nrestart\nquit\n' | "$S" play --plain game.seed=7 --record "$T/null" >/dev/null; st=$?
+    expect_status $st 0 "--record to a device node succeeds"
+    [ -c "$T/null" ] && pass "a device node given to --record stays a device" ||
+        fail "a device node given to --record stays a device (now $(stat -c %F "$T/null"))"
+else
+    echo "SKIP: mknod needs root (device node check)"
+fi
+
+# Hand-edited replays: an empty parameter value whose trailing blank an
+# editor stripped still reads; a forfeit of a seat the game lacks, a joint
+# line removed or miscounted is refused with its line.
+sed 's/^\(param [a-z_]*\) $/\1/' "$T/p.txt" > "$T/stripped.txt"
+grep -q '^param layout$' "$T/stripped.txt" && pass "the fixture has an empty value" ||
+    fail "the fixture has an empty value"
+out=$("$S" replay "$T/stripped.txt" 2>&1); st=$?
+expect_status $st 0 "\"param KEY\" with its blank stripped is an empty value"
+sed 's/^outcome /forfeit 64 crash\noutcome /' "$T/p.txt" > "$T/forfeit.txt"
+out=$("$S" replay "$T/forfeit.txt" 2>&1); st=$?
+expect_status $st 2 "a forfeit of a seat not in the game exits 2"
+expect_contains "$out" "seat 64 is not in this game (1 seat)" "the missing seat is named"
+"$S" run "$SAPPER_SOURCE/config/woodsword.ini" player.1.bot=woodsword game.seed=3 \
+    --record "$T/joint.txt" >/dev/null
+jl=$(grep -n -m1 '^joint ' "$T/joint.txt" | cut -d: -f1)
+out=$("$S" replay "$T/joint.txt"); st=$?
+expect_status $st 0 "a record with joint turns replays"
+sed "${jl}d" "$T/joint.txt" > "$T/nojoint.txt"
+out=$("$S" replay "$T/nojoint.txt" 2>&1); st=$?
+expect_status $st 2 "a deleted joint line exits 2"
+expect_contains "$out" "nojoint.txt:$jl: move 1" "the move that lost its joint line is named"
+for n in 1 99999999999; do
+    sed "${jl}s/.*/joint $n/" "$T/joint.txt" > "$T/joint$n.txt"
+    out=$("$S" replay "$T/joint$n.txt" 2>&1); st=$?
+    expect_status $st 2 "joint $n over a bigger turn exits 2"
+    expect_contains "$out" "joint$n.txt:$jl:" "joint $n: the line is named"
+done
+
+# Numbers and counts on the command line have limits, said when crossed.
+for j in 2147483648 4294967296 0 257; do
+    # one game into $T: a regression costs little and leaves nothing behind
+    out=$(cd "$T" && "$S" tournament "$SAPPER_SOURCE/config/tournament-classic.ini" \
+          tournament.db="$T/jobs.db" tournament.games=1 --jobs $j 2>&1); st=$?
+    expect_status $st 2 "--jobs $j exits 2"
+    expect_contains "$out" "--jobs: expected an integer from 1 to 256, found \"$j\"" "--jobs $j is refused"
+done
+out=$(timeout 20 "$S" run "$cfg" --games 1000000001 2>&1); st=$?
+expect_status $st 2 "--games past 10^9 exits 2"
+expect_contains "$out" "--games: expected an integer from 1 to 1000000000" "--games names its range"
+args=(); for i in $(seq 257); do args+=(rules.width=9); done
+out=$("$S" run "$cfg" "${args[@]}" --games 1 2>&1); st=$?
+expect_status $st 2 "257 overrides exit 2"
+expect_contains "$out" "expected at most 256" "the override limit is named"
 finish

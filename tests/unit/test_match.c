@@ -5,8 +5,12 @@
  */
 #include "helpers.h"
 
+#include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static sapper_registry *reg;
 
@@ -254,6 +258,172 @@ static void test_match_replay_with_unknown_line_is_refused(void **state)
     assert_contains(err, "found \"bogus line\"");
 }
 
+/* text with the first `from` replaced by `to`; the caller frees it. */
+static char *replace_first(const char *text, const char *from, const char *to)
+{
+    const char *at = strstr(text, from);
+    assert_non_null(at);
+    size_t head = (size_t)(at - text), n = strlen(text) - strlen(from) + strlen(to);
+    char *out = malloc(n + 1);
+    assert_non_null(out);
+    snprintf(out, n + 1, "%.*s%s%s", (int)head, text, to, at + strlen(from));
+    return out;
+}
+
+/* The line (from 1) where needle first starts in text. */
+static int line_of(const char *text, const char *needle)
+{
+    const char *at = strstr(text, needle);
+    assert_non_null(at);
+    int line = 1;
+    for (const char *p = text; p < at; p++)
+        line += *p == '\n';
+    return line;
+}
+
+/* Verifies text, expecting a refusal whose message holds want. */
+static void assert_replay_refused(const char *text, const char *want)
+{
+    sapper_replay_check c;
+    char err[1024] = "";
+    assert_int_not_equal(sapper_replay_verify(text, "r.txt", 1, reg, &c, err,
+                                              sizeof err), SAPPER_OK);
+    assert_contains(err, want);
+}
+
+static void test_match_replay_param_without_its_blank_is_an_empty_value(void **state)
+{
+    (void)state;
+    sapper_strbuf r = {0};
+    play_bot_game("[player.1]\nbot = simple\n", 5, &r);
+    /* an editor that strips trailing blanks turns "param layout " into
+       "param layout": still the empty value */
+    char *text = replace_first(sapper_strbuf_str(&r), "param layout \n", "param layout\n");
+    sapper_replay_check c;
+    char err[1024] = "";
+    assert_int_equal(sapper_replay_verify(text, "r.txt", 1, reg, &c, err, sizeof err),
+                     SAPPER_OK);
+    assert_true(c.matches);
+    free(text);
+    sapper_strbuf_free(&r);
+}
+
+static void test_match_replay_forfeit_of_a_seat_not_in_the_game_is_refused(void **state)
+{
+    (void)state;
+    assert_replay_refused("sapper-replay 1\nrules classic\nseed 1\nseat 1 human you\n"
+                          "forfeit 64 crash\noutcome unfinished moves 0 returns 0\n",
+                          "r.txt:5: seat 64 is not in this game (1 seat)");
+}
+
+static void test_match_replay_without_its_joint_line_is_refused(void **state)
+{
+    (void)state;
+    sapper_strbuf r = {0};
+    play_bot_game(rps_bots, 77, &r);
+    const char *text = sapper_strbuf_str(&r);
+    char want[64];
+    /* the move moves up into the joint line's place */
+    snprintf(want, sizeof want, "r.txt:%d: move 1 ", line_of(text, "joint 2\n"));
+    char *cut = replace_first(text, "joint 2\n", "");
+    assert_replay_refused(cut, want);
+    assert_replay_refused(cut, "expected a `joint N` line");
+    free(cut);
+    sapper_strbuf_free(&r);
+}
+
+static void test_match_replay_joint_count_must_be_the_turns(void **state)
+{
+    (void)state;
+    sapper_strbuf r = {0};
+    play_bot_game(rps_bots, 77, &r);
+    const char *text = sapper_strbuf_str(&r);
+    char want[64];
+    snprintf(want, sizeof want, "r.txt:%d: joint ", line_of(text, "joint 2\n"));
+    char *one = replace_first(text, "joint 2\n", "joint 1\n");
+    assert_replay_refused(one, want);
+    assert_replay_refused(one, "needs more than 1 move(s)");
+    /* joint 3 over a turn of 2 (the next turn's joint line gone) */
+    char *three = replace_first(text, "joint 2\n", "joint 3\n");
+    char *merged = replace_first(three, "joint 2\n", "");
+    assert_replay_refused(merged, want);
+    assert_replay_refused(merged, "ends after 2 move(s)");
+    assert_replay_refused(three, "expected 1 more move line(s)");
+    char *huge = replace_first(text, "joint 2\n", "joint 99999999999\n");
+    assert_replay_refused(huge, "found \"99999999999\"");
+    free(one);
+    free(three);
+    free(merged);
+    free(huge);
+    sapper_strbuf_free(&r);
+}
+
+static void test_match_replay_setting_twice_or_misplaced_line_is_refused(void **state)
+{
+    (void)state;
+    const char *game = "sapper-replay 1\nrules classic\nseed 1\nseat 1 human you\n"
+                       "outcome unfinished moves 0 returns 0\n";
+    char *seeds = replace_first(game, "seed 1\n", "seed 1\nseed 2\n");
+    assert_replay_refused(seeds, "r.txt:4: [game] seed: given twice");
+    char *after = replace_first(game, "returns 0\n", "returns 0\nmove 1 reveal 0 0\n");
+    assert_replay_refused(after, "r.txt:6: expected the end of the game");
+    char *late = replace_first(game, "outcome", "forfeit 1 crash\nmove 1 reveal 0 0\noutcome");
+    assert_replay_refused(late, "r.txt:6: expected the outcome line after the forfeit");
+    free(seeds);
+    free(after);
+    free(late);
+}
+
+static void test_match_replay_nul_byte_names_its_line(void **state)
+{
+    (void)state;
+    static const char data[] = "sapper-replay 1\nrules classic\nse\0ed 1\n";
+    char err[256] = "";
+    assert_int_equal(sapper_replay_find_nul(data, sizeof data - 1, "r.txt", err,
+                                            sizeof err), 3);
+    assert_contains(err, "r.txt:3: unexpected NUL byte");
+    assert_int_equal(sapper_replay_find_nul(data, 30, "r.txt", err, sizeof err), 0);
+}
+
+static void test_match_replay_write_keeps_what_is_not_a_regular_file(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/sapper-test-XXXXXX", target[64], link[64], fifo[64];
+    char err[512] = "", back[64] = "";
+    struct stat st;
+    assert_non_null(mkdtemp(dir));
+    snprintf(target, sizeof target, "%s/target", dir);
+    snprintf(link, sizeof link, "%s/link", dir);
+    snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+    FILE *f = fopen(target, "w");
+    assert_non_null(f);
+    fclose(f);
+    assert_int_equal(chmod(target, 0640), 0);
+    assert_int_equal(symlink("target", link), 0);
+    assert_int_equal(sapper_replay_write(link, "one\n", 4, err, sizeof err), SAPPER_OK);
+    assert_int_equal(lstat(link, &st), 0);
+    assert_true(S_ISLNK(st.st_mode));                 /* the link stays */
+    assert_int_equal(stat(target, &st), 0);
+    assert_int_equal(st.st_mode & 0777, 0640);        /* so do the permissions */
+    f = fopen(target, "r");
+    assert_non_null(f);
+    assert_non_null(fgets(back, sizeof back, f));
+    fclose(f);
+    assert_string_equal(back, "one\n");
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    int fd = open(fifo, O_RDONLY | O_NONBLOCK);       /* a reader, so no wait */
+    assert_true(fd >= 0);
+    assert_int_equal(sapper_replay_write(fifo, "two\n", 4, err, sizeof err), SAPPER_OK);
+    assert_int_equal(read(fd, back, sizeof back), 4);
+    close(fd);
+    assert_int_equal(lstat(fifo, &st), 0);
+    assert_true(S_ISFIFO(st.st_mode));                /* written in place */
+    unlink(fifo);
+    unlink(link);
+    unlink(target);
+    rmdir(dir);
+}
+
 static void test_match_result_json_has_the_required_fields(void **state)
 {
     (void)state;
@@ -320,6 +490,13 @@ int main(void)
         cmocka_unit_test(test_match_replay_with_changed_outcome_is_a_mismatch),
         cmocka_unit_test(test_match_replay_with_bad_move_names_the_line),
         cmocka_unit_test(test_match_replay_with_unknown_line_is_refused),
+        cmocka_unit_test(test_match_replay_param_without_its_blank_is_an_empty_value),
+        cmocka_unit_test(test_match_replay_forfeit_of_a_seat_not_in_the_game_is_refused),
+        cmocka_unit_test(test_match_replay_without_its_joint_line_is_refused),
+        cmocka_unit_test(test_match_replay_joint_count_must_be_the_turns),
+        cmocka_unit_test(test_match_replay_setting_twice_or_misplaced_line_is_refused),
+        cmocka_unit_test(test_match_replay_nul_byte_names_its_line),
+        cmocka_unit_test(test_match_replay_write_keeps_what_is_not_a_regular_file),
         cmocka_unit_test(test_match_result_json_has_the_required_fields),
         cmocka_unit_test(test_match_result_json_carries_each_players_rules_members),
         cmocka_unit_test(test_match_too_many_seats_is_refused),
