@@ -10,7 +10,9 @@
 
 #include "store.h"
 
-static char *read_all(const char *path)
+/* The file's bytes, NUL-terminated, with their count in *len (a NUL
+   inside is kept: the caller refuses it by line). */
+static char *read_all(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
@@ -22,8 +24,10 @@ static char *read_all(const char *path)
         sapper_strbuf_append(&b, chunk, n);
     int bad = ferror(f) || b.failed;
     fclose(f);
+    *len = b.len;
     if (bad || !b.data) {
         sapper_strbuf_free(&b);
+        *len = 0;
         return bad ? NULL : strdup("");
     }
     return b.data;  /* the caller frees */
@@ -122,6 +126,7 @@ int cmd_replay(int argc, char **argv)
 {
     char name[1200], label[64];
     char *text;
+    size_t len = 0;
     int from_db = argc >= 1 && strcmp(argv[0], "--db") == 0;
     if (from_db) {
         if (!(text = read_from_db(argc, argv, name, sizeof name, label, sizeof label)))
@@ -129,11 +134,17 @@ int cmd_replay(int argc, char **argv)
     } else if (argc != 1 || argv[0][0] == '-') {
         app_error("usage: sapper replay FILE | sapper replay --db FILE --game N");
         return EXIT_USAGE;
-    } else if (!(text = read_all(argv[0]))) {
+    } else if (!(text = read_all(argv[0], &len))) {
         app_error("%s: cannot read: %s", argv[0], strerror(errno));
         return EXIT_USAGE;
     } else {
         snprintf(name, sizeof name, "%s", argv[0]);
+        char err[1400];
+        if (sapper_replay_find_nul(text, len, name, err, sizeof err)) {
+            app_error("%s", err);
+            free(text);
+            return EXIT_USAGE;
+        }
     }
     sapper_registry *reg = app_registry(NULL);
     int rc = reg ? verify_all(name, text, reg, from_db ? label : NULL) : EXIT_USAGE;

@@ -120,4 +120,10 @@ args=(); for i in $(seq 257); do args+=(rules.width=9); done
 out=$("$S" run "$cfg" "${args[@]}" --games 1 2>&1); st=$?
 expect_status $st 2 "257 overrides exit 2"
 expect_contains "$out" "expected at most 256" "the override limit is named"
+
+# A NUL byte in a replay is named by its line, not taken for the end.
+head -3 "$T/p.txt" > "$T/nul.txt"; printf '\0' >> "$T/nul.txt"; tail -n +4 "$T/p.txt" >> "$T/nul.txt"
+out=$("$S" replay "$T/nul.txt" 2>&1); st=$?
+expect_status $st 2 "a replay with a NUL byte exits 2"
+expect_contains "$out" "nul.txt:4: unexpected NUL byte" "naming its line"
 finish
