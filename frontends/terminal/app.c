@@ -3,6 +3,7 @@
  * the only place that turns library errors into exit statuses.
  */
 #include "app.h"
+#include "bot_guard.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -254,6 +255,7 @@ int app_next_match(app *a, int flags)
         app_error("%s", a->err);
         return EXIT_USAGE;
     }
+    sapper_match_set_bot_hook(a->match, bot_guard_hook, &a->setup);
     return 0;
 }
 

@@ -4,12 +4,14 @@
  * not given, the line protocol otherwise.
  */
 #include "commands.h"
+#include "bot_guard.h"
 
 #include <unistd.h>
 
 int cmd_play(int argc, char **argv)
 {
     app a = {.prog = "play"};
+    bot_guard_install();
     int rc = app_open(&a, argc, argv, APP_OPT_PLAIN | APP_OPT_RECORD);
     /* the first game starts here, so a setting the rules refuse is
        reported before the seed line, not after it */

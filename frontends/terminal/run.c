@@ -5,6 +5,7 @@
  * seed. For tournaments across processes see `sapper tournament`.
  */
 #include "commands.h"
+#include "bot_guard.h"
 
 #include <errno.h>
 
@@ -80,6 +81,7 @@ static int record_game(app *a, FILE *rec)
 int cmd_run(int argc, char **argv)
 {
     app a = {.prog = "run"};
+    bot_guard_install();
     int rc = app_open(&a, argc, argv, APP_OPT_GAMES | APP_OPT_RECORD);
     if (!rc && !a.config_path) {
         app_error("run: expected a config file, found none (try config/classic-bots.ini)");
