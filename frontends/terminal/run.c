@@ -18,12 +18,18 @@ typedef struct run_totals {
 
 static int refuse_humans(const app *a)
 {
-    for (int32_t i = 0; i < a->setup.players; i++)
-        if (!a->setup.seats[i].bot) {
-            app_error("sapper run plays bots only, but seat %d ([player.%d]) "
-                      "is \"human\"; set bot = ID there", i + 1, i + 1);
-            return EXIT_USAGE;
-        }
+    for (int32_t i = 0; i < a->setup.players; i++) {
+        if (a->setup.seats[i].bot)
+            continue;
+        char section[32], at[1100] = "no bot given";
+        snprintf(section, sizeof section, "player.%d", i + 1);
+        const sapper_config_entry *e = sapper_config_get(&a->cfg, section, "bot");
+        if (e)
+            sapper_config_where(e, at, sizeof at);
+        app_error("sapper run plays bots only, but seat %d ([player.%d]) "
+                  "is \"human\" (%s); set bot = ID there", i + 1, i + 1, at);
+        return EXIT_USAGE;
+    }
     return 0;
 }
 

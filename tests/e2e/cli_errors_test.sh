@@ -30,6 +30,7 @@ expect_contains "$out" "/nonexistent.ini" "names the file"
 out=$("$S" run "$SAPPER_SOURCE/config/default.ini" 2>&1); st=$?
 expect_status $st 2 "run with a human seat exits 2"
 expect_contains "$out" "bots only" "says why"
+expect_contains "$out" "config/default.ini:19)" "and where the human seat is set"
 
 out=$("$S" frobnicate 2>&1); st=$?
 expect_status $st 2 "unknown command exits 2"
