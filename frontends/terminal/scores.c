@@ -123,6 +123,8 @@ int scores_add(const char *path, const scores_entry *e, char *err,
 /* Latest date a score may carry: the end of year 9999, so every stored
    time converts to a calendar date. */
 #define LATEST_PLAYED_AT INT64_C(253402300799)
+/* Longest time a score may carry (31 years): the table prints it whole. */
+#define MOST_SECONDS 1e9
 
 /* What is wrong with the row under st (columns id, name, seconds,
    played_at), or NULL, with the column at fault in *col: a score is NULL
@@ -133,8 +135,9 @@ static const char *bad_row(sqlite3_stmt *st, int *col)
     int type = sqlite3_column_type(st, *col = 2);
     if (type != SQLITE_NULL && type != SQLITE_INTEGER && type != SQLITE_FLOAT)
         return "seconds: expected a number or NULL (a loss)";
-    if (type != SQLITE_NULL && !(sqlite3_column_double(st, 2) >= 0))
-        return "seconds: expected a number from 0";
+    double seconds = sqlite3_column_double(st, 2);
+    if (type != SQLITE_NULL && !(seconds >= 0 && seconds <= MOST_SECONDS))
+        return "seconds: expected a number from 0 to 1e9";
     int64_t at = sqlite3_column_int64(st, *col = 3);
     if (sqlite3_column_type(st, 3) != SQLITE_INTEGER || at < 0 || at > LATEST_PLAYED_AT)
         return "played_at: expected seconds since 1970 up to the year 9999";
@@ -155,8 +158,9 @@ static int read_rows(sqlite3_stmt *st, scores_entry **out, size_t *n,
         const char *why = bad_row(st, &col);
         if (why) {
             const unsigned char *found = sqlite3_column_text(st, col);
-            snprintf(err, errcap, "row id %lld: %s, found \"%s\"",
-                     (long long)sqlite3_column_int64(st, 0), why,
+            const unsigned char *id = sqlite3_column_text(st, 0);
+            snprintf(err, errcap, "row id %s: %s, found \"%s\"",
+                     id ? (const char *)id : "NULL", why,
                      found ? (const char *)found : "NULL");
             return SQLITE_MISMATCH;
         }

@@ -78,7 +78,10 @@ out=$("$S" scores deductive --scorefile "$T/bad.db" 2>&1); st=$?
 expect_contains "$out" "played_at: expected seconds since 1970" "the message says which column and what it expects"
 sqlite3 "$T/bad.db" "delete from games where name = 'Mallory'; insert into games(name, seconds, played_at) values ('Mallory', -5, 1)"
 out=$("$S" scores deductive --scorefile "$T/bad.db" 2>&1)
-expect_contains "$out" 'seconds: expected a number from 0, found "-5.0"' "a negative score is refused"
+expect_contains "$out" 'seconds: expected a number from 0 to 1e9, found "-5.0"' "a negative score is refused"
+sqlite3 "$T/bad.db" "delete from games where name = 'Mallory'; insert into games(name, seconds, played_at) values ('Mallory', 1e308, 1)"
+out=$("$S" scores deductive --scorefile "$T/bad.db" 2>&1)
+expect_contains "$out" "seconds: expected a number from 0 to 1e9" "a score too long to be a game's time is refused"
 
 out=$("$S" scores --scorefile 2>&1); st=$?
 expect_status $st 2 "--scorefile without a name exits 2"
