@@ -146,12 +146,12 @@ static int config_path(const char *config, char *path, size_t cap)
 static int resolve_path(const board_out *b, char *path, size_t cap)
 {
     path[0] = '\0';
+    if (b->config && config_path(b->config, path, cap))
+        return EXIT_USAGE;   /* a bad config is reported even when unused */
     if (b->arg_path) {
         snprintf(path, cap, "%s", b->arg_path);
         return 0;
     }
-    if (b->config && config_path(b->config, path, cap))
-        return EXIT_USAGE;
     if (path[0] || scores_default_path(path, cap) == 0)
         return 0;
     app_error("no score file: give --scorefile FILE, or set HOME or "

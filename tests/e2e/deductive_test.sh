@@ -83,6 +83,8 @@ sqlite3 "$T/bad.db" "delete from games where name = 'Mallory'; insert into games
 out=$("$S" scores deductive --scorefile "$T/bad.db" 2>&1)
 expect_contains "$out" "seconds: expected a number from 0 to 1e9" "a score too long to be a game's time is refused"
 
+out=$("$S" scores "$T/no-such.ini" --scorefile "$T/scores.db" 2>&1); st=$?
+expect_status $st 2 "a missing config is reported even with --scorefile"
 out=$("$S" scores --scorefile 2>&1); st=$?
 expect_status $st 2 "--scorefile without a name exits 2"
 expect_contains "$out" "--scorefile: expected a file name" "and says what is missing"
