@@ -19,19 +19,34 @@ typedef struct sapper_config_entry {
     int used;        /* set by setup.c when a consumer claimed the entry */
 } sapper_config_entry;
 
+/** A `[section]` header line as read from a file. Kept apart from the
+ *  entries because a section may have none (every key commented out), and
+ *  a consumer must still see it to refuse or accept it. */
+typedef struct sapper_config_section {
+    char *name;         /* between the brackets, whole; owned */
+    const char *origin; /* file name; owned by the config */
+    int line;
+} sapper_config_section;
+
 typedef struct sapper_config {
     sapper_config_entry *entries;  /* in reading order: later wins */
     size_t count, cap;
     char **origins;                /* owned origin strings */
     size_t norigins;
+    sapper_config_section *sections;  /* every header, in reading order */
+    size_t nsections, sections_cap;
 } sapper_config;
 
 void sapper_config_init(sapper_config *cfg);
 void sapper_config_free(sapper_config *cfg);
 
 /** Reads an INI file. Errors ("file:line: ...") go to err: a line longer
- *  than inih's buffer, a key given twice in one file, a syntax error.
- *  Leading blanks are ignored (no continuation lines). */
+ *  than inih's buffer (reading stops there, so an endless line cannot
+ *  hang), a carriage return that ends no line, text after a section
+ *  header's `]` other than a comment, a key given twice in one file, a
+ *  syntax error. Leading blanks are ignored (no continuation lines).
+ *  Section names are kept whole (inih's own copy is cut at 49
+ *  characters and not used). */
 sapper_status sapper_config_read_file(sapper_config *cfg, const char *path,
                                       char *err, size_t errcap);
 /** Reads INI text held in memory; name stands for the file in messages. */
@@ -48,6 +63,13 @@ sapper_status sapper_config_override(sapper_config *cfg, const char *arg,
 sapper_status sapper_config_set(sapper_config *cfg, const char *section,
                                 const char *key, const char *value,
                                 const char *origin, int line);
+
+/** The first `[section]` header read for section, or NULL (a section
+ *  known only from the command line has none). */
+const sapper_config_section *sapper_config_header(const sapper_config *cfg,
+                                                  const char *section);
+/** 1 if some entry belongs to section. */
+int sapper_config_has_entries(const sapper_config *cfg, const char *section);
 
 /** The last entry for section/key, or NULL. */
 sapper_config_entry *sapper_config_get(const sapper_config *cfg,

@@ -337,6 +337,29 @@ static sapper_status check_family(const sapper_setup *out, int n,
     return SAPPER_ERR_PARAM;
 }
 
+/* A [player.N] header with no keys (all commented out) would be dropped
+   without a word, leaving fewer seats than the file shows: refused. */
+static sapper_status check_seat_headers(const sapper_config *cfg, char *err,
+                                        size_t errcap)
+{
+    for (size_t i = 0; i < cfg->nsections; i++) {
+        const sapper_config_section *h = &cfg->sections[i];
+        int n = seat_number(h->name);
+        if (n == 0 || (n > 0 && sapper_config_has_entries(cfg, h->name)))
+            continue;
+        if (n < 0)
+            snprintf(err, errcap, "%s:%d: [%s]: expected a seat section "
+                     "[player.N] with N from 1 to %d", h->origin, h->line,
+                     h->name, SAPPER_MAX_SEATS);
+        else
+            snprintf(err, errcap, "%s:%d: [%s]: expected `bot = ID` or "
+                     "`name = NAME` in the seat's section, found no keys",
+                     h->origin, h->line, h->name);
+        return SAPPER_ERR_PARAM;
+    }
+    return SAPPER_OK;
+}
+
 static sapper_status resolve_seats(sapper_config *cfg, const sapper_registry *reg,
                                    sapper_setup *out, char *err, size_t errcap)
 {
@@ -354,6 +377,9 @@ static sapper_status resolve_seats(sapper_config *cfg, const sapper_registry *re
         if (n > highest)
             highest = n;
     }
+    sapper_status hst = check_seat_headers(cfg, err, errcap);
+    if (hst != SAPPER_OK)
+        return hst;
     out->players = highest ? highest : 1;
     for (int n = 1; n <= out->players; n++) {
         sapper_status st = resolve_seat(cfg, reg, n, &out->seats[n - 1], err, errcap);
@@ -376,13 +402,57 @@ static int section_is_extra(const sapper_setup_options *opt, const char *section
     return 0;
 }
 
+/* "[engine], [game], [rules] or [player.N]", the sections the caller
+   accepts, with its extras ("entrant." as [entrant.NAME]). "player." among
+   the extras means the caller seats no players itself (a tournament
+   refuses [player.N]), so it is not offered. */
+static void expected_sections(const sapper_setup_options *opt, char *buf,
+                              size_t cap)
+{
+    char items[16][80];
+    size_t n = 0;
+    const char *base[] = {"engine", "game", "rules", "player.N", NULL};
+    for (const char *const *b = base; *b; b++)
+        if (strcmp(*b, "player.N") != 0 || !section_is_extra(opt, "player."))
+            snprintf(items[n++], sizeof items[0], "[%s]", *b);
+    for (const char *const *s = opt ? opt->extra_sections : NULL; s && *s && n < 16; s++)
+        if (strcmp(*s, "player.") != 0)
+            snprintf(items[n++], sizeof items[0], "[%s%s]", *s,
+                     (*s)[strlen(*s) - 1] == '.' ? "NAME" : "");
+    buf[0] = 0;
+    for (size_t i = 0; i < n; i++) {
+        const char *sep = i == 0 ? "" : i + 1 == n ? " or " : ", ";
+        size_t len = strlen(buf);
+        snprintf(buf + len, cap - len, "%s%s", sep, items[i]);
+    }
+}
+
+/* A header of a section nothing claims, with no keys (with keys, its first
+   entry is refused instead), or NULL. */
+static const sapper_config_section *unknown_header(const sapper_config *cfg,
+                                                   const sapper_setup_options *opt,
+                                                   const char *rules_id)
+{
+    for (size_t i = 0; i < cfg->nsections; i++) {
+        const char *name = cfg->sections[i].name;
+        if (strcmp(name, "engine") != 0 && strcmp(name, "game") != 0 &&
+            strcmp(name, "rules") != 0 && strcmp(name, rules_id) != 0 &&
+            seat_number(name) == 0 && !section_is_extra(opt, name))
+            return &cfg->sections[i];
+    }
+    return NULL;
+}
+
 /* Every entry must be claimed by now: the fixed engine and game keys, a
-   plugin's declared parameters, or a section the caller handles. */
+   plugin's declared parameters, or a section the caller handles. Every
+   section header too, keys or not. */
 static sapper_status check_leftovers(const sapper_config *cfg,
                                      const sapper_setup_options *opt,
+                                     const char *rules_id,
                                      char *err, size_t errcap)
 {
-    char at[512];
+    char at[512], expected[512];
+    expected_sections(opt, expected, sizeof expected);
     for (size_t i = 0; i < cfg->count; i++) {
         const sapper_config_entry *e = &cfg->entries[i];
         if (e->used || section_is_extra(opt, e->section))
@@ -394,11 +464,16 @@ static sapper_status check_leftovers(const sapper_config *cfg,
         if (strcmp(e->section, "game") == 0 || strcmp(e->section, "engine") == 0)
             continue;
         where(e, at, sizeof at);
-        snprintf(err, errcap, "%s: [%s]: unknown section; expected [engine], "
-                 "[game], [rules] or [player.N]", at, e->section);
+        snprintf(err, errcap, "%s: [%s]: unknown section; expected %s", at,
+                 e->section, expected);
         return SAPPER_ERR_PARAM;
     }
-    return SAPPER_OK;
+    const sapper_config_section *h = unknown_header(cfg, opt, rules_id);
+    if (!h)
+        return SAPPER_OK;
+    snprintf(err, errcap, "%s:%d: [%s]: unknown section; expected %s",
+             h->origin, h->line, h->name, expected);
+    return SAPPER_ERR_PARAM;
 }
 
 sapper_status sapper_setup_resolve(sapper_config *cfg, const sapper_registry *reg,
@@ -412,7 +487,7 @@ sapper_status sapper_setup_resolve(sapper_config *cfg, const sapper_registry *re
     if (st == SAPPER_OK && !section_is_extra(opt, "player."))
         st = resolve_seats(cfg, reg, out, err, errcap);
     if (st == SAPPER_OK)
-        st = check_leftovers(cfg, opt, err, errcap);
+        st = check_leftovers(cfg, opt, out->rules->desc.id, err, errcap);
     if (st != SAPPER_OK)
         return st;
     sapper_config_entry *seed = sapper_config_get(cfg, "game", "seed");

@@ -31,7 +31,9 @@ typedef struct sapper_setup {
 } sapper_setup;
 
 /** Sections the caller accepts besides engine, game, rules and player.N
- *  (e.g. "tournament" and the "entrant." prefix), or NULL. */
+ *  (e.g. "tournament" and the "entrant." prefix), or NULL. They are listed
+ *  in the message refusing an unknown section; "player." among them means
+ *  the caller handles (or refuses) seats itself, and is not listed. */
 typedef struct sapper_setup_options {
     const char *const *extra_sections;  /* exact names; a trailing '.'
                                            means a prefix */
@@ -39,7 +41,9 @@ typedef struct sapper_setup_options {
 } sapper_setup_options;
 
 /** Resolves cfg against reg into *out (which the caller frees with
- *  sapper_setup_free, also after a failure). */
+ *  sapper_setup_free, also after a failure). Section headers with no keys
+ *  count too: an unknown one, or a [player.N] with no keys, is refused
+ *  with its line. */
 sapper_status sapper_setup_resolve(sapper_config *cfg, const sapper_registry *reg,
                                    const sapper_setup_options *opt,
                                    sapper_setup *out, char *err, size_t errcap);

@@ -46,8 +46,8 @@ static const char *get(const sapper_param_set *set, const char *key)
     return sapper_param(&p, key);
 }
 
-/* Where section was written (its first entry), for messages about the
-   section as a whole. */
+/* Where section was written (its first entry, else its header), for
+   messages about the section as a whole. */
 static void section_where(const sapper_config *cfg, const char *section,
                           char *buf, size_t cap)
 {
@@ -56,7 +56,11 @@ static void section_where(const sapper_config *cfg, const char *section,
             sapper_config_where(&cfg->entries[i], buf, cap);
             return;
         }
-    snprintf(buf, cap, "config");
+    const sapper_config_section *h = sapper_config_header(cfg, section);
+    if (h)
+        snprintf(buf, cap, "%s:%d", h->origin, h->line);
+    else
+        snprintf(buf, cap, "config");
 }
 
 static sapper_status entrant_name(const sapper_config *cfg, const char *section,
@@ -64,6 +68,12 @@ static sapper_status entrant_name(const sapper_config *cfg, const char *section,
 {
     const char *name = section + strlen("entrant.");
     char at[1024];
+    if (!*name) {
+        section_where(cfg, section, at, sizeof at);
+        snprintf(err, errcap, "%s: [%s]: expected a section [entrant.NAME] "
+                 "with a name, found none", at, section);
+        return SAPPER_ERR_PARAM;
+    }
     if (strpbrk(name, ";")) {   /* the CSV joins a game's seats with ';' */
         section_where(cfg, section, at, sizeof at);
         snprintf(err, errcap, "%s: [%s]: expected an entrant name without ';' "
@@ -94,8 +104,9 @@ static sapper_status read_entrant(sapper_config *cfg, const sapper_registry *reg
         return st;
     if (!b) {
         section_where(cfg, section, at, sizeof at);
-        snprintf(err, errcap, "%s: [%s]: expected a key `bot = ID`, found none",
-                 at, section);
+        snprintf(err, errcap, "%s: [%s]: expected a key `bot = ID`, found %s",
+                 at, section, sapper_config_has_entries(cfg, section) ? "none"
+                 : "no keys in the section");
         return SAPPER_ERR_PARAM;
     }
     sapper_setup_mark_used(cfg, section, "bot");
@@ -114,14 +125,40 @@ static sapper_status read_entrant(sapper_config *cfg, const sapper_registry *reg
                                      errcap);
 }
 
+/* An [entrant.NAME] header with no keys (`; bot = prober`), which would
+   otherwise drop the entrant without a word; refused as having no bot. */
+static sapper_status check_entrant_headers(sapper_config *cfg,
+                                           const sapper_registry *reg,
+                                           const char *family, char *err,
+                                           size_t errcap)
+{
+    for (size_t i = 0; i < cfg->nsections; i++) {
+        const char *section = cfg->sections[i].name;
+        if (strncmp(section, "entrant.", 8) != 0 ||
+            sapper_config_has_entries(cfg, section))
+            continue;
+        sapper_entrant e = {0};
+        sapper_status st = read_entrant(cfg, reg, section, &e, family, err,
+                                        errcap);
+        sapper_param_set_free(&e.params);
+        return st;   /* never SAPPER_OK: a section with no keys has no bot */
+    }
+    return SAPPER_OK;
+}
+
 static sapper_status read_entrants(sapper_config *cfg, const sapper_registry *reg,
                                    sapper_tournament_def *def, char *err,
                                    size_t errcap)
 {
     char at[1024];
+    sapper_status hst = check_entrant_headers(cfg, reg,
+                                              def->base.rules->desc.family, err,
+                                              errcap);
+    if (hst != SAPPER_OK)
+        return hst;
     for (size_t i = 0; i < cfg->count; i++) {
         const char *section = cfg->entries[i].section;
-        if (strncmp(section, "entrant.", 8) != 0 || !section[8])
+        if (strncmp(section, "entrant.", 8) != 0)
             continue;
         int seen = 0;
         for (size_t k = 0; k < def->nentrants; k++)
@@ -258,15 +295,24 @@ static sapper_status read_settings(const sapper_config *cfg,
 static sapper_status refuse_player_sections(const sapper_config *cfg, char *err,
                                             size_t errcap)
 {
+    char at[1024];
     for (size_t i = 0; i < cfg->count; i++) {
         const sapper_config_entry *e = &cfg->entries[i];
         if (strncmp(e->section, "player.", 7) != 0)
             continue;
-        char at[1024];
         sapper_config_where(e, at, sizeof at);
         snprintf(err, errcap, "%s: [%s]: a tournament seats its [entrant.NAME] "
                  "sections; expected no [player.N] section, found one", at,
                  e->section);
+        return SAPPER_ERR_PARAM;
+    }
+    for (size_t i = 0; i < cfg->nsections; i++) {   /* with no keys */
+        const sapper_config_section *h = &cfg->sections[i];
+        if (strncmp(h->name, "player.", 7) != 0)
+            continue;
+        snprintf(err, errcap, "%s:%d: [%s]: a tournament seats its "
+                 "[entrant.NAME] sections; expected no [player.N] section, "
+                 "found one", h->origin, h->line, h->name);
         return SAPPER_ERR_PARAM;
     }
     return SAPPER_OK;

@@ -528,6 +528,149 @@ static sapper_status read_tournament(const char *ini, const char *const *over,
 
 #define TOURNAMENT_INI "[tournament]\ngames = 1\n[entrant.a]\nbot = simple\n"
 
+static void test_config_text_after_a_section_header_is_refused(void **state)
+{
+    (void)state;
+    sapper_config cfg;
+    char err[512] = "";
+    assert_int_not_equal(read_ini("[rules]\nmines = 10\n[game] seed = 5\n", &cfg,
+                                  err, sizeof err), SAPPER_OK);
+    assert_string_equal(err, "x.ini:3: expected only a comment after the section "
+                             "header \"[game]\", found \"seed = 5\"");
+    sapper_config_free(&cfg);
+    const char *n[] = {"test.ini:1: expected only a comment after the section "
+                       "header \"[player.1]\", found \"bot = random\"", NULL};
+    expect_refusal("[player.1] bot = random\n", NULL, n);
+}
+
+static void test_config_comment_after_a_section_header_is_allowed(void **state)
+{
+    (void)state;
+    sapper_config cfg;
+    char err[512] = "";
+    assert_int_equal(read_ini("[game]   ; the game\nseed = 5\n[rules] # board\n"
+                              "mines = 3\n", &cfg, err, sizeof err), SAPPER_OK);
+    assert_string_equal(sapper_config_get(&cfg, "game", "seed")->value, "5");
+    assert_string_equal(sapper_config_get(&cfg, "rules", "mines")->value, "3");
+    sapper_config_free(&cfg);
+}
+
+static void test_config_carriage_return_only_line_ends_are_refused(void **state)
+{
+    (void)state;
+    sapper_config cfg;
+    char err[512] = "";
+    assert_int_not_equal(read_ini("[game]\rrules = deductive\r[rules]\rpreset = "
+                                  "9x9\r", &cfg, err, sizeof err), SAPPER_OK);
+    assert_contains(err, "x.ini:1: expected lines ending in \\n or \\r\\n, found "
+                         "a carriage return (\\r) alone");
+    sapper_config_free(&cfg);
+    assert_int_not_equal(read_ini("; c\r[game]\rseed = 5\r", &cfg, err, sizeof err),
+                         SAPPER_OK);
+    assert_contains(err, "x.ini:1: expected lines ending");
+    sapper_config_free(&cfg);
+}
+
+/* "[entrant." + n times c + "]\nbot = random\n" */
+static void long_entrant(char *buf, size_t cap, size_t n, char c)
+{
+    char name[256];
+    assert_true(n < sizeof name);
+    memset(name, c, n);
+    name[n] = 0;
+    snprintf(buf, cap, "[entrant.%s]\nbot = random\n", name);
+}
+
+static void test_config_long_section_names_are_kept_whole(void **state)
+{
+    (void)state;
+    sapper_config cfg;
+    char err[1024] = "", a[300], b[300], ini[1024], want[300];
+    long_entrant(a, sizeof a, 55, 'n');
+    long_entrant(b, sizeof b, 56, 'n');   /* the same first 49 characters */
+    snprintf(ini, sizeof ini, "%s%s", a, b);
+    assert_int_equal(read_ini(ini, &cfg, err, sizeof err), SAPPER_OK);
+    assert_int_equal(cfg.count, 2);
+    assert_int_equal(strlen(cfg.entries[0].section), 8 + 55);
+    assert_int_equal(strlen(cfg.entries[1].section), 8 + 56);
+    assert_int_equal(strlen(cfg.sections[1].name), 8 + 56);
+    sapper_config_free(&cfg);
+    snprintf(ini, sizeof ini, TOURNAMENT_INI "%s%s", a, b);
+    assert_int_equal(read_tournament(ini, NULL, err, sizeof err), SAPPER_OK);
+    long_entrant(a, sizeof a, 70, 'n');
+    snprintf(ini, sizeof ini, TOURNAMENT_INI "%s", a);
+    assert_int_not_equal(read_tournament(ini, NULL, err, sizeof err), SAPPER_OK);
+    snprintf(want, sizeof want, "x.ini:6: [entrant.%.70s]: expected an entrant name "
+             "of at most 63 characters, found 70", a + 9);
+    assert_contains(err, want);
+}
+
+static void test_config_section_headers_are_recorded_with_their_lines(void **state)
+{
+    (void)state;
+    sapper_config cfg;
+    char err[256] = "";
+    assert_int_equal(read_ini("\xEF\xBB\xBF[rules]\n; mines = 3\n\n[player.2]\n",
+                              &cfg, err, sizeof err), SAPPER_OK);
+    assert_int_equal(cfg.count, 0);
+    assert_int_equal(cfg.nsections, 2);
+    assert_int_equal(sapper_config_header(&cfg, "rules")->line, 1);
+    assert_int_equal(sapper_config_header(&cfg, "player.2")->line, 4);
+    assert_string_equal(sapper_config_header(&cfg, "player.2")->origin, "x.ini");
+    assert_null(sapper_config_header(&cfg, "game"));
+    assert_false(sapper_config_has_entries(&cfg, "rules"));
+    sapper_config_free(&cfg);
+}
+
+static void test_config_seat_section_without_keys_is_refused(void **state)
+{
+    (void)state;
+    const char *n[] = {"test.ini:3: [player.2]: expected `bot = ID` or "
+                       "`name = NAME` in the seat's section, found no keys", NULL};
+    expect_refusal("[player.1]\nbot = simple\n[player.2]\n; bot = random\n", NULL, n);
+    const char *n2[] = {"test.ini:1: [player.0]: expected a seat section", NULL};
+    expect_refusal("[player.0]\n", NULL, n2);
+}
+
+static void test_config_unknown_section_without_keys_is_refused(void **state)
+{
+    (void)state;
+    const char *n[] = {"test.ini:2: [rulez]: unknown section; expected [engine], "
+                       "[game], [rules] or [player.N]", NULL};
+    expect_refusal("[rules]\n[rulez]\n; width = 9\n", NULL, n);
+    sapper_setup s;
+    char err[1024] = "";
+    /* known sections with every key commented out are fine */
+    assert_int_equal(test_setup(reg, "[game]\n[rules]\n; width = 9\n[classic]\n"
+                                "[engine]\n", NULL, &s, err, sizeof err), SAPPER_OK);
+    sapper_setup_free(&s);
+}
+
+static void test_config_endless_line_is_refused_at_the_limit(void **state)
+{
+    (void)state;
+    sapper_config cfg;
+    char err[256] = "";
+    sapper_config_init(&cfg);
+    assert_int_not_equal(sapper_config_read_file(&cfg, "/dev/zero", err, sizeof err),
+                         SAPPER_OK);
+    assert_string_equal(err, "/dev/zero:1: line too long (more than 199 characters)");
+    sapper_config_free(&cfg);
+}
+
+static void test_config_line_of_199_characters_and_crlf_is_read_whole(void **state)
+{
+    (void)state;
+    sapper_config cfg;
+    char err[256] = "";
+    char *ini = ini_with_long_comment(194);  /* 199 characters, then "\r\n" */
+    strcpy(ini + strlen(ini) - 1, "\r\nwidth = 3\r\n");
+    assert_int_equal(read_ini(ini, &cfg, err, sizeof err), SAPPER_OK);
+    assert_int_equal(sapper_config_get(&cfg, "rules", "width")->line, 4);
+    sapper_config_free(&cfg);
+    free(ini);
+}
+
 static void test_config_tournament_seed_out_of_range_is_refused(void **state)
 {
     (void)state;
@@ -580,6 +723,60 @@ static void test_config_player_section_in_a_tournament_is_refused(void **state)
                     "[entrant.NAME] sections; expected no [player.N] section");
 }
 
+static void test_config_entrant_section_without_keys_is_refused(void **state)
+{
+    (void)state;
+    char err[1024] = "";
+    assert_int_not_equal(read_tournament(TOURNAMENT_INI "[entrant.prober]\n"
+                                         "; bot = prober\n", NULL, err,
+                                         sizeof err), SAPPER_OK);
+    assert_contains(err, "x.ini:5: [entrant.prober]: expected a key `bot = ID`, "
+                         "found no keys in the section");
+}
+
+static void test_config_entrant_without_a_name_is_refused(void **state)
+{
+    (void)state;
+    char err[1024] = "";
+    assert_int_not_equal(read_tournament(TOURNAMENT_INI "[entrant.]\nbot = random\n",
+                                         NULL, err, sizeof err), SAPPER_OK);
+    assert_contains(err, "x.ini:6: [entrant.]: expected a section [entrant.NAME] "
+                         "with a name, found none");
+    const char *over[] = {"entrant..bot=random", NULL};
+    assert_int_not_equal(read_tournament(TOURNAMENT_INI, over, err, sizeof err),
+                         SAPPER_OK);
+    assert_contains(err, "command line \"entrant..bot=random\": [entrant.]: "
+                         "expected a section [entrant.NAME] with a name");
+    assert_int_not_equal(read_tournament(TOURNAMENT_INI "[entrant.]\n", NULL, err,
+                                         sizeof err), SAPPER_OK);
+    assert_contains(err, "x.ini:5: [entrant.]: expected a section [entrant.NAME]");
+}
+
+static void test_config_unknown_section_in_a_tournament_lists_its_sections(void **state)
+{
+    (void)state;
+    char err[1024] = "";
+    const char *want = "unknown section; expected [engine], [game], [rules], "
+                       "[tournament] or [entrant.NAME]";
+    assert_int_not_equal(read_tournament(TOURNAMENT_INI "[bogus]\nx = 1\n", NULL,
+                                         err, sizeof err), SAPPER_OK);
+    assert_contains(err, "x.ini:6: [bogus]: ");
+    assert_contains(err, want);
+    assert_int_not_equal(read_tournament(TOURNAMENT_INI "[bogus]\n", NULL, err,
+                                         sizeof err), SAPPER_OK);
+    assert_contains(err, "x.ini:5: [bogus]: ");
+    assert_contains(err, want);
+}
+
+static void test_config_player_section_without_keys_in_a_tournament_is_refused(void **state)
+{
+    (void)state;
+    char err[1024] = "";
+    assert_int_not_equal(read_tournament(TOURNAMENT_INI "[player.1]\n; bot = x\n",
+                                         NULL, err, sizeof err), SAPPER_OK);
+    assert_contains(err, "x.ini:5: [player.1]: a tournament seats its");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -626,6 +823,19 @@ int main(void)
         cmocka_unit_test(test_config_entrant_without_bot_names_where_it_is),
         cmocka_unit_test(test_config_tournament_key_given_twice_is_refused),
         cmocka_unit_test(test_config_player_section_in_a_tournament_is_refused),
+        cmocka_unit_test(test_config_text_after_a_section_header_is_refused),
+        cmocka_unit_test(test_config_comment_after_a_section_header_is_allowed),
+        cmocka_unit_test(test_config_carriage_return_only_line_ends_are_refused),
+        cmocka_unit_test(test_config_long_section_names_are_kept_whole),
+        cmocka_unit_test(test_config_section_headers_are_recorded_with_their_lines),
+        cmocka_unit_test(test_config_seat_section_without_keys_is_refused),
+        cmocka_unit_test(test_config_unknown_section_without_keys_is_refused),
+        cmocka_unit_test(test_config_endless_line_is_refused_at_the_limit),
+        cmocka_unit_test(test_config_line_of_199_characters_and_crlf_is_read_whole),
+        cmocka_unit_test(test_config_entrant_section_without_keys_is_refused),
+        cmocka_unit_test(test_config_entrant_without_a_name_is_refused),
+        cmocka_unit_test(test_config_unknown_section_in_a_tournament_lists_its_sections),
+        cmocka_unit_test(test_config_player_section_without_keys_in_a_tournament_is_refused),
     };
     return cmocka_run_group_tests(tests, setup_all, teardown_all);
 }
