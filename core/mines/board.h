@@ -125,7 +125,9 @@ sapper_status sapper_board_parse_layout(const char *text, size_t len,
                                         const char *name, sapper_board *b,
                                         char *err, size_t errcap);
 /** Reads the file at path and parses it as a layout (errors name the path);
- *  SAPPER_ERR_PARAM when the file cannot be read. */
+ *  SAPPER_ERR_PARAM when the file cannot be read, is not a regular file
+ *  (a FIFO or device is refused, never waited on) or is larger than a
+ *  SAPPER_BOARD_MAX_SIDE square grid's text. */
 sapper_status sapper_board_load_layout(const char *path, sapper_board *b,
                                        char *err, size_t errcap);
 

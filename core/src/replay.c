@@ -534,9 +534,73 @@ static sapper_status check_joint(const replay_file *rf, const replay_move *mv,
     return SAPPER_ERR_PARSE;
 }
 
+/* The reasons the writer records after `forfeit N`: a bot's illegal
+   action, a bot's error status, and the tournament's timeout (the only
+   reason sapper_match_forfeit is given; a worker that crashed or exited
+   leaves no replay at all). */
+static int recorded_reason(const char *reason)
+{
+    return strcmp(reason, "illegal") == 0 || strcmp(reason, "error") == 0 ||
+           strcmp(reason, "timeout") == 0;
+}
+
+/* Is seat asked for an action now (its turn, or it owes one of a
+   simultaneous turn)? */
+static int seat_to_act(const sapper_match *m, int32_t seat)
+{
+    int32_t who = sapper_match_to_move(m);
+    return who == seat || (who == SAPPER_SIMULTANEOUS && sapper_match_awaits(m, seat));
+}
+
+/* Did seat play in the last recorded turn? */
+static int seat_moved_last(const sapper_match *m, int32_t seat)
+{
+    size_t n = sapper_match_move_count(m);
+    int64_t turn = n ? sapper_match_move(m, n - 1)->turn : -1;
+    for (size_t i = n; i > 0 && sapper_match_move(m, i - 1)->turn == turn; i--)
+        if (sapper_match_move(m, i - 1)->seat == seat)
+            return 1;
+    return 0;
+}
+
+/* A forfeit the engine could have recorded here: a bot seat, a reason
+   the writer writes, and a fault that could have happened where the line
+   stands. A bot faults when asked to act, so the seat must be to act now;
+   but a timeout is found only after the step returns, and the action of
+   that step is still applied (match.c ask_bot), so a timed-out seat may
+   instead be one that played the last turn, even one that ended the game. */
+static sapper_status check_forfeit(const replay_file *rf, const sapper_match *m,
+                                   const int *bot_seat, char *err, size_t errcap)
+{
+    int32_t seat = rf->forfeit_seat;
+    const char *why = NULL;
+    int timeout = strcmp(rf->forfeit_reason, "timeout") == 0;
+    if (seat >= sapper_match_players(m))
+        return seat_not_in_game(rf, rf->forfeit_line, seat, sapper_match_players(m),
+                                err, errcap);
+    if (!recorded_reason(rf->forfeit_reason))
+        why = "expected the reason illegal, error or timeout, found another";
+    else if (!bot_seat[seat])
+        why = "expected a bot's seat (only a bot forfeits), found a human's";
+    else if (seat_to_act(m, seat) || (timeout && seat_moved_last(m, seat)))
+        return SAPPER_OK;
+    else if (sapper_match_to_move(m) == SAPPER_TERMINAL)
+        why = timeout ? "expected the game to go on or the seat to have made the "
+                        "last move: the game is already over"
+                      : "expected the game to go on: it is already over";
+    else
+        why = timeout ? "expected the seat to move now or to have made the last "
+                        "move: it did neither"
+                      : "expected the seat to move now: it is not its turn";
+    snprintf(err, errcap, "%s:%d: forfeit %d %s: %s (after %zu moves)", rf->name,
+             rf->forfeit_line, seat + 1, rf->forfeit_reason, why,
+             sapper_match_move_count(m));
+    return SAPPER_ERR_PARSE;
+}
+
 static sapper_status replay_moves(const replay_file *rf, sapper_match *m,
-                                  sapper_replay_check *check, char *err,
-                                  size_t errcap)
+                                  const int *bot_seat, sapper_replay_check *check,
+                                  char *err, size_t errcap)
 {
     char why[512];
     int32_t players = sapper_match_players(m);
@@ -558,18 +622,20 @@ static sapper_status replay_moves(const replay_file *rf, sapper_match *m,
             return st;
         check->moves++;
     }
-    if (rf->forfeit_seat >= players)
-        return seat_not_in_game(rf, rf->forfeit_line, rf->forfeit_seat, players,
-                                err, errcap);
-    if (rf->forfeit_seat >= 0)
+    if (rf->forfeit_seat < 0)
+        return SAPPER_OK;
+    sapper_status st = check_forfeit(rf, m, bot_seat, err, errcap);
+    if (st == SAPPER_OK)
         sapper_match_forfeit(m, rf->forfeit_seat, rf->forfeit_reason);
-    return SAPPER_OK;
+    return st;
 }
 
-/* Every seat plays from the file: make them all "human" for the match. */
-static void seats_from_file(sapper_setup *setup)
+/* Every seat plays from the file: make them all "human" for the match;
+   bot_seat[i] keeps whether seat i was a bot's (only a bot forfeits). */
+static void seats_from_file(sapper_setup *setup, int *bot_seat)
 {
     for (int32_t i = 0; i < setup->players; i++) {
+        bot_seat[i] = setup->seats[i].bot != NULL;
         sapper_param_set_free(&setup->seats[i].params);
         setup->seats[i].bot = NULL;
     }
@@ -581,6 +647,7 @@ sapper_status sapper_replay_verify(const char *text, const char *name,
                                    char *err, size_t errcap)
 {
     replay_file rf = {.name = name, .forfeit_seat = -1};
+    int bot_seat[SAPPER_MAX_SEATS] = {0};
     sapper_setup setup;
     memset(&setup, 0, sizeof setup);
     memset(check, 0, sizeof *check);
@@ -590,12 +657,12 @@ sapper_status sapper_replay_verify(const char *text, const char *name,
         st = sapper_setup_resolve(&rf.cfg, reg, NULL, &setup, err, errcap);
     sapper_match *m = NULL;
     if (st == SAPPER_OK) {
-        seats_from_file(&setup);
+        seats_from_file(&setup, bot_seat);
         m = sapper_match_new(&setup, setup.seed, 0, err, errcap);
         st = m ? SAPPER_OK : SAPPER_ERR_PARAM;
     }
     if (st == SAPPER_OK)
-        st = replay_moves(&rf, m, check, err, errcap);
+        st = replay_moves(&rf, m, bot_seat, check, err, errcap);
     if (st == SAPPER_OK) {
         sapper_strbuf b = {0};
         sapper_match_outcome_line(m, &b);

@@ -68,6 +68,13 @@ sapper_registry *app_registry(const sapper_config *cfg);
 /** Starts the next game (replacing the current one). */
 int app_next_match(app *a, int flags);
 
+/** When --record was given, checks its target before any game (app_open
+ *  calls it for APP_OPT_RECORD): a regular file's directory must take a
+ *  new file; a device or FIFO is opened now, without waiting (a FIFO with
+ *  no reader is refused), and kept as record_stream. Returns 0, or
+ *  EXIT_USAGE after printing "--record PATH: expected ..., found ...". */
+int app_record_open(app *a);
+
 /** When --record was given: the current game joins the session's record
  *  and the file is brought up to date, so it holds every game of the
  *  session in order (as `run --record` does). Call it once per game, when

@@ -9,7 +9,9 @@
  * Blanks around a command are ignored; a command word with an argument it
  * does not take (`quit now`), a line longer than LINE_MAX_CHARS or one
  * holding a NUL byte is refused whole with one `error:` line, and the
- * session goes on: no part of a refused line runs.
+ * session goes on: no part of a refused line runs. A line still going
+ * after LINE_END_CHARS ends the session (exit status 2): such input is
+ * not a person's, and its end may never come.
  */
 #include "commands.h"
 
@@ -278,23 +280,34 @@ static int command(app *a, hinter *h, char *line, FILE *out, double *started)
 }
 
 #define LINE_MAX_CHARS 4096   /* longer command lines are refused whole */
+#define LINE_END_CHARS (1L << 20)   /* no person types this much on a line:
+                                       the input is not commands (/dev/zero) */
+#define LINE_ENDS_SESSION (-2)
 
 /* Reads one line of in (without its newline) into buf, which holds
    LINE_MAX_CHARS + 1 bytes. Returns 1 for a line, 0 at the end of input,
    -1 after an error line for a line too long or holding a NUL byte: it is
-   read to its end and dropped, so no part of it runs as a command. */
+   read to its end and dropped, so no part of it runs as a command.
+   LINE_ENDS_SESSION after an error line when a line passes LINE_END_CHARS
+   without ending: its end might never come. */
 static int read_line(FILE *in, char *buf, FILE *out)
 {
-    size_t n = 0;
-    int c, nul = 0, got = 0;
-    while ((c = getc(in)) != EOF && c != '\n') {
+    long n = 0;
+    int c = 0, nul = 0, got = 0;
+    while (n <= LINE_END_CHARS && (c = getc(in)) != EOF && c != '\n') {
         got = 1;
         nul |= c == 0;
         if (n < LINE_MAX_CHARS)
             buf[n] = (char)c;
-        n += n <= LINE_MAX_CHARS;
+        n++;
     }
     buf[n < LINE_MAX_CHARS ? n : LINE_MAX_CHARS] = 0;
+    if (n > LINE_END_CHARS) {
+        fprintf(out, "error: line too long (more than %ld characters); the "
+                "session ends\n", LINE_END_CHARS);
+        fflush(out);
+        return LINE_ENDS_SESSION;
+    }
     if (!got && c == EOF)
         return 0;
     if (n > LINE_MAX_CHARS)
@@ -321,12 +334,19 @@ int play_line(app *a, FILE *in, FILE *out)
     sapper_match_advance(a->match);
     print_board(a, out);
     char buf[LINE_MAX_CHARS + 1];
-    int done = sapper_match_to_move(a->match) == SAPPER_TERMINAL, got;
-    while (!done && (got = read_line(in, buf, out)) != 0) {
+    int done = sapper_match_to_move(a->match) == SAPPER_TERMINAL, got = 1;
+    long lines = 0;
+    while (!done && (got = read_line(in, buf, out)) != 0 &&
+           got != LINE_ENDS_SESSION) {
         char *line = trim(buf);
+        lines++;
         if (got > 0 && *line && *line != '#')
             done = command(a, h, line, out, &started);
     }
+    if (got == LINE_ENDS_SESSION)
+        app_error("standard input, line %ld: expected a command line of at most "
+                  "%d characters, found one past %ld without its end; the session "
+                  "ends", lines + 1, LINE_MAX_CHARS, LINE_END_CHARS);
     hinter_free(h);
     /* a finished deductive 25x14 game goes on the scoreboard (scores.h) */
     char note[1024];
@@ -335,5 +355,6 @@ int play_line(app *a, FILE *in, FILE *out)
     if (scored || note[0])
         app_error("%s", note);
     print_result(a, out, started);
-    return app_record(a) || scored < 0;
+    int failed = app_record(a) || scored < 0;
+    return got == LINE_ENDS_SESSION ? EXIT_USAGE : failed;
 }

@@ -60,6 +60,22 @@ expect_contains "$out" "error: unexpected NUL byte in the line" "a NUL byte is r
 expect_contains "$out" '"moves":0' "the line with a NUL byte was not played"
 out=$(printf '%04096d\nquit\n' 0 | "$S" play --plain game.seed=7)
 expect_not_contains "$out" "too long" "a line of exactly 4096 characters is read"
+# A line that never ends (/dev/zero) is not a person's: past 1 MiB the
+# session ends with exit 2 instead of reading forever.
+out=$(timeout 20 "$S" play --plain game.seed=7 < /dev/zero 2>&1); st=$?
+expect_status $st 2 "endless input on one line exits 2 (no hang)"
+expect_contains "$out" "error: line too long (more than 1048576 characters); the session ends" \
+    "the endless line ends the session with an error line"
+expect_contains "$out" "result {" "the result line still ends the session"
+out=$(head -c 2000000 /dev/zero | tr '\0' x | { cat; printf '\nquit\n'; } |
+      timeout 20 "$S" play --plain game.seed=7 2>&1); st=$?
+expect_status $st 2 "a 2 MB line ends the session"
+# A layout that is a FIFO is refused, not waited on.
+fifo=$(mktemp -u); mkfifo "$fifo"
+out=$(timeout 10 "$S" play --plain rules.layout="$fifo" < /dev/null 2>&1); st=$?
+rm -f "$fifo"
+expect_status $st 2 "rules.layout naming a FIFO exits 2 (no hang)"
+expect_contains "$out" "not a regular file" "the FIFO layout is refused by kind"
 
 # The protocol's own words: blanks around them are fine, an argument they do
 # not take is an error naming the word (and `quit now` does not quit).

@@ -63,7 +63,12 @@ printf 'restart\nquit\n' | "$S" play --plain game.seed=7 --record "$T/link.txt" 
     fail "the replaced file keeps its permissions: $(stat -c %a "$T/target.txt")"
 mkfifo "$T/fifo"
 timeout 10 cat "$T/fifo" > "$T/fifo.out" & reader=$!   # no hang if the FIFO is gone
-printf 'reveal 4 4\nrestart\nquit\n' | "$S" play --plain game.seed=7 --record "$T/fifo" >/dev/null
+# a FIFO no one reads yet is refused (not waited on): try until cat is there
+for i in $(seq 50); do
+    printf 'reveal 4 4\nrestart\nquit\n' |
+        timeout 10 "$S" play --plain game.seed=7 --record "$T/fifo" >/dev/null 2>&1 && break
+    sleep 0.1
+done
 wait $reader
 [ -p "$T/fifo" ] && pass "a FIFO given to --record stays a FIFO" || fail "a FIFO given to --record stays a FIFO"
 out=$("$S" replay "$T/fifo.out"); st=$?
@@ -76,6 +81,51 @@ if mknod "$T/null" c 1 3 2>/dev/null; then
 else
     echo "SKIP: mknod needs root (device node check)"
 fi
+
+# An unusable --record target is refused before the game (no board is
+# printed), never waited on: a FIFO no one reads, a directory, a missing
+# directory, a device that takes nothing.
+mkfifo "$T/unread"
+for target in "$T/unread" "$T" "$T/missing/dir/x" /dev/full; do
+    out=$(printf 'reveal 4 4\nrestart\nquit\n' |
+          timeout 10 "$S" play --plain game.seed=7 --record "$target" 2>"$T/err"); st=$?
+    expect_status $st 2 "play --record $target: exits 2"
+    expect_contains "$(cat "$T/err")" "--record $target: expected a file the replay can be written to, found" \
+        "play --record $target: the argument and what it is are named"
+    [ -z "$out" ] && pass "play --record $target: refused before the game" ||
+        fail "play --record $target: refused before the game: $out"
+done
+expect_contains "$(cat "$T/err")" "No space left on device" "/dev/full: the reason is said"
+out=$(timeout 10 "$S" run "$SAPPER_SOURCE/config/seeker.ini" player.1.bot=random \
+      game.seed=5 --record "$T/unread" 2>&1); st=$?
+expect_status $st 2 "run --record to a FIFO no one reads exits 2 (no hang)"
+expect_contains "$out" "a FIFO no one reads" "run --record: the FIFO's state is said"
+
+# A replay's layout is a file anyone can name: a FIFO is refused, not read.
+sed 's|^param layout $|param layout '"$T/unread"'|' "$T/p.txt" > "$T/fifolayout.txt"
+out=$(timeout 10 "$S" replay "$T/fifolayout.txt" 2>&1); st=$?
+expect_status $st 2 "a replay whose layout is a FIFO exits 2 (no hang)"
+expect_contains "$out" "not a regular file (expected a file, found a FIFO)" "the FIFO layout is named"
+
+# A forfeit the engine would not record is refused with its line: after
+# the game ended (here by seat 2's last move, so seat 1 cannot have timed
+# out), by a person's seat, or for a reason the engine never writes.
+"$S" run "$SAPPER_SOURCE/config/seeker.ini" player.1.bot=random game.seed=5 \
+    --record "$T/sk5.txt" >/dev/null
+ol=$(grep -n '^outcome ' "$T/sk5.txt" | cut -d: -f1)
+sed 's/^outcome .*/forfeit 1 timeout\noutcome decided moves 52 returns 0 1/' "$T/sk5.txt" > "$T/flip.txt"
+out=$("$S" replay "$T/flip.txt" 2>&1); st=$?
+expect_status $st 2 "a forfeit after the game ended exits 2"
+expect_contains "$out" "flip.txt:$ol: forfeit 1 timeout: expected the game to go on or the seat to have made the last move: the game is already over" \
+    "the forfeit after the end is named"
+printf 'reveal 4 4\nquit\n' | "$S" play --plain game.seed=7 --record "$T/h.txt" >/dev/null
+ol=$(grep -n '^outcome ' "$T/h.txt" | cut -d: -f1)
+for reason in anything timeout; do
+    sed "s/^outcome .*/forfeit 1 $reason\noutcome lost moves 1 returns 0/" "$T/h.txt" > "$T/hf.txt"
+    out=$("$S" replay "$T/hf.txt" 2>&1); st=$?
+    expect_status $st 2 "a person's seat forfeiting ($reason) exits 2"
+    expect_contains "$out" "hf.txt:$ol: forfeit 1 $reason: expected" "the forfeit line is named ($reason)"
+done
 
 # Hand-edited replays: an empty parameter value whose trailing blank an
 # editor stripped still reads; a forfeit of a seat the game lacks, a joint

@@ -11,9 +11,12 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "board.h"
 #include "classic.h"
@@ -1015,6 +1018,39 @@ static void test_classic_layout_file_error_names_line(void **unused)
                         "line");
 }
 
+/* A layout names a file anyone may write into a replay: a FIFO would
+   block the reader forever (alarm: the test fails instead of hanging), a
+   device or a huge file would flood it. */
+static void test_classic_layout_that_is_not_a_regular_file_is_refused(void **unused)
+{
+    (void)unused;
+    DECLARE_GAME;
+    char dir[] = "/tmp/sapper-layout-XXXXXX", fifo[64], big[64], arg[96];
+    assert_non_null(mkdtemp(dir));
+    snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+    snprintf(big, sizeof big, "%s/big", dir);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    alarm(20);
+    snprintf(arg, sizeof arg, "layout=%s", fifo);
+    assert_int_equal(try_game(&game, err, sizeof err, arg, NULL), SAPPER_ERR_PARAM);
+    assert_non_null(strstr(err, "not a regular file (expected a file, found a FIFO)"));
+    snprintf(arg, sizeof arg, "layout=%s", dir);
+    assert_int_equal(try_game(&game, err, sizeof err, arg, NULL), SAPPER_ERR_PARAM);
+    assert_non_null(strstr(err, "found a directory"));
+    assert_int_equal(try_game(&game, err, sizeof err, "layout=/dev/zero", NULL),
+                     SAPPER_ERR_PARAM);
+    assert_non_null(strstr(err, "found a character device"));
+    int fd = open(big, O_WRONLY | O_CREAT, 0600);
+    assert_true(fd >= 0 && ftruncate(fd, 8 << 20) == 0 && close(fd) == 0);
+    snprintf(arg, sizeof arg, "layout=%s", big);
+    assert_int_equal(try_game(&game, err, sizeof err, arg, NULL), SAPPER_ERR_PARAM);
+    assert_non_null(strstr(err, "expected at most"));
+    alarm(0);
+    unlink(fifo);
+    unlink(big);
+    rmdir(dir);
+}
+
 static void test_classic_layout_mine_count_must_match(void **unused)
 {
     (void)unused;
@@ -1177,6 +1213,7 @@ int main(void)
         cmocka_unit_test(test_classic_result_json),
         cmocka_unit_test(test_classic_layout_file_fixes_mines),
         cmocka_unit_test(test_classic_layout_file_error_names_line),
+        cmocka_unit_test(test_classic_layout_that_is_not_a_regular_file_is_refused),
         cmocka_unit_test(test_classic_layout_mine_count_must_match),
         cmocka_unit_test(test_classic_layout_missing_file_refused),
         cmocka_unit_test(

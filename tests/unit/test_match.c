@@ -316,6 +316,123 @@ static void test_match_replay_forfeit_of_a_seat_not_in_the_game_is_refused(void 
                           "r.txt:5: seat 64 is not in this game (1 seat)");
 }
 
+/* The bot hook of a tournament whose clock runs out at bot step `at`. */
+typedef struct timeout_at {
+    sapper_match *m;
+    int steps, at;
+} timeout_at;
+
+static void time_out(void *ctx, int32_t seat, int phase)
+{
+    timeout_at *t = ctx;
+    if (phase == 1 && ++t->steps == t->at)
+        sapper_match_forfeit(t->m, seat, "timeout");
+}
+
+/* The replay of a bot game whose bots time out at step `at` (as
+   play_tgame.c forfeits: after the step, whose action is still played). */
+static void play_timed_out_game(const char *ini, uint64_t seed, int at,
+                                sapper_strbuf *replay)
+{
+    fixture f;
+    start(&f, ini, seed, 0);
+    timeout_at t = {.m = f.m, .at = at};
+    sapper_match_set_bot_hook(f.m, time_out, &t);
+    sapper_match_advance(f.m);
+    sapper_replay_text(f.m, replay);
+    stop(&f);
+}
+
+static void assert_replay_verifies(const char *text)
+{
+    sapper_replay_check c;
+    char err[1024] = "";
+    if (sapper_replay_verify(text, "r.txt", 1, reg, &c, err, sizeof err) != SAPPER_OK)
+        fail_msg("refused: %s\n%s", err, text);
+    assert_true(c.matches);
+}
+
+static void test_match_replay_forfeit_after_the_game_ended_is_refused(void **state)
+{
+    (void)state;
+    sapper_strbuf r = {0};
+    play_bot_game("[player.1]\nbot = simple\n", 5, &r);
+    char *text = replace_first(sapper_strbuf_str(&r), "outcome ",
+                               "forfeit 1 illegal\noutcome ");
+    assert_replay_refused(text, "forfeit 1 illegal: expected the game to go on: "
+                          "it is already over");
+    free(text);
+    sapper_strbuf_free(&r);
+}
+
+static void test_match_replay_forfeit_of_a_human_seat_is_refused(void **state)
+{
+    (void)state;
+    assert_replay_refused("sapper-replay 1\nrules classic\nseed 7\nseat 1 human you\n"
+                          "move 1 reveal 4 4\nforfeit 1 timeout\n"
+                          "outcome lost moves 1 returns 0\n",
+                          "r.txt:6: forfeit 1 timeout: expected a bot's seat");
+}
+
+static void test_match_replay_forfeit_reason_the_engine_never_writes_is_refused(void **state)
+{
+    (void)state;
+    assert_replay_refused("sapper-replay 1\nrules classic\nseed 7\n"
+                          "seat 1 bot simple simple\nforfeit 1 anything\n"
+                          "outcome lost moves 0 returns 0\n",
+                          "r.txt:5: forfeit 1 anything: expected the reason "
+                          "illegal, error or timeout");
+}
+
+/* Seeker takes turns: after seat 1's first reveal (seed 5) seat 2 moves. */
+static void test_match_replay_forfeit_of_a_seat_not_to_move_is_refused(void **state)
+{
+    (void)state;
+    sapper_strbuf r = {0};
+    play_bot_game("[game]\nrules = seeker\n[player.1]\nbot = random\n"
+                  "[player.2]\nbot = random\n", 5, &r);
+    char *text = strdup(sapper_strbuf_str(&r));
+    char *second = strstr(strstr(text, "\nmove 1 ") + 1, "\nmove ");
+    assert_non_null(second);
+    assert_int_equal(strncmp(second, "\nmove 2 ", 8), 0);
+    strcpy(second + 1, "forfeit 1 illegal\noutcome decided moves 1 returns 0 1\n");
+    assert_replay_refused(text, "forfeit 1 illegal: expected the seat to move now: "
+                          "it is not its turn");
+    /* a timeout is found after the step, whose reveal is played: seat 1 */
+    strcpy(second + 1, "forfeit 1 timeout\noutcome decided moves 1 returns 0 1\n");
+    assert_replay_verifies(text);
+    free(text);
+    sapper_strbuf_free(&r);
+}
+
+static void test_match_replay_of_a_bot_fault_verifies(void **state)
+{
+    (void)state;
+    sapper_strbuf r = {0}, t = {0}, last = {0};
+    play_bot_game("[player.1]\nbot = bot_illegal\n", 1, &r);
+    assert_contains(sapper_strbuf_str(&r), "forfeit 1 illegal\n");
+    assert_replay_verifies(sapper_strbuf_str(&r));
+    const char *seeker = "[game]\nrules = seeker\n[player.1]\nbot = random\n"
+                         "[player.2]\nbot = random\n";
+    play_timed_out_game(seeker, 5, 3, &t);
+    assert_contains(sapper_strbuf_str(&t), "moves 3 returns");
+    assert_replay_verifies(sapper_strbuf_str(&t));
+    /* a timeout on the step that ends the game: the engine records the
+       game-ending move, then the forfeit */
+    sapper_strbuf all = {0};
+    play_bot_game(seeker, 5, &all);
+    int moves = 0;
+    for (const char *p = sapper_strbuf_str(&all); (p = strstr(p, "\nmove ")); p++)
+        moves++;
+    play_timed_out_game(seeker, 5, moves, &last);
+    assert_contains(sapper_strbuf_str(&last), "forfeit ");
+    assert_replay_verifies(sapper_strbuf_str(&last));
+    sapper_strbuf_free(&all);
+    sapper_strbuf_free(&r);
+    sapper_strbuf_free(&t);
+    sapper_strbuf_free(&last);
+}
+
 static void test_match_replay_without_its_joint_line_is_refused(void **state)
 {
     (void)state;
@@ -492,6 +609,11 @@ int main(void)
         cmocka_unit_test(test_match_replay_with_unknown_line_is_refused),
         cmocka_unit_test(test_match_replay_param_without_its_blank_is_an_empty_value),
         cmocka_unit_test(test_match_replay_forfeit_of_a_seat_not_in_the_game_is_refused),
+        cmocka_unit_test(test_match_replay_forfeit_after_the_game_ended_is_refused),
+        cmocka_unit_test(test_match_replay_forfeit_of_a_human_seat_is_refused),
+        cmocka_unit_test(test_match_replay_forfeit_reason_the_engine_never_writes_is_refused),
+        cmocka_unit_test(test_match_replay_forfeit_of_a_seat_not_to_move_is_refused),
+        cmocka_unit_test(test_match_replay_of_a_bot_fault_verifies),
         cmocka_unit_test(test_match_replay_without_its_joint_line_is_refused),
         cmocka_unit_test(test_match_replay_joint_count_must_be_the_turns),
         cmocka_unit_test(test_match_replay_setting_twice_or_misplaced_line_is_refused),
