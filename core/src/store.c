@@ -450,8 +450,9 @@ sapper_status sapper_store_each(sapper_store *s, int64_t run_id,
 }
 
 char *sapper_store_replay(sapper_store *s, int64_t run_id, int64_t index,
-                          char *err, size_t errcap)
+                          size_t *len, char *err, size_t errcap)
 {
+    *len = 0;
     sqlite3_stmt *q;
     char *text = NULL;
     if (sqlite3_prepare_v2(s->db, "SELECT actions, reason FROM games WHERE run_id = ?"
@@ -468,8 +469,15 @@ char *sapper_store_replay(sapper_store *s, int64_t run_id, int64_t index,
         snprintf(err, errcap, "game %lld has no recorded actions (it ended with "
                  "reason \"%s\": the worker died before reporting them)",
                  (long long)index, (const char *)sqlite3_column_text(q, 1));
-    else
-        text = strdup((const char *)sqlite3_column_text(q, 0));
+    else {
+        const unsigned char *data = sqlite3_column_text(q, 0);
+        size_t n = (size_t)sqlite3_column_bytes(q, 0);
+        if ((text = malloc(n + 1)) != NULL) {
+            memcpy(text, data, n);
+            text[n] = 0;
+            *len = n;
+        }
+    }
     sqlite3_finalize(q);
     return text;
 }

@@ -55,8 +55,10 @@ sapper_status sapper_store_each(sapper_store *s, int64_t run_id,
 /** The latest run id in the database, or -1. */
 int64_t sapper_store_last_run(sapper_store *s);
 
-/** The replay text of game index of run (caller frees), or NULL. */
+/** The replay text of game index of run (caller frees), or NULL; *len
+ *  gets its length in bytes (a NUL inside is kept, for the caller to
+ *  refuse). */
 char *sapper_store_replay(sapper_store *s, int64_t run_id, int64_t index,
-                          char *err, size_t errcap);
+                          size_t *len, char *err, size_t errcap);
 
 #endif

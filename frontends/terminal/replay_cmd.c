@@ -86,7 +86,7 @@ static int verify_all(const char *path, char *text, sapper_registry *reg,
 
 /* `replay --db FILE --game N`: the replay text stored with a tournament game. */
 static char *read_from_db(int argc, char **argv, char *name, size_t namecap,
-                          char *label, size_t labelcap)
+                          char *label, size_t labelcap, size_t *len)
 {
     const char *db = NULL, *game_arg = NULL;
     for (int i = 0; i + 1 < argc; i += 2) {
@@ -113,7 +113,8 @@ static char *read_from_db(int argc, char **argv, char *name, size_t namecap,
     char err[1024] = "";
     char *text = NULL;
     if (sapper_store_open_readonly(db, &s, err, sizeof err) == SAPPER_OK) {
-        text = sapper_store_replay(s, sapper_store_last_run(s), game, err, sizeof err);
+        text = sapper_store_replay(s, sapper_store_last_run(s), game, len, err,
+                                   sizeof err);
         sapper_store_close(s);
     }
     if (!text)
@@ -129,7 +130,8 @@ int cmd_replay(int argc, char **argv)
     size_t len = 0;
     int from_db = argc >= 1 && strcmp(argv[0], "--db") == 0;
     if (from_db) {
-        if (!(text = read_from_db(argc, argv, name, sizeof name, label, sizeof label)))
+        if (!(text = read_from_db(argc, argv, name, sizeof name, label,
+                                  sizeof label, &len)))
             return EXIT_USAGE;
     } else if (argc != 1 || argv[0][0] == '-') {
         app_error("usage: sapper replay FILE | sapper replay --db FILE --game N");
@@ -139,12 +141,12 @@ int cmd_replay(int argc, char **argv)
         return EXIT_USAGE;
     } else {
         snprintf(name, sizeof name, "%s", argv[0]);
-        char err[1400];
-        if (sapper_replay_find_nul(text, len, name, err, sizeof err)) {
-            app_error("%s", err);
-            free(text);
-            return EXIT_USAGE;
-        }
+    }
+    char err[1400];   /* a NUL would read as the end of the text */
+    if (sapper_replay_find_nul(text, len, name, err, sizeof err)) {
+        app_error("%s", err);
+        free(text);
+        return EXIT_USAGE;
     }
     sapper_registry *reg = app_registry(NULL);
     int rc = reg ? verify_all(name, text, reg, from_db ? label : NULL) : EXIT_USAGE;

@@ -167,6 +167,11 @@ out=$("$S" replay --db "$T/k.db" --game 7); st=$?
 expect_status $st 0 "replay --db --game re-executes a stored game"
 expect_contains "$out" "1 game(s), 0 mismatch(es)" "and it matches"
 expect_contains "$out" "game 7: ok" "the stored game is named by its index"
+cp "$T/k.db" "$T/nul.db"
+sqlite3 "$T/nul.db" "update games set actions = replace(actions, char(10) || 'move', char(10) || char(0) || 'move') where game_index = 7 and run_id = (select max(id) from runs)"
+out=$("$S" replay --db "$T/nul.db" --game 7 2>&1); st=$?
+expect_status $st 2 "a stored replay with a NUL byte exits 2"
+expect_contains "$out" "unexpected NUL byte" "and says so, not that the file is truncated"
 out=$("$S" replay --db "$T/missing.db" --game 0 2>&1); st=$?
 expect_status $st 2 "replay --db of a missing database exits 2"
 [ ! -e "$T/missing.db" ] && pass "and creates nothing" || fail "replay --db created $T/missing.db"
