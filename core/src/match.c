@@ -473,8 +473,8 @@ static int ask_bot(sapper_match *m, int32_t seat)
         m->hook(m->hook_ctx, seat, 1);
     m->bot_status = st;
     free(copy);
-    if (!view)
-        return 0;
+    if (!view || m->fault.kind != SAPPER_FAULT_NONE)
+        return 0;   /* the hook forfeited the seat (a late move): not played */
     if (st != SAPPER_OK) {
         set_fault(m, SAPPER_FAULT_BOT, seat, "bot \"%s\" returned status %d",
                   bot->desc.id, (int)st);

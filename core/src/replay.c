@@ -552,29 +552,15 @@ static int seat_to_act(const sapper_match *m, int32_t seat)
     return who == seat || (who == SAPPER_SIMULTANEOUS && sapper_match_awaits(m, seat));
 }
 
-/* Did seat play in the last recorded turn? */
-static int seat_moved_last(const sapper_match *m, int32_t seat)
-{
-    size_t n = sapper_match_move_count(m);
-    int64_t turn = n ? sapper_match_move(m, n - 1)->turn : -1;
-    for (size_t i = n; i > 0 && sapper_match_move(m, i - 1)->turn == turn; i--)
-        if (sapper_match_move(m, i - 1)->seat == seat)
-            return 1;
-    return 0;
-}
-
 /* A forfeit the engine could have recorded here: a bot seat, a reason
    the writer writes, and a fault that could have happened where the line
-   stands. A bot faults when asked to act, so the seat must be to act now;
-   but a timeout is found only after the step returns, and the action of
-   that step is still applied (match.c ask_bot), so a timed-out seat may
-   instead be one that played the last turn, even one that ended the game. */
+   stands. A bot faults when asked to act (a late action is not played:
+   match.c ask_bot), so the seat must be the one to act now. */
 static sapper_status check_forfeit(const replay_file *rf, const sapper_match *m,
                                    const int *bot_seat, char *err, size_t errcap)
 {
     int32_t seat = rf->forfeit_seat;
     const char *why = NULL;
-    int timeout = strcmp(rf->forfeit_reason, "timeout") == 0;
     if (seat >= sapper_match_players(m))
         return seat_not_in_game(rf, rf->forfeit_line, seat, sapper_match_players(m),
                                 err, errcap);
@@ -582,16 +568,12 @@ static sapper_status check_forfeit(const replay_file *rf, const sapper_match *m,
         why = "expected the reason illegal, error or timeout, found another";
     else if (!bot_seat[seat])
         why = "expected a bot's seat (only a bot forfeits), found a human's";
-    else if (seat_to_act(m, seat) || (timeout && seat_moved_last(m, seat)))
+    else if (seat_to_act(m, seat))
         return SAPPER_OK;
     else if (sapper_match_to_move(m) == SAPPER_TERMINAL)
-        why = timeout ? "expected the game to go on or the seat to have made the "
-                        "last move: the game is already over"
-                      : "expected the game to go on: it is already over";
+        why = "expected the game to go on: it is already over";
     else
-        why = timeout ? "expected the seat to move now or to have made the last "
-                        "move: it did neither"
-                      : "expected the seat to move now: it is not its turn";
+        why = "expected the seat to move now: it is not its turn";
     snprintf(err, errcap, "%s:%d: forfeit %d %s: %s (after %zu moves)", rf->name,
              rf->forfeit_line, seat + 1, rf->forfeit_reason, why,
              sapper_match_move_count(m));

@@ -116,7 +116,7 @@ ol=$(grep -n '^outcome ' "$T/sk5.txt" | cut -d: -f1)
 sed 's/^outcome .*/forfeit 1 timeout\noutcome decided moves 52 returns 0 1/' "$T/sk5.txt" > "$T/flip.txt"
 out=$("$S" replay "$T/flip.txt" 2>&1); st=$?
 expect_status $st 2 "a forfeit after the game ended exits 2"
-expect_contains "$out" "flip.txt:$ol: forfeit 1 timeout: expected the game to go on or the seat to have made the last move: the game is already over" \
+expect_contains "$out" "flip.txt:$ol: forfeit 1 timeout: expected the game to go on: it is already over" \
     "the forfeit after the end is named"
 printf 'reveal 4 4\nquit\n' | "$S" play --plain game.seed=7 --record "$T/h.txt" >/dev/null
 ol=$(grep -n '^outcome ' "$T/h.txt" | cut -d: -f1)

@@ -330,7 +330,8 @@ static void time_out(void *ctx, int32_t seat, int phase)
 }
 
 /* The replay of a bot game whose bots time out at step `at` (as
-   play_tgame.c forfeits: after the step, whose action is still played). */
+   play_tgame.c forfeits: in the hook after the step, whose late action is
+   then not played). */
 static void play_timed_out_game(const char *ini, uint64_t seed, int at,
                                 sapper_strbuf *replay)
 {
@@ -398,9 +399,10 @@ static void test_match_replay_forfeit_of_a_seat_not_to_move_is_refused(void **st
     strcpy(second + 1, "forfeit 1 illegal\noutcome decided moves 1 returns 0 1\n");
     assert_replay_refused(text, "forfeit 1 illegal: expected the seat to move now: "
                           "it is not its turn");
-    /* a timeout is found after the step, whose reveal is played: seat 1 */
+    /* a timeout too: a late action is not played, so the seat timed out
+       is the one to move */
     strcpy(second + 1, "forfeit 1 timeout\noutcome decided moves 1 returns 0 1\n");
-    assert_replay_verifies(text);
+    assert_replay_refused(text, "forfeit 1 timeout: expected the seat to move now");
     free(text);
     sapper_strbuf_free(&r);
 }
@@ -415,10 +417,10 @@ static void test_match_replay_of_a_bot_fault_verifies(void **state)
     const char *seeker = "[game]\nrules = seeker\n[player.1]\nbot = random\n"
                          "[player.2]\nbot = random\n";
     play_timed_out_game(seeker, 5, 3, &t);
-    assert_contains(sapper_strbuf_str(&t), "moves 3 returns");
+    assert_contains(sapper_strbuf_str(&t), "moves 2 returns");   /* the late 3rd is not played */
     assert_replay_verifies(sapper_strbuf_str(&t));
-    /* a timeout on the step that ends the game: the engine records the
-       game-ending move, then the forfeit */
+    /* a timeout on the step that would end the game: that move is not
+       played, the forfeit ends it */
     sapper_strbuf all = {0};
     play_bot_game(seeker, 5, &all);
     int moves = 0;
