@@ -264,7 +264,7 @@ static void two_player_rows(tables *t, sapper_strbuf *text, sapper_strbuf *json)
             sapper_elo_from_wdl((uint64_t)c[0], (uint64_t)c[1], (uint64_t)c[2], 0, &tri);
             pairing_penta(t, a, b, &pen);
             sapper_elo_from_penta(&pen, 0, &pen_stats);
-            char name[80], elo[48], nelo[24];
+            char name[2 * SAPPER_NAME_MAX + 8], elo[48], nelo[24];
             snprintf(name, sizeof name, "%s vs %s", def->entrants[a].name,
                      def->entrants[b].name);
             elo_text(&pen_stats, elo, sizeof elo);

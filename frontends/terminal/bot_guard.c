@@ -43,6 +43,7 @@ static void on_exit_during_step(void)
     _exit(EXIT_BOT_EXITED);
 }
 
+#if !defined(__SANITIZE_ADDRESS__)   /* ASan reports these itself */
 static void on_fatal_signal(int sig)
 {
     if (in_step)
@@ -50,11 +51,12 @@ static void on_fatal_signal(int sig)
     signal(sig, SIG_DFL);
     raise(sig);
 }
+#endif
 
 void bot_guard_install(void)
 {
     atexit(on_exit_during_step);
-#if !defined(__SANITIZE_ADDRESS__)   /* ASan reports these itself */
+#if !defined(__SANITIZE_ADDRESS__)
     static const int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
     for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
         signal(fatal[i], on_fatal_signal);

@@ -42,4 +42,31 @@ printf '[engine]\nplugin_path = %s\n[game]\nrules = classic\nseed = 4\n[player.1
 out=$("$S" run "$T/mybot.ini" --games 3 2>&1); st=$?
 expect_status $st 0 "sapper run plays it"
 expect_contains "$out" "3 games" "three games"
+
+# The solver is installed for bots too: sapper/solver.h, libsapper_mines,
+# found through pkg-config sapper-mines. A 2x2 board whose one mine sits
+# next to a revealed 1: each of the three other cells holds it with 1/3.
+cat > "$T/solve.c" <<'C'
+#include <sapper/solver.h>
+#include <stdio.h>
+int main(void)
+{
+    uint8_t cells[4] = {1, SAPPER_CELL_HIDDEN, SAPPER_CELL_HIDDEN, SAPPER_CELL_HIDDEN};
+    sapper_mines_position pos = {2, 2, 1, 0, cells};
+    sapper_mines_solver *s = sapper_mines_solver_new(2, 2);
+    sapper_mines_result r;
+    if (!s || sapper_mines_analyze(s, &pos, NULL, &r) != SAPPER_OK)
+        return 1;
+    printf("%.6f %.6f %.6f\n", r.prob[1], r.prob[2], r.prob[3]);
+    sapper_mines_solver_free(s);
+    return 0;
+}
+C
+# (a sanitizer build's library needs the sanitizer runtime to link)
+san=""
+nm "$T/prefix/lib/libsapper_mines.a" 2>/dev/null | grep -q __asan_ && san="-fsanitize=address,undefined"
+# shellcheck disable=SC2046,SC2086
+cc $san -o "$T/solve" "$T/solve.c" $(pkg-config --cflags --libs sapper-mines) 2>"$T/cc2.log"
+expect_status $? 0 "a program builds against the installed solver (pkg-config sapper-mines)"
+expect_contains "$("$T/solve" 2>&1)" "0.333333 0.333333 0.333333" "and gets exact probabilities from it"
 finish
