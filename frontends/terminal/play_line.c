@@ -50,6 +50,27 @@ static void print_board(app *a, FILE *out)
     fflush(out);
 }
 
+/* Lets the bots play until a person must act or the game ends, then shows
+   the board. In a game of simultaneous rounds (Wood-Sword) every round the
+   bots play alone is shown too: a person out of the game still watches it
+   round by round rather than jump to the end. */
+static void advance_and_show(app *a, FILE *out)
+{
+    sapper_match *m = a->match;
+    size_t shown = sapper_match_move_count(m);
+    while (sapper_match_to_move(m) == SAPPER_SIMULTANEOUS &&
+           sapper_match_advance_one(m)) {
+        size_t n = sapper_match_move_count(m);
+        if (n > shown && sapper_match_to_move(m) != SAPPER_TERMINAL &&
+            human_to_act(m) < 0) {
+            print_board(a, out);   /* a round resolved, and more will follow */
+            shown = n;
+        }
+    }
+    sapper_match_advance(m);
+    print_board(a, out);
+}
+
 static void print_result(app *a, FILE *out, double started)
 {
     sapper_strbuf b = {0};
@@ -274,8 +295,7 @@ static int command(app *a, hinter *h, char *line, FILE *out, double *started)
     }
     if (!applied)
         return 0;
-    sapper_match_advance(a->match);
-    print_board(a, out);
+    advance_and_show(a, out);
     return sapper_match_to_move(a->match) == SAPPER_TERMINAL;
 }
 
@@ -331,8 +351,7 @@ int play_line(app *a, FILE *in, FILE *out)
         return EXIT_USAGE;
     }
     double started = app_now();
-    sapper_match_advance(a->match);
-    print_board(a, out);
+    advance_and_show(a, out);
     char buf[LINE_MAX_CHARS + 1];
     int done = sapper_match_to_move(a->match) == SAPPER_TERMINAL, got = 1;
     long lines = 0;
