@@ -8,13 +8,9 @@
 #include "board.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "textscan.h"
 
@@ -387,81 +383,14 @@ sapper_status sapper_board_parse_layout(const char *text, size_t len,
 #define LAYOUT_MAX_BYTES \
     ((size_t)SAPPER_BOARD_MAX_SIDE * (SAPPER_BOARD_MAX_SIDE + 2) + 65536)
 
-/* What a file that is not a regular one is, for messages. */
-static const char *file_kind(mode_t mode)
-{
-    return S_ISDIR(mode) ? "a directory" : S_ISFIFO(mode) ? "a FIFO"
-         : S_ISCHR(mode) ? "a character device" : S_ISBLK(mode) ? "a block device"
-         : S_ISSOCK(mode) ? "a socket" : "a special file";
-}
-
-/* Opens path to read without blocking (a FIFO with no writer would wait
-   for one forever) and refuses all but a regular file of a layout's size:
-   a layout named in an untrusted replay must not hang or flood the
-   reader. -1 with err. */
-static int open_layout(const char *path, char *err, size_t errcap)
-{
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    struct stat st;
-    if (fd < 0 || fstat(fd, &st) != 0) {
-        snprintf(err, errcap, "cannot open layout file %s: %s", path,
-                 strerror(errno));
-    } else if (!S_ISREG(st.st_mode)) {
-        snprintf(err, errcap, "cannot read layout file %s: not a regular file "
-                 "(expected a file, found %s)", path, file_kind(st.st_mode));
-    } else if ((uintmax_t)st.st_size > LAYOUT_MAX_BYTES) {
-        snprintf(err, errcap, "cannot read layout file %s: expected at most "
-                 "%zu bytes (a %dx%d grid), found %jd", path, LAYOUT_MAX_BYTES,
-                 SAPPER_BOARD_MAX_SIDE, SAPPER_BOARD_MAX_SIDE,
-                 (intmax_t)st.st_size);
-    } else {
-        return fd;
-    }
-    if (fd >= 0)
-        close(fd);
-    return -1;
-}
-
-/* The whole layout file at path into *out (malloc'd, the caller frees),
-   reading at most LAYOUT_MAX_BYTES + 1 bytes even if it grows meanwhile. */
-static sapper_status read_layout(const char *path, char **out, size_t *len,
-                                 char *err, size_t errcap)
-{
-    if (!err)
-        errcap = 0;
-    int fd = open_layout(path, err, errcap);
-    if (fd < 0)
-        return SAPPER_ERR_PARAM;
-    char *buf = malloc(LAYOUT_MAX_BYTES + 1);
-    size_t n = 0;
-    ssize_t got = 1;
-    while (buf && n <= LAYOUT_MAX_BYTES && got > 0) {
-        got = read(fd, buf + n, LAYOUT_MAX_BYTES + 1 - n);
-        n += got > 0 ? (size_t)got : 0;
-        if (got < 0 && errno == EINTR)
-            got = 1;
-    }
-    const char *why = !buf ? "out of memory" : got < 0 ? strerror(errno)
-                    : n > LAYOUT_MAX_BYTES ? "it grew past the size limit" : NULL;
-    close(fd);
-    if (why) {
-        snprintf(err, errcap, "cannot read layout file %s: %s", path, why);
-        sapper_status st = buf ? SAPPER_ERR_PARAM : SAPPER_ERR_NOMEM;
-        free(buf);
-        return st;
-    }
-    *out = buf;
-    *len = n;
-    return SAPPER_OK;
-}
-
 sapper_status sapper_board_load_layout(const char *path, sapper_board *b,
                                        char *err, size_t errcap)
 {
     char *text;
     size_t len;
     memset(b, 0, sizeof *b);
-    sapper_status st = read_layout(path, &text, &len, err, errcap);
+    sapper_status st = textscan_read_file(path, "layout file ", LAYOUT_MAX_BYTES,
+                                          &text, &len, err, errcap);
     if (st != SAPPER_OK)
         return st;
     st = sapper_board_parse_layout(text, len, path, b, err, errcap);

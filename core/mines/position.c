@@ -14,6 +14,8 @@
 
 #include "textscan.h"
 
+#define POSITION_MAX_BYTES ((size_t)4 << 20)   /* the 4 MiB of position.h */
+
 /* ---- the grid ------------------------------------------------------ */
 
 int sapper_mines_position_code(int ch)
@@ -168,7 +170,8 @@ sapper_status sapper_mines_position_load(const char *path,
     char *text;
     size_t len;
     memset(pos, 0, sizeof *pos);
-    sapper_status st = textscan_read_file(path, "", &text, &len, err, errcap);
+    sapper_status st = textscan_read_file(path, "", POSITION_MAX_BYTES, &text,
+                                          &len, err, errcap);
     if (st != SAPPER_OK)
         return st;
     st = sapper_mines_position_parse(text, len, path, pos, where, err, errcap);

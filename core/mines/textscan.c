@@ -8,14 +8,16 @@
 #include "textscan.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "board.h"   /* SAPPER_BOARD_MAX_SIDE */
-
-#define TEXT_MAX_BYTES (4u << 20)
 
 int textscan_peek(const textscan *c)
 {
@@ -148,33 +150,60 @@ sapper_status textscan_trailer(textscan *c)
     return SAPPER_OK;
 }
 
-sapper_status textscan_read_file(const char *path, const char *what,
+/* What a file that is not a regular one is, for messages. */
+static const char *file_kind(mode_t mode)
+{
+    return S_ISDIR(mode) ? "a directory" : S_ISFIFO(mode) ? "a FIFO"
+         : S_ISCHR(mode) ? "a character device" : S_ISBLK(mode) ? "a block device"
+         : S_ISSOCK(mode) ? "a socket" : "a special file";
+}
+
+/* Opens path to read without blocking (a FIFO with no writer would wait
+   for one forever) and refuses all but a regular file of at most max
+   bytes: a file named in an untrusted replay must not hang or flood the
+   reader. -1 with err. */
+static int open_text(const char *path, const char *what, size_t max, char *err,
+                     size_t errcap)
+{
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0)
+        snprintf(err, errcap, "cannot open %s%s: %s", what, path, strerror(errno));
+    else if (!S_ISREG(st.st_mode))
+        snprintf(err, errcap, "cannot read %s%s: not a regular file (expected a "
+                 "file, found %s)", what, path, file_kind(st.st_mode));
+    else if ((uintmax_t)st.st_size > max)
+        snprintf(err, errcap, "cannot read %s%s: expected at most %zu bytes, "
+                 "found %jd", what, path, max, (intmax_t)st.st_size);
+    else
+        return fd;
+    if (fd >= 0)
+        close(fd);
+    return -1;
+}
+
+sapper_status textscan_read_file(const char *path, const char *what, size_t max,
                                  char **out, size_t *len, char *err,
                                  size_t errcap)
 {
     if (!err)
         errcap = 0;   /* snprintf(NULL, 0, ...) only counts */
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errcap, "cannot open %s%s: %s", what, path,
-                 strerror(errno));
+    int fd = open_text(path, what, max, err, errcap);
+    if (fd < 0)
         return SAPPER_ERR_PARAM;
+    char *buf = malloc(max + 1);
+    size_t n = 0;
+    ssize_t got = 1;
+    while (buf && n <= max && got > 0) {   /* at most max + 1 bytes, even if
+                                              the file grows meanwhile */
+        got = read(fd, buf + n, max + 1 - n);
+        n += got > 0 ? (size_t)got : 0;
+        if (got < 0 && errno == EINTR)
+            got = 1;
     }
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    while (buf && n <= TEXT_MAX_BYTES) {
-        n += fread(buf + n, 1, cap - n, f);
-        if (n < cap || ferror(f))
-            break;
-        char *more = realloc(buf, cap * 2);
-        if (!more)
-            free(buf);
-        buf = more;
-        cap *= 2;
-    }
-    const char *why = !buf ? "out of memory" : ferror(f) ? "read error"
-                      : n > TEXT_MAX_BYTES ? "larger than 4 MiB" : NULL;
-    fclose(f);
+    const char *why = !buf ? "out of memory" : got < 0 ? strerror(errno)
+                    : n > max ? "it grew past the size limit" : NULL;
+    close(fd);
     if (why) {
         snprintf(err, errcap, "cannot read %s%s: %s", what, path, why);
         sapper_status st = buf ? SAPPER_ERR_PARAM : SAPPER_ERR_NOMEM;

@@ -53,12 +53,13 @@ sapper_status textscan_header(textscan *c, int32_t v[3], int col[3]);
  *  fails "expected end of file after the grid, found ...". */
 sapper_status textscan_trailer(textscan *c);
 
-/** Reads the file at path (up to 4 MiB) into *out, malloc'd and owned by
- *  the caller, its size in *len. On failure "cannot open <what><path>:
- *  ..." or "cannot read <what><path>: ..." in err (what: "layout file " or
- *  ""; err may be NULL), SAPPER_ERR_PARAM (SAPPER_ERR_NOMEM when memory
- *  ran out). */
-sapper_status textscan_read_file(const char *path, const char *what,
+/** Reads the regular file at path, of at most max bytes, into *out,
+ *  malloc'd and owned by the caller, its size in *len. It never blocks (a
+ *  FIFO is refused, not waited on) and never reads more than max + 1
+ *  bytes. On failure "cannot open <what><path>: ..." or "cannot read
+ *  <what><path>: ..." in err (what: "layout file " or ""; err may be
+ *  NULL), SAPPER_ERR_PARAM (SAPPER_ERR_NOMEM when memory ran out). */
+sapper_status textscan_read_file(const char *path, const char *what, size_t max,
                                  char **out, size_t *len, char *err,
                                  size_t errcap);
 
