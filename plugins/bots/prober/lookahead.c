@@ -6,13 +6,20 @@
  * could show is tried by analysing the position with c revealed as v: its
  * layout count Z_v is exactly the number of the original layouts in which c
  * is safe and shows v, so P(c shows v) = Z_v / Z (the Z_v add up to the
- * probe's safety times Z). The position after v is then scored:
- *   1 when it has a certain safe cell (the next move costs nothing),
- *   else its best guess's safety (depth 1), or its best guess's own
- *   look-ahead score (deeper), computed by guess.c on that position.
- * secondary = sum_v P(v) * score(v) is the chance to survive the probe
- * and the move after it (JSMinesweeper's "secondary safety"); progress =
- * sum over v with a safe cell of P(v) (Tu et al.'s S measure, PSEQ).
+ * probe's safety times Z). The position after v is then scored by W_d,
+ * the chance to survive its next d clicks (d = depth), a click on a
+ * certain safe cell included:
+ *   W_d = 1 when it has at least d safe cells (or nothing left to probe);
+ *   with fewer, the first safe cell is clicked and what it may show is
+ *     looked at the same way: W_d = sum_w P(shows w) * W_{d-1}(after w);
+ *   with none, its best guess: its safety (d = 1), or its best guess's
+ *     own look-ahead score (d > 1), chosen by guess.c on that position.
+ * secondary = sum_v P(v) * W_d(after v) is the chance to survive the
+ * probe and the d clicks after it: at depth 1, JSMinesweeper's "secondary
+ * safety". Counting a safe click as a click keeps the levels consistent:
+ * scoring every position with a safe cell 1, whatever the depth, made
+ * depth 2 weaker than depth 1 (docs/BENCHMARKS.md). progress = sum over v
+ * with a safe cell of P(v) (Tu et al.'s S measure, PSEQ).
  * A probe that can show only one value (given that it is safe) tells
  * nothing: it is "dead".
  *
@@ -44,23 +51,32 @@ static void value_range(const prober *b, const uint8_t *cells,
     }
 }
 
-/* The score of the position in `next` (just analysed into *r) for the
-   look-ahead: 1 with a safe cell (the next move is free), else its best
-   guess at depth - 1 (its best safety at depth 1). */
+/* W_depth of the position in `next` (just analysed into *r), as above;
+   *safe: it has a safe cell. */
 static double next_score(prober *b, int32_t level, const uint8_t *next,
                          const sapper_mines_result *r, int32_t depth,
                          int *safe)
 {
     *safe = r->safe > 0;
-    if (*safe || r->unknown == r->certain_mines)
-        return 1.0;   /* a free move, or nothing left to probe: won */
+    if (r->unknown == r->certain_mines || r->safe >= depth)
+        return 1.0;   /* nothing left to probe, or a safe cell per click */
+    double *prob = b->prob + (size_t)(level + 1) * b->n;
     if (depth <= 1)   /* the best safety: no analysis, so no copy either */
         return prober_rank(b, level + 1, next, r->prob, r->layouts_log2, 0,
                            NULL);
-    double *prob = b->prob + (size_t)(level + 1) * b->n;
     memcpy(prob, r->prob, (size_t)b->n * sizeof *prob);
-    return prober_rank(b, level + 1, next, prob, r->layouts_log2, depth - 1,
-                       NULL);
+    if (!*safe)
+        return prober_rank(b, level + 1, next, prob, r->layouts_log2,
+                           depth - 1, NULL);
+    /* too few safe cells: click the first and look at what it may show */
+    int32_t s = 0;
+    prober_outlook o;
+    while (!(sapper_cell_is_unknown(next[s]) && prob[s] == 0.0))
+        s++;
+    if (!prober_outlook_of(b, level + 1, next, prob, s, r->layouts_log2,
+                           depth - 1, &o))
+        return 0.0;
+    return o.secondary;
 }
 
 int prober_outlook_of(prober *b, int32_t level, const uint8_t *cells,

@@ -8,9 +8,10 @@
 static const sapper_param_spec prober_params_spec[] = {
     {.key = "depth", .type = SAPPER_PARAM_INT, .def = "1",
      .min = 0, .max = PROBER_MAX_DEPTH,
-     .help = "guess look-ahead levels: 0 lowest mine probability only, 1 "
-             "score by the chance to survive the next move too, 2+ deeper "
-             "(each level costs about candidates x values more analyses)"},
+     .help = "guess look-ahead levels: 0 lowest mine probability only; d "
+             "score a guess by the chance to survive it and the d clicks "
+             "after it, a click on a safe cell included (each level costs "
+             "about candidates x values more analyses)"},
     {.key = "candidates", .type = SAPPER_PARAM_INT, .def = "8",
      .min = 1, .max = PROBER_MAX_CANDIDATES,
      .help = "guesses examined with look-ahead per position"},
