@@ -24,10 +24,15 @@
 
 static volatile sig_atomic_t in_step;   /* a bot is inside its step now */
 static char culprit[192];               /* "bot \"id\" (seat N, name)" */
+static void (*screen_restore)(void);    /* a full-screen UI is up      */
 
+/* After a crash ending curses is best effort: the process dies anyway,
+   and a terminal left in curses mode would be worse than the risk. */
 static void say(const char *what)
 {
-    /* async-signal-safe: write(2) only */
+    if (screen_restore)
+        screen_restore();
+    /* the rest async-signal-safe: write(2) only */
     static const char head[] = "sapper: ";
     ssize_t ignored = write(STDERR_FILENO, head, sizeof head - 1);
     ignored = write(STDERR_FILENO, culprit, strlen(culprit));
@@ -61,6 +66,11 @@ void bot_guard_install(void)
     for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
         signal(fatal[i], on_fatal_signal);
 #endif
+}
+
+void bot_guard_on_screen(void (*restore)(void))
+{
+    screen_restore = restore;
 }
 
 void bot_guard_hook(void *setup, int32_t seat, int phase)

@@ -9,6 +9,7 @@
  * After the screen is restored it prints the `result {...}` line, as the
  * line protocol does, so scripts can read the outcome.
  */
+#include "bot_guard.h"
 #include "display_name.h"
 #include "curses_ui.h"
 
@@ -207,6 +208,13 @@ static void handle_key(ui *u, const ui_family *f, int ch)
     }
 }
 
+/* For bot_guard: a bot ending the process mid-move gets its message onto
+   the terminal, not over the board. */
+static void end_screen(void)
+{
+    endwin();
+}
+
 /* Curses on the process's own terminal; NULL when it cannot start. */
 static SCREEN *screen_open(ui *u)
 {
@@ -276,7 +284,9 @@ int play_curses(app *a)
                   getenv("TERM") ? getenv("TERM") : "unset");
         return EXIT_USAGE;
     }
+    bot_guard_on_screen(end_screen);
     event_loop(&u);
+    bot_guard_on_screen(NULL);
     ui_solve_free(&u);
     endwin();
     delscreen(screen);

@@ -5,7 +5,8 @@
 # the screen after each step. A second run checks NO_COLOR (no colour codes
 # at all; the probability overlay as digits) and the "terminal too small"
 # notice; a third the solver's keys: ? hint, p overlay, a step, A
-# auto-play (to the end, and stopped by a key), H help. Every check prints PASS or
+# auto-play (to the end, and stopped by a key), H help; a fourth a bot
+# calling exit() mid-move (its message after curses ends). Every check prints PASS or
 # FAIL (with the screen it read); the exit status is 0 when all pass, 1
 # otherwise, 77 when tmux is missing (skipped). Uses a private tmux server,
 # killed on exit, so a person's own tmux is never touched.
@@ -13,6 +14,7 @@ set -u
 
 BUILD=${1:?usage: curses_test.sh BUILD_DIR}
 SAPPER=$BUILD/sapper
+SRC=${SAPPER_SOURCE:-$(cd "$(dirname "$0")/../.." && pwd)}
 SOCK=sapper-e2e-$$          # private tmux server
 SESSION=curses-$$
 TMP=$(mktemp -d)
@@ -369,5 +371,26 @@ else
     fail_on_screen "the board did not come back at 100x40 (or a flag was placed)"
 fi
 tm send-keys -t "$SESSION" q
+
+echo "# a bot that calls exit() in its move: the message lands on the terminal"
+tm kill-session -t "$SESSION" 2>/dev/null
+rm -f "$TMP/status"
+tm new-session -d -s "$SESSION" -x 100 -y 30 \
+    "env TERM=xterm-256color SAPPER_PLUGIN_PATH='$BUILD/tests/plugins' '$SAPPER' play '$SRC/config/seeker.ini' player.2.bot=bot_exit game.seed=5; echo \$? > '$TMP/status'; sleep 30"
+# Mine-Seeker, you against the broken bot: it moves (and exits) after you.
+wait_until screen_has 'To move: you' || fail_on_screen "no Mine-Seeker board"
+tm send-keys -t "$SESSION" Space
+if wait_until screen_has 'called exit\(\) during its move'; then
+    if screen_has 'Mines left|H help'; then
+        fail_on_screen "the bot's message was drawn over the board (curses not ended)"
+    else
+        pass "curses ended before the message naming the bot"
+    fi
+else
+    fail_on_screen "no message naming the bot that called exit()"
+fi
+wait_until test -s "$TMP/status"
+[ "$(cat "$TMP/status" 2>/dev/null)" = 3 ] && pass "and sapper exited with status 3" ||
+    fail "status $(cat "$TMP/status" 2>/dev/null || echo none), expected 3"
 
 finish
