@@ -51,7 +51,7 @@ static const sapper_descriptor prober_descriptor = {
     .kind = SAPPER_KIND_BOT,
     .id = "prober",
     .name = "Prober",
-    .version = "1.0.0",
+    .version = "1.1.0",
     .summary = "Exact probabilities, certain moves first, look-ahead guesses, "
                "exhaustive endgame",
     .family = SAPPER_MINES_FAMILY,
