@@ -6,6 +6,7 @@
  * plugin voids the game instead of crashing the host.
  */
 #include "match.h"
+#include "params.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -24,7 +25,12 @@ struct sapper_match {
     uint64_t seed;
     int32_t players;
     int flags;
-    void *bots[SAPPER_MAX_SEATS];
+    const sapper_bot_driver *driver;   /* NULL: bots live in this process */
+    void *driver_ctx;
+    sapper_kv *public_rules;   /* the rules parameters bots may see */
+    uint32_t npublic;
+    int live[SAPPER_MAX_SEATS];        /* the seat's bot is started */
+    void *bots[SAPPER_MAX_SEATS];      /* in-process instances */
     int64_t pending[SAPPER_MAX_SEATS];   /* simultaneous turn being collected */
     sapper_move *moves;
     size_t nmoves, cap_moves;
@@ -156,6 +162,25 @@ const int64_t *sapper_match_legal(sapper_match *m, int32_t seat, size_t *count)
     return m->legal;
 }
 
+static void hook(sapper_match *m, int32_t seat, int phase)
+{
+    if (m->hook)
+        m->hook(m->hook_ctx, seat, phase);
+}
+
+/* A driver call failed: its reason word (SAPPER_ERR_STATE) or the bot's own
+   error status. */
+static void driver_fault(sapper_match *m, int32_t seat, sapper_status st,
+                         const char *why)
+{
+    m->bot_status = st;
+    if (st == SAPPER_ERR_STATE)
+        set_fault(m, SAPPER_FAULT_OTHER, seat, "%s", why[0] ? why : "error");
+    else
+        set_fault(m, SAPPER_FAULT_BOT, seat, "bot \"%s\" returned status %d",
+                  m->setup->seats[seat].bot->desc.id, (int)st);
+}
+
 static int is_legal(sapper_match *m, int32_t seat, int64_t action)
 {
     size_t n;
@@ -179,31 +204,85 @@ static sapper_status new_bot(sapper_match *m, int32_t seat, char *err,
     const sapper_seat_setup *s = &m->setup->seats[seat];
     if (!s->bot)
         return SAPPER_OK;
-    sapper_params rp = sapper_param_set_view(&m->setup->rules_params);
+    sapper_params rp = {m->public_rules, m->npublic};
     sapper_params bp = sapper_param_set_view(&s->params);
     sapper_bot_setup bs = {
         .struct_size = sizeof bs, .seat = seat, .players = m->players,
-        .seed = sapper_seed_derive(m->seed, (uint64_t)seat + 1),
+        .seed = sapper_bot_seed(m->seed, seat),
         .rules_id = m->setup->rules->desc.id, .rules_params = &rp,
         .info = &m->info,
     };
     char why[512] = "";
-    if (s->bot->bot.bot_new(&bp, &bs, &m->bots[seat], why, sizeof why) != SAPPER_OK) {
-        m->bots[seat] = NULL;
-        snprintf(err, errcap, "bot \"%s\" (seat %d) refused to start: %s",
-                 s->bot->desc.id, seat + 1, why[0] ? why : "no reason given");
-        return SAPPER_ERR_PARAM;
+    hook(m, seat, SAPPER_HOOK_CALL_BEGIN);
+    sapper_status st = m->driver
+        ? m->driver->bot_new(m->driver_ctx, seat, &bp, &bs, why, sizeof why)
+        : s->bot->bot.bot_new(&bp, &bs, &m->bots[seat], why, sizeof why);
+    hook(m, seat, SAPPER_HOOK_CALL_END);
+    if (st == SAPPER_OK) {
+        m->live[seat] = 1;
+        return SAPPER_OK;
+    }
+    m->bots[seat] = NULL;
+    if (m->flags & SAPPER_MATCH_BOT_FAULTS) {   /* the bot's fault, not the game's */
+        if (st == SAPPER_ERR_STATE || st == SAPPER_ERR_NOMEM)
+            driver_fault(m, seat, st, why);
+        else
+            set_fault(m, SAPPER_FAULT_BOT, seat, "bot \"%s\" refused to start: %s",
+                      s->bot->desc.id, why[0] ? why : "no reason given");
+        m->bot_status = st;
+        return SAPPER_OK;
+    }
+    snprintf(err, errcap, "bot \"%s\" (seat %d) refused to start: %s",
+             s->bot->desc.id, seat + 1, why[0] ? why : "no reason given");
+    return SAPPER_ERR_PARAM;
+}
+
+/* Calls one seat's bot_free; a failure is that seat's fault. */
+static void free_bot(sapper_match *m, int32_t seat)
+{
+    if (!m->live[seat])
+        return;
+    m->live[seat] = 0;
+    char why[64] = "";
+    hook(m, seat, SAPPER_HOOK_CALL_BEGIN);
+    sapper_status st = SAPPER_OK;
+    if (m->driver)
+        st = m->driver->bot_free(m->driver_ctx, seat, why, sizeof why);
+    else
+        m->setup->seats[seat].bot->bot.bot_free(m->bots[seat]);
+    hook(m, seat, SAPPER_HOOK_CALL_END);
+    m->bots[seat] = NULL;
+    if (st != SAPPER_OK)
+        driver_fault(m, seat, st, why);
+}
+
+void sapper_match_end_bots(sapper_match *m)
+{
+    for (int32_t i = 0; i < m->players; i++)
+        free_bot(m, i);
+}
+
+/* The rules parameters without the secret ones (ABI 1.2), for bots. */
+static sapper_status keep_public_rules(sapper_match *m)
+{
+    const sapper_param_set *set = &m->setup->rules_params;
+    const sapper_descriptor *d = &m->setup->rules->desc;
+    m->public_rules = calloc(set->count + 1, sizeof *m->public_rules);
+    if (!m->public_rules)
+        return SAPPER_ERR_NOMEM;
+    for (uint32_t i = 0; i < set->count; i++) {
+        const sapper_param_spec *spec =
+            sapper_spec_find(d->params, d->param_count, set->items[i].key);
+        if (!spec || !(spec->flags & SAPPER_PARAM_SECRET))
+            m->public_rules[m->npublic++] = set->items[i];
     }
     return SAPPER_OK;
 }
 
 static void free_bots(sapper_match *m)
 {
-    for (int32_t i = 0; i < m->players; i++) {
-        if (m->bots[i])
-            m->setup->seats[i].bot->bot.bot_free(m->bots[i]);
-        m->bots[i] = NULL;
-    }
+    for (int32_t i = 0; i < m->players; i++)
+        free_bot(m, i);
 }
 
 static sapper_status start(sapper_match *m, char *err, size_t errcap)
@@ -233,6 +312,10 @@ static sapper_status start(sapper_match *m, char *err, size_t errcap)
                  rules->desc.id, why);
         return SAPPER_ERR_PARAM;
     }
+    if (keep_public_rules(m) != SAPPER_OK) {
+        snprintf(err, errcap, "out of memory");
+        return SAPPER_ERR_NOMEM;
+    }
     for (int32_t i = 0; i < m->players; i++)
         if (new_bot(m, i, err, errcap) != SAPPER_OK)
             return SAPPER_ERR_PARAM;
@@ -241,6 +324,15 @@ static sapper_status start(sapper_match *m, char *err, size_t errcap)
 
 sapper_match *sapper_match_new(const sapper_setup *setup, uint64_t seed,
                                int flags, char *err, size_t errcap)
+{
+    return sapper_match_new_driven(setup, seed, flags, NULL, NULL, NULL, NULL,
+                                   err, errcap);
+}
+
+sapper_match *sapper_match_new_driven(const sapper_setup *setup, uint64_t seed,
+                                      int flags, const sapper_bot_driver *driver,
+                                      void *driver_ctx, sapper_bot_hook hook_fn,
+                                      void *hook_ctx, char *err, size_t errcap)
 {
     sapper_match *m = calloc(1, sizeof *m);
     if (!m) {
@@ -252,6 +344,10 @@ sapper_match *sapper_match_new(const sapper_setup *setup, uint64_t seed,
     m->seed = seed;
     m->players = setup->players;
     m->flags = flags;
+    m->driver = driver;
+    m->driver_ctx = driver_ctx;
+    m->hook = hook_fn;
+    m->hook_ctx = hook_ctx;
     for (int i = 0; i < SAPPER_MAX_SEATS; i++)
         m->pending[i] = SAPPER_NO_ACTION;
     if (start(m, err, errcap) != SAPPER_OK) {
@@ -282,6 +378,7 @@ void sapper_match_free(sapper_match *m)
     free(m->legal);
     free(m->view);
     free(m->text);
+    free(m->public_rules);
     free(m);
 }
 
@@ -316,9 +413,19 @@ static int record(sapper_match *m, int32_t seat, int64_t action, int joint)
 
 static void inform_bots(sapper_match *m, int32_t seat, int64_t action)
 {
-    for (int32_t i = 0; i < m->players; i++)
-        if (m->bots[i] && m->setup->seats[i].bot->bot.inform)
-            m->setup->seats[i].bot->bot.inform(m->bots[i], seat, action);
+    for (int32_t i = 0; i < m->players; i++) {
+        if (!m->live[i])
+            continue;
+        if (m->driver) {   /* buffered: no call into the bot yet */
+            m->driver->inform(m->driver_ctx, i, seat, action);
+            continue;
+        }
+        if (!m->setup->seats[i].bot->bot.inform)
+            continue;
+        hook(m, i, SAPPER_HOOK_CALL_BEGIN);
+        m->setup->seats[i].bot->bot.inform(m->bots[i], seat, action);
+        hook(m, i, SAPPER_HOOK_CALL_END);
+    }
 }
 
 static void check_bound(sapper_match *m)
@@ -455,6 +562,9 @@ static int ask_bot(sapper_match *m, int32_t seat)
 {
     size_t nlegal, vsize;
     const int64_t *legal = sapper_match_legal(m, seat, &nlegal);
+    if (legal && nlegal == 0)   /* the rules' bug: a seat to move, no move */
+        set_fault(m, SAPPER_FAULT_VOID, -1, "rules gave seat %d, whose turn it "
+                  "is, no legal action", seat + 1);
     if (!legal || nlegal == 0)
         return 0;
     int64_t *copy = malloc(nlegal * sizeof *copy);  /* views share scratch */
@@ -464,17 +574,21 @@ static int ask_bot(sapper_match *m, int32_t seat)
     const void *view = sapper_match_view(m, seat, &vsize);
     int64_t action = SAPPER_NO_ACTION;
     const sapper_plugin *bot = m->setup->seats[seat].bot;
-    if (m->hook)
-        m->hook(m->hook_ctx, seat, 0);
-    sapper_status st = view ? bot->bot.step(m->bots[seat], view, vsize, copy,
-                                            nlegal, &action)
-                            : SAPPER_ERR_INTERNAL;
-    if (m->hook)
-        m->hook(m->hook_ctx, seat, 1);
+    char why[64] = "";
+    hook(m, seat, SAPPER_HOOK_STEP_BEGIN);
+    sapper_status st = !view ? SAPPER_ERR_INTERNAL
+        : m->driver ? m->driver->step(m->driver_ctx, seat, view, vsize, copy,
+                                      nlegal, &action, why, sizeof why)
+        : bot->bot.step(m->bots[seat], view, vsize, copy, nlegal, &action);
+    hook(m, seat, SAPPER_HOOK_STEP_END);
     m->bot_status = st;
     free(copy);
     if (!view || m->fault.kind != SAPPER_FAULT_NONE)
         return 0;   /* the hook forfeited the seat (a late move): not played */
+    if (st != SAPPER_OK && m->driver) {
+        driver_fault(m, seat, st, why);
+        return 0;
+    }
     if (st != SAPPER_OK) {
         set_fault(m, SAPPER_FAULT_BOT, seat, "bot \"%s\" returned status %d",
                   bot->desc.id, (int)st);
@@ -492,11 +606,11 @@ int sapper_match_advance_one(sapper_match *m)
 {
     int32_t who = sapper_match_to_move(m);
     if (who >= 0)
-        return m->bots[who] ? ask_bot(m, who) : 0;
+        return m->live[who] ? ask_bot(m, who) : 0;
     if (who != SAPPER_SIMULTANEOUS)
         return 0;
     for (int32_t i = 0; i < m->players; i++)
-        if (m->bots[i] && sapper_match_awaits(m, i))
+        if (m->live[i] && sapper_match_awaits(m, i))
             return ask_bot(m, i);
     return 0;
 }
@@ -542,6 +656,11 @@ void sapper_match_set_bot_hook(sapper_match *m, sapper_bot_hook hook, void *ctx)
 void sapper_match_forfeit(sapper_match *m, int32_t seat, const char *reason)
 {
     set_fault(m, SAPPER_FAULT_OTHER, seat, "%s", reason);
+}
+
+void sapper_match_void(sapper_match *m, const char *why)
+{
+    set_fault(m, SAPPER_FAULT_VOID, -1, "%s", why);
 }
 
 sapper_status sapper_match_bot_status(const sapper_match *m)

@@ -43,6 +43,11 @@ static inline uint64_t sapper_game_seed(uint64_t master, uint64_t index)
     return index == 0 ? master : sapper_seed_derive(master, index);
 }
 
+/** The seed the bot in seat (0-based) of a game with this seed receives:
+ *  a keyed one-way hash, so it reveals neither the game seed nor another
+ *  seat's seed (seeds.c). */
+uint64_t sapper_bot_seed(uint64_t game_seed, int32_t seat);
+
 /** Starts a game of setup (borrowed: it must outlive the match) with this
  *  game seed. The state's seed and each bot's seed derive from it. */
 sapper_match *sapper_match_new(const sapper_setup *setup, uint64_t seed,
@@ -72,15 +77,66 @@ int sapper_match_advance_one(sapper_match *m);
  *  SAPPER_ERR_STATE when there is nothing to undo. */
 sapper_status sapper_match_undo(sapper_match *m);
 
-/** Called just before (phase 0) and just after (phase 1) every bot step,
- *  with the seat: the tournament runner times moves and attributes faults
- *  with it. NULL removes the hook. */
+/* Phases of the bot hook: around every step, and around every other call
+   into a bot (bot_new, inform, bot_free), so a fault in any of them has the
+   seat it belongs to. */
+#define SAPPER_HOOK_STEP_BEGIN 0
+#define SAPPER_HOOK_STEP_END   1
+#define SAPPER_HOOK_CALL_BEGIN 2
+#define SAPPER_HOOK_CALL_END   3
+
+/** Called just before and just after every call into the bot of seat,
+ *  with a SAPPER_HOOK_* phase: the tournament runner times moves and
+ *  attributes faults with it. NULL removes the hook. */
 typedef void (*sapper_bot_hook)(void *ctx, int32_t seat, int phase);
 void sapper_match_set_bot_hook(sapper_match *m, sapper_bot_hook hook, void *ctx);
+
+/**
+ * How a match reaches bots that do not live in its process (the sandbox,
+ * core/sandbox/): each seat's calls go through these instead of the bot
+ * plugin's table. A call that fails for a reason outside the bot's answer
+ * (it crashed, ran out of time, broke the sandbox or the protocol) returns
+ * an error status and a short reason word in why ("crash", "timeout",
+ * "sandbox", "exit", "memory", "protocol", "killed"); the seat forfeits with
+ * that reason. inform is buffered by the driver and never fails on its own:
+ * a fault shows at the next call.
+ */
+typedef struct sapper_bot_driver {
+    sapper_status (*bot_new)(void *ctx, int32_t seat, const sapper_params *params,
+                             const sapper_bot_setup *setup, char *why, size_t whycap);
+    sapper_status (*step)(void *ctx, int32_t seat, const void *view, size_t view_size,
+                          const int64_t *legal, size_t nlegal, int64_t *action,
+                          char *why, size_t whycap);
+    void (*inform)(void *ctx, int32_t seat, int32_t actor, int64_t action);
+    sapper_status (*bot_free)(void *ctx, int32_t seat, char *why, size_t whycap);
+} sapper_bot_driver;
+
+/* sapper_match_new flags (continued) */
+#define SAPPER_MATCH_BOT_FAULTS 2   /* a bot that fails to start forfeits
+                                       the game instead of failing
+                                       sapper_match_new (tournaments) */
+
+/** Starts a game like sapper_match_new whose bots are reached through
+ *  driver (borrowed, with ctx; NULL: in this process), with hook already
+ *  set, so that even bot_new is timed and attributed. */
+sapper_match *sapper_match_new_driven(const sapper_setup *setup, uint64_t seed,
+                                      int flags, const sapper_bot_driver *driver,
+                                      void *driver_ctx, sapper_bot_hook hook,
+                                      void *hook_ctx, char *err, size_t errcap);
+
+/** Ends every bot of the game (bot_free) while the game can still record
+ *  a fault: a bot that fails in its last call forfeits. The match frees
+ *  whatever is left when it is freed; call this first when that last
+ *  fault matters (tournaments). */
+void sapper_match_end_bots(sapper_match *m);
 
 /** Ends the game as a forfeit of seat (a bot's timeout or resource fault
  *  found outside the match); reason is a short word ("timeout"). */
 void sapper_match_forfeit(sapper_match *m, int32_t seat, const char *reason);
+
+/** Voids the game (not scored): something went wrong that is nobody's
+ *  fault the engine can name, e.g. a game that stopped before its end. */
+void sapper_match_void(sapper_match *m, const char *why);
 
 /** The status the last bot step returned (SAPPER_OK when none failed). */
 sapper_status sapper_match_bot_status(const sapper_match *m);

@@ -155,6 +155,11 @@ static sapper_status spec_entry_check(const sapper_param_spec *s, char *err,
                  s->min, s->max);
         return SAPPER_ERR_PARAM;
     }
+    if (s->flags & ~SAPPER_PARAM_SECRET) {
+        snprintf(err, errcap, "parameter %s: flags 0x%x: expected 0 or "
+                 "SAPPER_PARAM_SECRET (0x1)", s->key, (unsigned)s->flags);
+        return SAPPER_ERR_PARAM;
+    }
     if (!s->def || sapper_value_check(s, s->def, norm, sizeof norm, why,
                                       sizeof why) != SAPPER_OK) {
         snprintf(err, errcap, "parameter %s: bad default: %s", s->key,

@@ -13,6 +13,9 @@
 
 #include "match.h"
 #include "replay.h"
+#include "sandbox.h"
+
+#define DEADLINE_GRACE 0.25   /* seconds past a limit before the kill */
 
 double sapper_monotonic(void)
 {
@@ -25,17 +28,37 @@ typedef struct timing {
     const sapper_tournament_def *def;
     sapper_game_record *rec;
     sapper_slot *slot;          /* shared with the parent, or NULL */
-    sapper_match *m;
+    sapper_sandbox *sb;         /* the bots' processes, or NULL: in-process */
+    sapper_match *m;            /* NULL until sapper_match_new_driven returns */
     double started;
+    int late[SAPPER_MAX_SEATS]; /* a call ran past its limit before the
+                                   match existed (in bot_new) */
 } timing;
 
-static void on_bot_step(void *ctx, int32_t seat, int phase)
+/* The seconds the next call of seat may take, 0 for no limit. */
+static double call_limit(const timing *t, int32_t seat)
+{
+    const sapper_tournament_def *d = t->def;
+    double limit = d->move_seconds;
+    if (d->game_seconds > 0) {
+        double left = d->game_seconds - t->rec->think[seat];
+        limit = limit > 0 && limit < left ? limit : left > 0 ? left : 1e-3;
+    }
+    return limit;
+}
+
+/* Around every call into a bot: the clock, the deadline (enforced by the
+   sandbox, or by the parent through the slot), and the late answer. */
+static void on_bot_call(void *ctx, int32_t seat, int phase)
 {
     timing *t = ctx;
     double now = sapper_monotonic();
-    if (phase == 0) {
+    if (phase == SAPPER_HOOK_STEP_BEGIN || phase == SAPPER_HOOK_CALL_BEGIN) {
         t->started = now;
-        if (t->slot) {
+        double limit = call_limit(t, seat);
+        if (t->sb)
+            sapper_sandbox_set_timeout(t->sb, limit > 0 ? limit + DEADLINE_GRACE : 0);
+        if (t->slot && !t->sb) {
             t->slot->seat = seat;
             t->slot->move_start = now;
             t->slot->think_before = t->rec->think[seat];
@@ -43,15 +66,20 @@ static void on_bot_step(void *ctx, int32_t seat, int phase)
         }
         return;
     }
-    if (t->slot)
+    if (t->slot && !t->sb)
         __atomic_store_n(&t->slot->in_bot, 0, __ATOMIC_RELEASE);
     double spent = now - t->started;
     t->rec->think[seat] += spent;
-    t->rec->steps[seat]++;
+    if (phase == SAPPER_HOOK_STEP_END)
+        t->rec->steps[seat]++;
     const sapper_tournament_def *d = t->def;
     if ((d->move_seconds > 0 && spent > d->move_seconds) ||
-        (d->game_seconds > 0 && t->rec->think[seat] > d->game_seconds))
-        sapper_match_forfeit(t->m, seat, "timeout");
+        (d->game_seconds > 0 && t->rec->think[seat] > d->game_seconds)) {
+        if (t->m)
+            sapper_match_forfeit(t->m, seat, "timeout");
+        else
+            t->late[seat] = 1;
+    }
 }
 
 /* A per-game setup: the rules of the tournament, the entrants in their seats. */
@@ -98,8 +126,17 @@ void sapper_forfeit_returns(sapper_game_record *r)
                       : r->nseats > 1 ? 1.0 / (r->nseats - 1) : 0.0;
 }
 
-void sapper_play_tgame_slot(const sapper_tournament_def *def, const sapper_tgame *g,
-                            sapper_slot *slot, sapper_game_record *out)
+/* Seats the entrants' bots in the sandbox's processes. */
+static void seat_sandbox(sapper_sandbox *sb, const sapper_tournament_def *def,
+                         const sapper_tgame *g)
+{
+    for (int32_t i = 0; sb && i < g->nseats; i++)
+        sapper_sandbox_seat(sb, i, def->entrants[g->seats[i]].bot, g->seats[i], g->board);
+}
+
+void sapper_play_tgame_in(const sapper_tournament_def *def, const sapper_tgame *g,
+                          sapper_slot *slot, sapper_sandbox *sb,
+                          sapper_game_record *out)
 {
     sapper_setup s;
     char err[1024] = "";
@@ -108,8 +145,13 @@ void sapper_play_tgame_slot(const sapper_tournament_def *def, const sapper_tgame
     out->index = g->index;
     out->nseats = g->nseats;
     out->culprit = -1;
+    timing t = {.def = def, .rec = out, .slot = slot, .sb = sb};
+    seat_sandbox(sb, def, g);
     sapper_match *m = seat_setup(def, g, &s) == SAPPER_OK
-                          ? sapper_match_new(&s, g->seed, 0, err, sizeof err) : NULL;
+        ? sapper_match_new_driven(&s, g->seed, SAPPER_MATCH_BOT_FAULTS,
+                                  sb ? &sapper_sandbox_driver : NULL, sb,
+                                  on_bot_call, &t, err, sizeof err)
+        : NULL;
     if (!m) {
         out->voided = 1;
         snprintf(out->reason, sizeof out->reason, "void");
@@ -119,11 +161,20 @@ void sapper_play_tgame_slot(const sapper_tournament_def *def, const sapper_tgame
         sapper_strbuf_printf(&j, "}");
         out->json = j.data;
         sapper_setup_free(&s);
+        if (sb)
+            sapper_sandbox_release(sb);
         return;
     }
-    timing t = {.def = def, .rec = out, .slot = slot, .m = m};
-    sapper_match_set_bot_hook(m, on_bot_step, &t);
+    t.m = m;
+    for (int32_t i = 0; i < g->nseats; i++)
+        if (t.late[i])
+            sapper_match_forfeit(m, i, "timeout");
     sapper_match_advance(m);
+    sapper_match_end_bots(m);   /* a fault in the last call is its bot's */
+    if (sb)
+        sapper_sandbox_release(sb);
+    if (!sapper_match_fault(m) && sapper_match_to_move(m) != SAPPER_TERMINAL)
+        sapper_match_void(m, "the game stopped before its end with no fault");
     out->moves = (int64_t)sapper_match_move_count(m);
     sapper_match_returns(m, out->returns);
     fault_reason(m, out);
@@ -142,7 +193,7 @@ void sapper_play_tgame_slot(const sapper_tournament_def *def, const sapper_tgame
 void sapper_play_tgame(const sapper_tournament_def *def, const sapper_tgame *g,
                        sapper_game_record *out)
 {
-    sapper_play_tgame_slot(def, g, NULL, out);
+    sapper_play_tgame_in(def, g, NULL, NULL, out);
 }
 
 void sapper_game_record_free(sapper_game_record *r)

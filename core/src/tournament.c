@@ -17,6 +17,8 @@
 #include <sys/mman.h>
 
 #define DEADLINE_GRACE 0.25   /* seconds past a limit before the kill */
+#define MAX_ATTEMPTS 3        /* plays of one game lost to outside kills or
+                                 corrupt records before it is recorded */
 
 typedef struct sprt_track {
     int on;
@@ -33,6 +35,8 @@ typedef struct runner {
     sapper_store *store;
     int64_t run_id, total, done_count, this_run;
     unsigned char *done;       /* per game: 0 to play, 1 stored, 2 in flight */
+    unsigned char *attempts;   /* per game: plays lost (killed from outside,
+                                  corrupt record) */
     int64_t cursor;            /* lowest index that may still be undone */
     sapper_worker *workers;
     sapper_slot *slots;
@@ -144,7 +148,8 @@ static sapper_status feed_worker(runner *r, int i)
         if (w->pid <= 0 && (r->sprt.state != SAPPER_SPRT_CONTINUE || next_game(r) < 0))
             return SAPPER_OK;   /* no worker is started for nothing to do */
         if (w->pid <= 0 &&
-            sapper_worker_start(w, r->def, &r->slots[i], r->err, r->errcap))
+            sapper_worker_start(w, r->def, &r->slots[i], r->def->sandbox ? i : -1,
+                                r->err, r->errcap))
             return SAPPER_ERR_STATE;
         while (w->nqueued < SAPPER_WORKER_QUEUE && r->sprt.state == SAPPER_SPRT_CONTINUE &&
                (next = next_game(r)) >= 0) {
@@ -193,21 +198,86 @@ static void enforce_deadlines(runner *r)
     }
 }
 
+static int known_reason(const char *why)
+{
+    static const char *const words[] = {"", "crash", "timeout", "illegal", "exit",
+        "memory", "error", "void", "sandbox", "protocol", "killed", "corrupt"};
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+        if (strcmp(why, words[i]) == 0)
+            return 1;
+    return 0;
+}
+
+static int in_unit(double x)
+{
+    return x >= 0.0 && x <= 1.0;
+}
+
+/* Is this the record of the game the worker was playing, and could the
+   engine have written it? Whatever ran in the worker may have forged it. */
+static int record_is_sound(const sapper_worker *w, const sapper_tgame *g,
+                           const sapper_game_record *rec)
+{
+    if (w->nqueued == 0 || rec->index != w->queue[0] || rec->nseats != g->nseats ||
+        rec->culprit < -1 || rec->culprit >= g->nseats || (rec->voided & ~1) ||
+        memchr(rec->reason, '\0', sizeof rec->reason) == NULL ||
+        !known_reason(rec->reason) || rec->moves < 0 || !(rec->seconds >= 0))
+        return 0;
+    for (int32_t s = 0; s < g->nseats; s++)
+        if (!in_unit(rec->returns[s]) || !(rec->think[s] >= 0) || rec->steps[s] < 0)
+            return 0;
+    return 1;
+}
+
+/* The game in play is lost with its worker (killed from outside, or a
+   corrupt record): play it again, or after MAX_ATTEMPTS record it void. */
+static sapper_status replay_or_void(runner *r, sapper_worker *w, const char *why)
+{
+    int64_t index = w->queue[0];
+    if (++r->attempts[index] < MAX_ATTEMPTS) {
+        requeue(r, w, 0);
+        return SAPPER_OK;
+    }
+    sapper_game_record rec = {.index = index, .culprit = -1, .voided = 1};
+    sapper_tgame g;
+    sapper_schedule_game(r->def, index, &g);
+    rec.nseats = g.nseats;
+    snprintf(rec.reason, sizeof rec.reason, "%s", why);
+    requeue(r, w, 1);
+    return store_record(r, &rec);
+}
+
 /* A worker's pipe is readable: a record, or its death. */
 static sapper_status collect(runner *r, sapper_worker *w)
 {
     sapper_game_record rec;
-    if (sapper_worker_receive(w, &rec) == SAPPER_OK)
-        return store_record(r, &rec);
     sapper_tgame g;
-    sapper_status st = SAPPER_OK;
-    if (w->nqueued == 0) {
+    if (w->nqueued == 0) {   /* nothing was asked of it: it died */
         sapper_worker_reap(w, 1, NULL, NULL);
         return SAPPER_OK;
     }
     sapper_schedule_game(r->def, w->queue[0], &g);
-    if (sapper_worker_reap(w, 1, &g, &rec))
-        st = store_record(r, &rec);
+    sapper_status got = sapper_worker_receive(w, &rec);
+    if (got == SAPPER_OK && record_is_sound(w, &g, &rec)) {
+        sapper_worker_pop(w);
+        if (strcmp(rec.reason, "killed") != 0 || ++r->attempts[rec.index] >= MAX_ATTEMPTS)
+            return store_record(r, &rec);
+        sapper_game_record_free(&rec);   /* a bot process killed from outside */
+        r->done[rec.index] = 0;
+        if (rec.index < r->cursor)
+            r->cursor = rec.index;
+        return SAPPER_OK;
+    }
+    if (got == SAPPER_OK || got == SAPPER_ERR_PARSE) {   /* forged or garbled */
+        if (got == SAPPER_OK)
+            sapper_game_record_free(&rec);
+        sapper_worker_stop(w);
+        return replay_or_void(r, w, "corrupt");
+    }
+    int reaped = sapper_worker_reap(w, 1, &g, &rec);
+    if (reaped == 2)
+        return replay_or_void(r, w, "killed");
+    sapper_status st = reaped ? store_record(r, &rec) : SAPPER_OK;
     requeue(r, w, 1);
     return st;
 }
@@ -268,13 +338,14 @@ static sapper_status prepare(runner *r)
         return st;
     r->total = sapper_schedule_count(def);
     r->done = calloc((size_t)r->total + 1, 1);
+    r->attempts = calloc((size_t)r->total + 1, 1);
     r->workers = calloc((size_t)def->jobs, sizeof *r->workers);
     r->slots = mmap(NULL, (size_t)def->jobs * sizeof(sapper_slot),
                     PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     r->sprt.on = def->sprt && def->nentrants == 2 && def->format != SAPPER_FMT_DUPLICATE &&
                  def->format != SAPPER_FMT_FFA;
     r->sprt.a_result = r->sprt.on ? malloc((size_t)r->total * sizeof(double)) : NULL;
-    if (!r->done || !r->workers || r->slots == MAP_FAILED ||
+    if (!r->done || !r->attempts || !r->workers || r->slots == MAP_FAILED ||
         (r->sprt.on && !r->sprt.a_result)) {
         snprintf(r->err, r->errcap, "out of memory");
         return SAPPER_ERR_NOMEM;
@@ -296,6 +367,7 @@ static void finish(runner *r)
         munmap(r->slots, (size_t)r->def->jobs * sizeof(sapper_slot));
     sapper_store_close(r->store);
     free(r->done);
+    free(r->attempts);
     free(r->workers);
     free(r->sprt.a_result);
 }

@@ -35,7 +35,11 @@ typedef struct sapper_tournament_def {
     int jobs;                       /* worker processes */
     double move_seconds;            /* per bot step; 0 = no limit */
     double game_seconds;            /* per seat per game; 0 = no limit */
-    int64_t memory_mb;              /* address-space limit per worker; 0 = none */
+    int64_t memory_mb;              /* address-space limit per worker (and per
+                                       bot process); 0 = none */
+    int sandbox;                    /* bots in sandboxed processes (sandbox.h) */
+    char helper[1024];              /* sapper-bothost, set by the caller when
+                                       sandbox is on */
     char db[1024];                  /* SQLite results file */
     int32_t seats;                  /* seats per game (ffa) */
     int sprt;                       /* SPRT configured */

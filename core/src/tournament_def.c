@@ -24,7 +24,12 @@ static const sapper_param_spec tournament_spec[] = {
     {.key = "game_time", .type = SAPPER_PARAM_REAL, .def = "0", .min = 0, .max = 1e9,
      .help = "seconds a bot may think per game in total (0 = no limit)"},
     {.key = "memory_mb", .type = SAPPER_PARAM_INT, .def = "4096", .min = 0, .max = 1e7,
-     .help = "address-space limit of a worker process in MiB (0 = none)"},
+     .help = "address-space limit of a worker process and of each bot process "
+             "in MiB (0 = none)"},
+    {.key = "sandbox", .type = SAPPER_PARAM_CHOICE, .def = "process",
+     .choices = "process|none",
+     .help = "process: every bot in a locked-down process of its own (strangers' "
+             "bots); none: bots in the worker (trusted bots, debugging)"},
     {.key = "db", .type = SAPPER_PARAM_STRING, .def = "tournament.db",
      .help = "SQLite file the results go to"},
     {.key = "seats", .type = SAPPER_PARAM_INT, .def = "0", .min = 0, .max = SAPPER_MAX_SEATS,
@@ -278,6 +283,7 @@ static sapper_status read_settings(const sapper_config *cfg,
     def->move_seconds = strtod(get(set, "move_time"), NULL);
     def->game_seconds = strtod(get(set, "game_time"), NULL);
     def->memory_mb = strtoll(get(set, "memory_mb"), NULL, 10);
+    def->sandbox = strcmp(get(set, "sandbox"), "process") == 0;
     def->seats = atoi(get(set, "seats"));
     def->elo0 = strtod(get(set, "elo0"), NULL);
     def->elo1 = strtod(get(set, "elo1"), NULL);

@@ -19,9 +19,15 @@ typedef struct sapper_slot {
     double think_before;    /* the seat's thinking time before this step */
 } sapper_slot;
 
+typedef struct sapper_sandbox sapper_sandbox;
+
 double sapper_monotonic(void);
-void sapper_play_tgame_slot(const sapper_tournament_def *def, const sapper_tgame *g,
-                            sapper_slot *slot, sapper_game_record *out);
+/** Plays one game: slot (shared with the parent, may be NULL) names the
+ *  seat in a bot call when the bots run in this process; sb (may be NULL)
+ *  holds the bots' own processes instead. */
+void sapper_play_tgame_in(const sapper_tournament_def *def, const sapper_tgame *g,
+                          sapper_slot *slot, sapper_sandbox *sb,
+                          sapper_game_record *out);
 /** Returns for a forfeit: the culprit 0, the others share the win. */
 void sapper_forfeit_returns(sapper_game_record *r);
 
@@ -36,21 +42,33 @@ typedef struct sapper_worker {
     int64_t queue[SAPPER_WORKER_QUEUE];  /* games sent, oldest (running) first */
     int nqueued;
     int killed_for_timeout;
+    int cpu;                /* the core it and its bot processes keep to
+                               (sandboxed runs), -1 none */
     sapper_slot *slot;
 } sapper_worker;
 
-/** Starts a worker (fork). def must not change afterwards. */
+/** The largest replay or JSON text a record may carry. */
+#define SAPPER_RECORD_TEXT_MAX ((uint64_t)64 << 20)
+
+/** Starts a worker (fork). def must not change afterwards. cpu numbers the
+ *  core a sandboxed worker keeps to (-1: any). */
 sapper_status sapper_worker_start(sapper_worker *w, const sapper_tournament_def *def,
-                                  sapper_slot *slot, char *err, size_t errcap);
+                                  sapper_slot *slot, int cpu, char *err, size_t errcap);
 /** Queues a game on a worker with room (nqueued < SAPPER_WORKER_QUEUE). */
 sapper_status sapper_worker_send(sapper_worker *w, int64_t index);
-/** Reads a finished game from a worker whose pipe is readable; fails when
- *  the worker died (then see sapper_worker_reap). */
+/** Reads a finished game from a worker whose pipe is readable: the caller
+ *  checks it, then sapper_worker_pop()s it. SAPPER_ERR_STATE when the
+ *  worker died (then see sapper_worker_reap), SAPPER_ERR_PARSE when what
+ *  came is no record. */
 sapper_status sapper_worker_receive(sapper_worker *w, sapper_game_record *out);
+/** The game at the head of the queue is finished. */
+void sapper_worker_pop(sapper_worker *w);
 /** Waits for a dead (or killed) worker and turns the game it was playing
  *  (queue[0]) into a fault record: crash, timeout or exit, with the
  *  culprit from the slot, or void when no bot was running. Returns 1 if it
- *  had a game. Games queued behind it are left in queue[1..] for the
+ *  had a game, 2 if it had one but was killed from outside (SIGKILL that
+ *  the runner did not send: the game is to be played again), 0 if none.
+ *  Games queued behind it are left in queue[1..] for the
  *  caller to put back; nqueued is not cleared. */
 int sapper_worker_reap(sapper_worker *w, int block, const sapper_tgame *g,
                        sapper_game_record *out);

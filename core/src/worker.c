@@ -7,13 +7,22 @@
  * pass, kills and reaps it, names the culprit from the shared slot, and
  * starts another. Only the parent touches the database.
  *
+ * With [tournament] sandbox = process the bots are not in the worker at
+ * all: each has a process of its own (core/sandbox/), and the worker keeps
+ * to one core with them, so a move's round trip is two context switches on
+ * one core instead of a wake-up across cores.
+ *
  * Wire format, child to parent: a record header (fixed size, native
  * layout: both ends are the same binary) then replay_len bytes of replay
  * text and json_len bytes of result JSON.
  */
+#define _GNU_SOURCE
 #include "tournament_internal.h"
+#include "sandbox.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <sys/resource.h>
@@ -79,30 +88,77 @@ static void limit_memory(int64_t mb)
 #endif
 }
 
+/* Keeps this process (and the bot processes it starts) to one core: the
+   cpu-th of those it may use. */
+static void keep_to_core(int cpu)
+{
+    cpu_set_t allowed, one;
+    if (cpu < 0 || sched_getaffinity(0, sizeof allowed, &allowed) != 0)
+        return;
+    int n = CPU_COUNT(&allowed), k = cpu % (n > 0 ? n : 1);
+    for (int c = 0; c < CPU_SETSIZE; c++) {
+        if (!CPU_ISSET(c, &allowed) || k-- > 0)
+            continue;
+        CPU_ZERO(&one);
+        CPU_SET(c, &one);
+        sched_setaffinity(0, sizeof one, &one);
+        return;
+    }
+}
+
+static sapper_sandbox *open_sandbox(const sapper_tournament_def *def)
+{
+    sapper_sandbox_options o = {
+        .helper = def->helper, .memory_mb = def->memory_mb,
+        /* a backstop to the per-call deadlines, over a process's life */
+        .cpu_seconds = def->game_seconds > 0 ? (int64_t)(256 * def->game_seconds) + 10 : 0,
+        .games_per_process = 256,
+    };
+    return sapper_sandbox_new(&o);
+}
+
 /* The child: play what the parent sends until told to stop. */
 static void worker_main(const sapper_tournament_def *def, sapper_slot *slot,
-                        int in, int out)
+                        int cpu, int in, int out)
 {
     signal(SIGINT, SIG_IGN);   /* the parent decides when we stop */
     signal(SIGTERM, SIG_DFL);
     limit_memory(def->memory_mb);
+    sapper_sandbox *sb = NULL;
+    if (def->sandbox) {
+        keep_to_core(cpu);
+        if (!(sb = open_sandbox(def)))
+            _exit(3);
+    }
     int64_t index;
     while (read_all(in, &index, sizeof index) && index >= 0) {
         sapper_tgame g;
         sapper_game_record r;
         sapper_schedule_game(def, index, &g);
-        sapper_play_tgame_slot(def, &g, slot, &r);
+        sapper_play_tgame_in(def, &g, slot, sb, &r);
         send_record(out, &r);
         sapper_game_record_free(&r);
     }
+    sapper_sandbox_free(sb);
     _exit(0);
 }
 
+/* Closes every descriptor above stderr but a and b. */
+static void close_all_but(int a, int b)
+{
+    int lo = a < b ? a : b, hi = a < b ? b : a;
+    if (lo > 3)
+        close_range(3, (unsigned)lo - 1, 0);
+    if (hi > lo + 1)
+        close_range((unsigned)lo + 1, (unsigned)hi - 1, 0);
+    close_range((unsigned)hi + 1, ~0U, 0);
+}
+
 sapper_status sapper_worker_start(sapper_worker *w, const sapper_tournament_def *def,
-                                  sapper_slot *slot, char *err, size_t errcap)
+                                  sapper_slot *slot, int cpu, char *err, size_t errcap)
 {
     int down[2], up[2];
-    if (pipe(down) != 0 || pipe(up) != 0) {
+    if (pipe2(down, O_CLOEXEC) != 0 || pipe2(up, O_CLOEXEC) != 0) {
         snprintf(err, errcap, "cannot create a pipe: %s", strerror(errno));
         return SAPPER_ERR_STATE;
     }
@@ -114,14 +170,13 @@ sapper_status sapper_worker_start(sapper_worker *w, const sapper_tournament_def 
         return SAPPER_ERR_STATE;
     }
     if (pid == 0) {
-        close(down[1]);
-        close(up[0]);
-        worker_main(def, slot, down[0], up[1]);
+        close_all_but(down[0], up[1]);   /* the database, other workers' pipes */
+        worker_main(def, slot, cpu, down[0], up[1]);
     }
     close(down[0]);
     close(up[1]);
     *w = (sapper_worker){.pid = pid, .to_child = down[1], .from_child = up[0],
-                         .slot = slot};
+                         .slot = slot, .cpu = cpu};
     return SAPPER_OK;
 }
 
@@ -138,6 +193,8 @@ sapper_status sapper_worker_receive(sapper_worker *w, sapper_game_record *out)
     wire_header h;
     if (!read_all(w->from_child, &h, sizeof h))
         return SAPPER_ERR_STATE;
+    if (h.replay_len > SAPPER_RECORD_TEXT_MAX || h.json_len > SAPPER_RECORD_TEXT_MAX)
+        return SAPPER_ERR_PARSE;   /* not a record this engine writes */
     *out = h.rec;
     out->replay = calloc(1, h.replay_len + 1);
     out->json = calloc(1, h.json_len + 1);
@@ -147,10 +204,16 @@ sapper_status sapper_worker_receive(sapper_worker *w, sapper_game_record *out)
         sapper_game_record_free(out);
         return SAPPER_ERR_STATE;
     }
+    return SAPPER_OK;
+}
+
+void sapper_worker_pop(sapper_worker *w)
+{
+    if (w->nqueued == 0)
+        return;
     w->nqueued--;
     memmove(w->queue, w->queue + 1, (size_t)w->nqueued * sizeof w->queue[0]);
     w->killed_for_timeout = 0;
-    return SAPPER_OK;
 }
 
 static void close_pipes(sapper_worker *w)
@@ -160,6 +223,12 @@ static void close_pipes(sapper_worker *w)
     w->to_child = w->from_child = -1;
 }
 
+/* Killed by a signal nobody here sent: the OOM killer, an operator. */
+static int killed_from_outside(const sapper_worker *w, int status)
+{
+    return WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL && !w->killed_for_timeout;
+}
+
 static void fault_record(const sapper_worker *w, int status, const sapper_tgame *g,
                          sapper_game_record *r)
 {
@@ -167,7 +236,8 @@ static void fault_record(const sapper_worker *w, int status, const sapper_tgame 
     r->index = w->queue[0];
     r->nseats = g->nseats;
     r->culprit = -1;
-    if (!__atomic_load_n(&w->slot->in_bot, __ATOMIC_ACQUIRE)) {
+    if (w->slot->seat < 0 || w->slot->seat >= g->nseats ||
+        !__atomic_load_n(&w->slot->in_bot, __ATOMIC_ACQUIRE)) {
         r->voided = 1;   /* died outside any bot: the rules or the engine */
         snprintf(r->reason, sizeof r->reason, "void");
         return;
@@ -188,12 +258,13 @@ int sapper_worker_reap(sapper_worker *w, int block, const sapper_tgame *g,
     pid_t got = waitpid(w->pid, &status, block ? 0 : WNOHANG);
     if (got == 0)
         return 0;
-    int had_game = w->nqueued > 0;
-    if (had_game && g)
+    int had_game = w->nqueued > 0 && g;
+    int outside = killed_from_outside(w, status);
+    if (had_game && !outside)
         fault_record(w, status, g, out);
     close_pipes(w);
     w->pid = 0;
-    return had_game && g;
+    return !had_game ? 0 : outside ? 2 : 1;
 }
 
 void sapper_worker_stop(sapper_worker *w)

@@ -45,6 +45,22 @@ static void exe_dir(char *buf, size_t cap)
         snprintf(buf, cap, ".");
 }
 
+int app_bothost(char *buf, size_t cap)
+{
+    char dir[PATH_MAX];
+    exe_dir(dir, sizeof dir);
+    snprintf(buf, cap, "%s/sapper-bothost", dir);          /* the build */
+    if (access(buf, X_OK) == 0)
+        return 0;
+    snprintf(buf, cap, "%s/../lib/sapper/sapper-bothost", dir);   /* installed */
+    if (access(buf, X_OK) == 0)
+        return 0;
+    app_error("the bot sandbox needs sapper-bothost, found neither %s/sapper-bothost "
+              "nor %s/../lib/sapper/sapper-bothost (reinstall sapper, or run bots "
+              "unsandboxed: [tournament] sandbox = none)", dir, dir);
+    return EXIT_USAGE;
+}
+
 sapper_registry *app_registry(const sapper_config *cfg)
 {
     sapper_registry *reg = sapper_registry_new();

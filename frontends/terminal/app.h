@@ -65,6 +65,11 @@ void app_close(app *a);
  *  directories next to the executable. */
 sapper_registry *app_registry(const sapper_config *cfg);
 
+/** The path of sapper-bothost (the sandboxed bot process) into buf: next
+ *  to the executable, or in ../lib/sapper when installed. 0, or EXIT_USAGE
+ *  after saying where it was looked for. */
+int app_bothost(char *buf, size_t cap);
+
 /** Starts the next game (replacing the current one). */
 int app_next_match(app *a, int flags);
 

@@ -7,6 +7,7 @@
  * 3 stopped before the end, 1 other failures.
  */
 #include "commands.h"
+#include "sandbox.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -170,6 +171,25 @@ static int run(app *a, sapper_tournament_def *def)
     return rc;
 }
 
+/* Sandboxed bots: find the helper, and start every entrant's bot once so
+   a bot that cannot live in the sandbox is named now, not in every game. */
+static int prepare_sandbox(sapper_tournament_def *def)
+{
+    if (!def->sandbox)
+        return 0;
+    int rc = app_bothost(def->helper, sizeof def->helper);
+    sapper_sandbox_options o = {.helper = def->helper, .memory_mb = def->memory_mb};
+    for (size_t e = 0; !rc && e < def->nentrants; e++) {
+        char err[1024];
+        if (sapper_sandbox_try(&o, def->entrants[e].bot, err, sizeof err) == SAPPER_OK)
+            continue;
+        app_error("[entrant.%s]: %s (or run it unsandboxed: [tournament] sandbox = "
+                  "none, for bots you trust)", def->entrants[e].name, err);
+        rc = EXIT_USAGE;
+    }
+    return rc;
+}
+
 int cmd_tournament(int argc, char **argv)
 {
     app a = {.prog = "tournament"};
@@ -188,6 +208,8 @@ int cmd_tournament(int argc, char **argv)
     }
     if (!rc && a.jobs > 0)
         def.jobs = (int)a.jobs;
+    if (!rc)
+        rc = prepare_sandbox(&def);
     if (!rc)
         rc = run(&a, &def);
     sapper_tournament_def_free(&def);

@@ -67,12 +67,12 @@ errors=$(count_matches "$out" '^error: ')
 expect_contains "$out" '"outcome":"unfinished","moves":0' "refusals apply nothing"
 
 # Out of the game, a person still watches it round by round: seed 3's
-# person dies in match 1 gathering; each of the 75 rounds is shown.
+# person dies in match 1 gathering; each of the 33 rounds is shown.
 out=$(for i in $(seq 40); do echo gather; done | "$SAPPER" play "$CONFIG" game.seed=3 --plain 2>&1)
 rounds=$(count_matches "$out" '^Wood-Sword - match [0-9]+, round [0-9]+')
-[ "$rounds" -eq 75 ] && pass "every round is shown after the person is out (75)" ||
-    fail "75 rounds expected on screen, found $rounds"
-expect_contains "$out" '"rounds":75' "the game had 75 rounds"
+[ "$rounds" -eq 33 ] && pass "every round is shown after the person is out (33)" ||
+    fail "33 rounds expected on screen, found $rounds"
+expect_contains "$out" '"rounds":33' "the game had 33 rounds"
 
 out=$(printf 'help\nquit\n' | "$SAPPER" play "$CONFIG" game.seed=3 --plain 2>&1)
 expect_contains "$out" "commands: an action (legal now: gather, defense)" \

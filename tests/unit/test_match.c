@@ -385,13 +385,13 @@ static void test_match_replay_forfeit_reason_the_engine_never_writes_is_refused(
                           "illegal, error or timeout");
 }
 
-/* Seeker takes turns: after seat 1's first reveal (seed 5) seat 2 moves. */
+/* Seeker takes turns: after seat 1's first reveal (seed 6) seat 2 moves. */
 static void test_match_replay_forfeit_of_a_seat_not_to_move_is_refused(void **state)
 {
     (void)state;
     sapper_strbuf r = {0};
     play_bot_game("[game]\nrules = seeker\n[player.1]\nbot = random\n"
-                  "[player.2]\nbot = random\n", 5, &r);
+                  "[player.2]\nbot = random\n", 6, &r);
     char *text = strdup(sapper_strbuf_str(&r));
     char *second = strstr(strstr(text, "\nmove 1 ") + 1, "\nmove ");
     assert_non_null(second);

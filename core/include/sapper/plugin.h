@@ -39,6 +39,13 @@
  *   1.1  2026-11-30  rules: optional seat_json (per-player members of the
  *                    JSON result, e.g. a seat's points and statistics) and
  *                    panel_text (extra screens such as a statistics dialog).
+ *   1.2  2026-12-01  sapper_param_spec.reserved becomes flags:
+ *                    SAPPER_PARAM_SECRET keeps a rules parameter (a layout
+ *                    file, a score file) from ever reaching a bot. Bot seeds
+ *                    are now one-way: nothing a bot receives lets it
+ *                    recompute the game seed, the layout or another seat's
+ *                    seed. docs/PLUGINS.md ("ABI 1.2") lists what else 1.2
+ *                    appends, all optional and all at the ends of structs.
  */
 #ifndef SAPPER_PLUGIN_H
 #define SAPPER_PLUGIN_H
@@ -53,7 +60,7 @@ extern "C" {
 #endif
 
 #define SAPPER_ABI_MAJOR 1
-#define SAPPER_ABI_MINOR 1
+#define SAPPER_ABI_MINOR 2
 
 /* ------------------------------------------------------------------ */
 /* Status codes. Every fallible call returns one; SAPPER_OK is 0.      */
@@ -77,11 +84,16 @@ typedef int32_t sapper_status;
 #define SAPPER_PARAM_STRING 4  /* any text (a file name, a player name)      */
 #define SAPPER_PARAM_REAL   5  /* decimal number within [min, max]          */
 
+/* sapper_param_spec.flags (ABI 1.2; 0 in older plugins: no flags) */
+#define SAPPER_PARAM_SECRET 1  /* rules only: the value never reaches a bot
+                                  (absent from sapper_bot_setup.rules_params):
+                                  a fixed layout, a file name on the host  */
+
 /** One declared parameter. Static. */
 typedef struct sapper_param_spec {
     const char *key;      /* lower-case [a-z0-9_]+, unique in the table    */
     int32_t type;         /* SAPPER_PARAM_*                                 */
-    int32_t reserved;     /* 0                                              */
+    int32_t flags;        /* SAPPER_PARAM_SECRET or 0 (was reserved = 0)    */
     const char *def;      /* default value as text; never NULL              */
     double min, max;      /* bounds for INT and REAL (inclusive)            */
     const char *choices;  /* "safe|opening|any" for CHOICE, else NULL       */
@@ -195,7 +207,10 @@ static inline double sapper_rng_unit(sapper_rng *r)
     return (double)(sapper_rng_next(r) >> 11) * 0x1.0p-53;
 }
 
-/** Seed number i derived from a master seed (game or seat seeds). */
+/** Seed number i derived from a master seed, for a plugin's own streams.
+ *  This mix is invertible: the engine derives the seeds it hands to bots
+ *  with a keyed one-way hash instead (ABI 1.2), so do not rely on a bot's
+ *  seed being sapper_seed_derive(game seed, seat + 1). */
 static inline uint64_t sapper_seed_derive(uint64_t master, uint64_t i)
 {
     uint64_t x = master ^ (i * 0xD1B54A32D192ED03ull);
@@ -334,9 +349,12 @@ typedef struct sapper_bot_setup {
     int32_t seat;              /* 0-based seat this bot plays               */
     int32_t players;           /* seats in the game                         */
     int32_t reserved;          /* 0                                         */
-    uint64_t seed;             /* the bot's only source of randomness       */
+    uint64_t seed;             /* the bot's only source of randomness; a
+                                  one-way function of the game seed and the
+                                  seat (it reveals neither)                 */
     const char *rules_id;      /* "classic", "seeker", ...                  */
-    const sapper_params *rules_params; /* the game's checked parameters     */
+    const sapper_params *rules_params; /* the game's checked parameters,
+                                  without the secret ones (ABI 1.2)         */
     const sapper_game_info *info;
 } sapper_bot_setup;
 

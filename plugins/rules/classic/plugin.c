@@ -23,7 +23,7 @@ static const sapper_param_spec classic_params[] = {
      .choices = "safe|opening|any",
      .help = "safe: first cell revealed is no mine; opening: nor its "
              "neighbours; any: board fixed from the start"},
-    {.key = "layout", .type = SAPPER_PARAM_STRING, .def = "",
+    {.key = "layout", .type = SAPPER_PARAM_STRING, .flags = SAPPER_PARAM_SECRET, .def = "",
      .help = "board file of '*' and '.' fixing the mines (and the size); "
              "empty for a random board"},
     {.key = "no_guess", .type = SAPPER_PARAM_BOOL, .def = "false",

@@ -18,13 +18,13 @@ static const sapper_param_spec ded_params[] = {
     {.key = "mines", .type = SAPPER_PARAM_INT, .def = "70",
      .min = 1, .max = DED_MAX_MINES,
      .help = "mines (preset custom); at most cells - 1"},
-    {.key = "layout", .type = SAPPER_PARAM_STRING, .def = "",
+    {.key = "layout", .type = SAPPER_PARAM_STRING, .flags = SAPPER_PARAM_SECRET, .def = "",
      .help = "board file of '*' and '.' fixing the mines (and the size; "
              "never scored); empty for a board drawn from the seed"},
     {.key = "name", .type = SAPPER_PARAM_STRING, .def = "me",
      .help = "your name on the scoreboard (the first seven characters); "
              "read by the front end"},
-    {.key = "scorefile", .type = SAPPER_PARAM_STRING, .def = "",
+    {.key = "scorefile", .type = SAPPER_PARAM_STRING, .flags = SAPPER_PARAM_SECRET, .def = "",
      .help = "SQLite score file; empty: $XDG_DATA_HOME/sapper/"
              "deductive-scores.db (~/.local/share/...); read by the front end"},
 };

@@ -14,7 +14,7 @@ static const sapper_param_spec seeker_params[] = {
      .min = 1, .max = SEEKER_MAX_MINES,
      .help = "mines, odd (no ties) and at most width*height; a majority "
              "wins (26 of 51)"},
-    {.key = "layout", .type = SAPPER_PARAM_STRING, .def = "",
+    {.key = "layout", .type = SAPPER_PARAM_STRING, .flags = SAPPER_PARAM_SECRET, .def = "",
      .help = "board file of '*' and '.' fixing the mines (and the size; "
              "odd mine count); empty for a board drawn from the seed"},
 };

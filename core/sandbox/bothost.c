@@ -1,0 +1,234 @@
+/*
+ * bothost.c - sapper-bothost, the process a sandboxed bot lives in. The
+ * engine starts it (sandbox.c) with the channel on descriptor 3, stdin,
+ * stdout and stderr on /dev/null, in its own process group, to die with
+ * its parent:
+ *
+ *     sapper-bothost PLUGIN_FILE BOT_ID MEMORY_MB CPU_SECONDS
+ *
+ * It locks itself down, loads that one plugin (nothing else of the engine
+ * is in this process: no rules, no game, no database, no other bot),
+ * locks down the rest of the way, says READY, and then serves one game at
+ * a time: NEW -> bot_new, STEP -> informs then step, FREE -> informs then
+ * bot_free, until the channel closes. After the bot's first call nothing
+ * in this process is trusted: the engine checks every frame it sends.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "loader.h"
+#include "lockdown.h"
+#include "wire.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+/* LeakSanitizer stops the world with ptrace, which the sandbox forbids. */
+const char *__asan_default_options(void);
+const char *__asan_default_options(void) { return "detect_leaks=0"; }
+#endif
+
+typedef struct host {
+    const sapper_bot_api *api;
+    void *bot;                 /* the instance of the game in play, or NULL */
+    unsigned char *frame;      /* the last frame's payload; owned */
+    size_t frame_cap;
+    unsigned char *aligned;    /* the view and legal list, copied to
+                                  aligned memory; owned */
+    size_t aligned_cap;
+    sapper_wire_out out;
+} host;
+
+static int reply(host *h, uint32_t type)
+{
+    return h->out.failed ? -1
+         : sapper_wire_send(SAPPER_SANDBOX_FD, type, h->out.data, h->out.len);
+}
+
+static int reply_status(host *h, uint32_t type, int32_t status, const char *text)
+{
+    sapper_wire_clear(&h->out);
+    sapper_wire_put_u32(&h->out, (uint32_t)status);
+    sapper_wire_put_str(&h->out, text);
+    return reply(h, type);
+}
+
+/* Reads n (actor, action) pairs and tells the bot. */
+static void deliver_informs(host *h, sapper_wire_in *in)
+{
+    uint32_t n = sapper_wire_get_u32(in);
+    for (uint32_t i = 0; i < n && !in->bad; i++) {
+        int32_t actor = (int32_t)sapper_wire_get_u32(in);
+        int64_t action = sapper_wire_get_i64(in);
+        if (!in->bad && h->bot && h->api->inform)
+            h->api->inform(h->bot, actor, action);
+    }
+}
+
+/* A key/value list; the pointers point into the frame. */
+static sapper_kv *read_kvs(sapper_wire_in *in, uint32_t *count)
+{
+    uint32_t n = sapper_wire_get_u32(in);
+    if (in->bad || n > in->left / 10) {
+        in->bad = 1;
+        return NULL;
+    }
+    sapper_kv *kv = calloc((size_t)n + 1, sizeof *kv);
+    for (uint32_t i = 0; kv && i < n; i++) {
+        kv[i].key = sapper_wire_get_str(in);
+        kv[i].value = sapper_wire_get_str(in);
+    }
+    *count = n;
+    return kv;
+}
+
+static int on_new(host *h, sapper_wire_in *in)
+{
+    sapper_game_info info = {.struct_size = sizeof info};
+    sapper_bot_setup s = {.struct_size = sizeof s, .info = &info};
+    s.seat = (int32_t)sapper_wire_get_u32(in);
+    s.players = (int32_t)sapper_wire_get_u32(in);
+    s.seed = (uint64_t)sapper_wire_get_i64(in);
+    info.min_players = (int32_t)sapper_wire_get_u32(in);
+    info.max_players = (int32_t)sapper_wire_get_u32(in);
+    info.turns = (int32_t)sapper_wire_get_u32(in);
+    info.max_moves = sapper_wire_get_i64(in);
+    info.max_actions = sapper_wire_get_i64(in);
+    s.rules_id = sapper_wire_get_str(in);
+    sapper_params bp = {0}, rp = {0};
+    sapper_kv *bkv = read_kvs(in, &bp.count), *rkv = read_kvs(in, &rp.count);
+    bp.items = bkv;
+    rp.items = rkv;
+    s.rules_params = &rp;
+    char err[512] = "";
+    sapper_status st = SAPPER_ERR_STATE;
+    if (!in->bad && bkv && rkv && !h->bot)
+        st = h->api->bot_new(&bp, &s, &h->bot, err, sizeof err);
+    if (st != SAPPER_OK)
+        h->bot = NULL;
+    free(bkv);
+    free(rkv);
+    return reply_status(h, SAPPER_WIRE_STARTED, st, err);
+}
+
+/* Copies the view and the legal list to 8-aligned memory (in the frame
+   they sit wherever the lengths before them put them). */
+static int align_step(host *h, const void *view, size_t vsize, const void *legal,
+                      size_t lsize, void **v, int64_t **l)
+{
+    size_t voff = (vsize + 7) & ~(size_t)7;
+    if (voff + lsize > h->aligned_cap) {
+        free(h->aligned);
+        h->aligned_cap = voff + lsize;
+        if (!(h->aligned = malloc(h->aligned_cap)))
+            return -1;
+    }
+    memcpy(h->aligned, view, vsize);
+    memcpy(h->aligned + voff, legal, lsize);
+    *v = h->aligned;
+    *l = (int64_t *)(void *)(h->aligned + voff);
+    return 0;
+}
+
+static int on_step(host *h, sapper_wire_in *in)
+{
+    deliver_informs(h, in);
+    uint32_t vsize = sapper_wire_get_u32(in);
+    const void *view = sapper_wire_get(in, vsize);
+    uint32_t nlegal = sapper_wire_get_u32(in);
+    size_t lsize = (size_t)nlegal * sizeof(int64_t);
+    const void *legal = sapper_wire_get(in, lsize);
+    int64_t action = -1, *l = NULL;
+    void *v = NULL;
+    sapper_status st = SAPPER_ERR_STATE;
+    if (!in->bad && h->bot && nlegal > 0 && vsize > 0 &&
+        align_step(h, view, vsize, legal, lsize, &v, &l) == 0)
+        st = h->api->step(h->bot, v, vsize, l, nlegal, &action);
+    sapper_wire_clear(&h->out);
+    sapper_wire_put_u32(&h->out, (uint32_t)st);
+    sapper_wire_put_i64(&h->out, action);
+    return reply(h, SAPPER_WIRE_ACTION);
+}
+
+static int on_free(host *h, sapper_wire_in *in)
+{
+    deliver_informs(h, in);
+    if (h->bot)
+        h->api->bot_free(h->bot);
+    h->bot = NULL;
+    sapper_wire_clear(&h->out);
+    return reply(h, SAPPER_WIRE_FREED);
+}
+
+/* Reads one frame into h->frame; the type, or -1 when the channel closed. */
+static int64_t read_frame(host *h, size_t *len)
+{
+    uint32_t hdr[2];
+    if (sapper_wire_read_all(SAPPER_SANDBOX_FD, hdr, sizeof hdr) || hdr[1] > SAPPER_WIRE_MAX)
+        return -1;
+    if (hdr[1] > h->frame_cap) {
+        free(h->frame);
+        h->frame_cap = hdr[1];
+        if (!(h->frame = malloc(h->frame_cap)))
+            return -1;
+    }
+    if (sapper_wire_read_all(SAPPER_SANDBOX_FD, h->frame, hdr[1]))
+        return -1;
+    *len = hdr[1];
+    return hdr[0];
+}
+
+static int serve(host *h)
+{
+    for (;;) {
+        size_t len = 0;
+        int64_t type = read_frame(h, &len);
+        if (type < 0)
+            return 0;
+        sapper_wire_in in = {h->frame, len, 0};
+        int rc = type == SAPPER_WIRE_NEW ? on_new(h, &in)
+               : type == SAPPER_WIRE_STEP ? on_step(h, &in)
+               : type == SAPPER_WIRE_FREE ? on_free(h, &in) : -1;
+        if (rc)
+            return 1;
+    }
+}
+
+static const sapper_plugin *load(sapper_registry *reg, char **argv, char *err,
+                                 size_t errcap)
+{
+    sapper_lockdown_limits lim = {strtoll(argv[3], NULL, 10), strtoll(argv[4], NULL, 10)};
+    if (sapper_lockdown_before_load(argv[1], &lim, err, errcap))
+        return NULL;
+    if (sapper_registry_load_file(reg, argv[1], err, errcap) != SAPPER_OK)
+        return NULL;
+    const sapper_plugin *p = sapper_registry_find(reg, argv[2], SAPPER_KIND_BOT);
+    if (!p) {
+        snprintf(err, errcap, "%s: no bot \"%s\" in it", argv[1], argv[2]);
+        return NULL;
+    }
+    if (sapper_lockdown_after_load(err, errcap))
+        return NULL;
+    return p;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 5) {
+        fprintf(stderr, "sapper-bothost: started by sapper to run one bot in a "
+                "sandbox; not a command to run by hand\n");
+        return 2;
+    }
+    char err[1024] = "";
+    host h = {0};
+    sapper_registry *reg = sapper_registry_new();
+    const sapper_plugin *p = reg ? load(reg, argv, err, sizeof err) : NULL;
+    if (!p) {
+        reply_status(&h, SAPPER_WIRE_READY, SAPPER_ERR_STATE, err[0] ? err : "out of memory");
+        _exit(1);
+    }
+    h.api = &p->bot;
+    if (reply_status(&h, SAPPER_WIRE_READY, SAPPER_OK, ""))
+        _exit(1);
+    _exit(serve(&h));   /* _exit: no atexit handler of anyone runs */
+}

@@ -1,0 +1,231 @@
+/*
+ * lockdown.c - the two steps of lockdown.h. The seccomp filters are built
+ * with libseccomp; Landlock is used when the kernel has it (5.13 and
+ * later) and skipped otherwise, since the seccomp allowlist alone already
+ * keeps every bot call away from files, processes and the network.
+ */
+#define _GNU_SOURCE
+#include "lockdown.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/landlock.h>
+#include <seccomp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <termios.h>
+#include <unistd.h>
+
+static int set_limit(int what, rlim_t v)
+{
+    struct rlimit rl = {v, v};
+    return setrlimit(what, &rl);
+}
+
+static int limit_resources(const sapper_lockdown_limits *lim)
+{
+#if !defined(__SANITIZE_ADDRESS__)  /* ASan reserves terabytes of address space */
+    if (lim->memory_mb > 0 && set_limit(RLIMIT_AS, (rlim_t)lim->memory_mb << 20))
+        return -1;
+#endif
+    if (lim->cpu_seconds > 0) {   /* SIGXCPU at the soft limit, SIGKILL 1 s on */
+        struct rlimit rl = {(rlim_t)lim->cpu_seconds, (rlim_t)lim->cpu_seconds + 1};
+        if (setrlimit(RLIMIT_CPU, &rl))
+            return -1;
+    }
+    return set_limit(RLIMIT_CORE, 0) || set_limit(RLIMIT_FSIZE, 0) ? -1 : 0;
+}
+
+/* ---- Landlock: read the plugin and the system libraries, nothing else. */
+
+/* Debian 12's kernel headers know Landlock ABI 2; the kernel we run on may
+   know more. These are the kernel's UAPI values (linux/landlock.h). */
+#ifndef LANDLOCK_ACCESS_FS_TRUNCATE
+#define LANDLOCK_ACCESS_FS_TRUNCATE (1ULL << 14)                /* ABI 3 */
+#endif
+#ifndef LANDLOCK_ACCESS_FS_IOCTL_DEV
+#define LANDLOCK_ACCESS_FS_IOCTL_DEV (1ULL << 15)               /* ABI 5 */
+#endif
+#ifndef LANDLOCK_ACCESS_NET_BIND_TCP
+#define LANDLOCK_ACCESS_NET_BIND_TCP (1ULL << 0)                /* ABI 4 */
+#define LANDLOCK_ACCESS_NET_CONNECT_TCP (1ULL << 1)
+#endif
+#ifndef LANDLOCK_SCOPE_SIGNAL
+#define LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET (1ULL << 0)        /* ABI 6 */
+#define LANDLOCK_SCOPE_SIGNAL (1ULL << 1)
+#endif
+
+static int allow_path(int ruleset, const char *path, uint64_t access)
+{
+    int fd = open(path, O_PATH | O_CLOEXEC);
+    if (fd < 0)
+        return 0;   /* a directory this system lacks (/lib64) */
+    struct landlock_path_beneath_attr pb = {.allowed_access = access, .parent_fd = fd};
+    int rc = (int)syscall(SYS_landlock_add_rule, ruleset, LANDLOCK_RULE_PATH_BENEATH, &pb, 0);
+    close(fd);
+    return rc;
+}
+
+static uint64_t fs_rights(int abi)
+{
+    uint64_t all = (LANDLOCK_ACCESS_FS_MAKE_SYM << 1) - 1;   /* ABI 1 */
+    if (abi >= 2)
+        all |= LANDLOCK_ACCESS_FS_REFER;
+    if (abi >= 3)
+        all |= LANDLOCK_ACCESS_FS_TRUNCATE;
+    if (abi >= 5)
+        all |= LANDLOCK_ACCESS_FS_IOCTL_DEV;
+    return all;
+}
+
+static int landlock(const char *plugin_file)
+{
+    int abi = (int)syscall(SYS_landlock_create_ruleset, NULL, 0,
+                           LANDLOCK_CREATE_RULESET_VERSION);
+    if (abi < 1)
+        return 0;   /* not in this kernel: seccomp still holds */
+    struct {
+        uint64_t fs, net, scoped;
+    } attr = {.fs = fs_rights(abi)};
+    size_t size = sizeof(uint64_t);
+    if (abi >= 4) {
+        attr.net = LANDLOCK_ACCESS_NET_BIND_TCP | LANDLOCK_ACCESS_NET_CONNECT_TCP;
+        size = 2 * sizeof(uint64_t);
+    }
+    if (abi >= 6) {   /* no signals to processes outside this one */
+        attr.scoped = LANDLOCK_SCOPE_SIGNAL | LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET;
+        size = 3 * sizeof(uint64_t);
+    }
+    int rs = (int)syscall(SYS_landlock_create_ruleset, &attr, size, 0);
+    if (rs < 0)
+        return -1;
+    uint64_t read = LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR;
+    static const char *const system_dirs[] = {"/usr", "/lib", "/lib64", "/lib32"};
+    int rc = allow_path(rs, plugin_file, LANDLOCK_ACCESS_FS_READ_FILE);
+    for (size_t i = 0; !rc && i < sizeof system_dirs / sizeof *system_dirs; i++)
+        rc = allow_path(rs, system_dirs[i], read);
+    rc = rc ? rc : allow_path(rs, "/etc/ld.so.cache", LANDLOCK_ACCESS_FS_READ_FILE);
+    rc = rc ? rc : (int)syscall(SYS_landlock_restrict_self, rs, 0);
+    close(rs);
+    return rc;
+}
+
+/* ---- seccomp */
+
+/* Before the load: the dynamic loader may open and map files (read-only),
+   but nothing may reach another process, the network, or change a file. */
+static int deny_harm(void)
+{
+    scmp_filter_ctx f = seccomp_init(SCMP_ACT_ALLOW);
+    if (!f)
+        return -1;
+    static const int denied[] = {
+        SCMP_SYS(kill), SCMP_SYS(tkill), SCMP_SYS(ptrace), SCMP_SYS(socket),
+        SCMP_SYS(socketpair), SCMP_SYS(connect), SCMP_SYS(fork), SCMP_SYS(vfork),
+        SCMP_SYS(clone), SCMP_SYS(clone3), SCMP_SYS(execve), SCMP_SYS(execveat),
+        SCMP_SYS(unlink), SCMP_SYS(unlinkat), SCMP_SYS(rename), SCMP_SYS(renameat),
+        SCMP_SYS(renameat2), SCMP_SYS(truncate), SCMP_SYS(ftruncate),
+        SCMP_SYS(process_vm_readv), SCMP_SYS(process_vm_writev), SCMP_SYS(setpgid),
+        SCMP_SYS(setsid), SCMP_SYS(pidfd_open), SCMP_SYS(pidfd_send_signal),
+        SCMP_SYS(rt_sigqueueinfo), SCMP_SYS(rt_tgsigqueueinfo), SCMP_SYS(mkdir),
+        SCMP_SYS(mkdirat), SCMP_SYS(rmdir), SCMP_SYS(link), SCMP_SYS(linkat),
+        SCMP_SYS(symlink), SCMP_SYS(symlinkat), SCMP_SYS(chmod), SCMP_SYS(fchmod),
+        SCMP_SYS(fchmodat), SCMP_SYS(creat),
+    };
+    int rc = 0;
+    for (size_t i = 0; !rc && i < sizeof denied / sizeof *denied; i++)
+        rc = seccomp_rule_add(f, SCMP_ACT_KILL_PROCESS, denied[i], 0);
+    /* tgkill only at this process: abort() and raise() keep working */
+    rc = rc ? rc : seccomp_rule_add(f, SCMP_ACT_KILL_PROCESS, SCMP_SYS(tgkill), 1,
+                                    SCMP_A0(SCMP_CMP_NE, (scmp_datum_t)getpid()));
+    static const int write_flags[] = {O_WRONLY, O_RDWR, O_CREAT, O_TRUNC, O_APPEND};
+    for (size_t i = 0; !rc && i < sizeof write_flags / sizeof *write_flags; i++) {
+        scmp_datum_t w = (scmp_datum_t)write_flags[i];
+        rc = seccomp_rule_add(f, SCMP_ACT_KILL_PROCESS, SCMP_SYS(openat), 1,
+                              SCMP_A2(SCMP_CMP_MASKED_EQ, w, w));
+        rc = rc ? rc : seccomp_rule_add(f, SCMP_ACT_KILL_PROCESS, SCMP_SYS(open), 1,
+                                        SCMP_A1(SCMP_CMP_MASKED_EQ, w, w));
+    }
+    rc = rc ? rc : seccomp_load(f);
+    seccomp_release(f);
+    return rc;
+}
+
+static int allow(scmp_filter_ctx f, int sys)
+{
+    return seccomp_rule_add(f, SCMP_ACT_ALLOW, sys, 0);
+}
+
+static int allow_fd(scmp_filter_ctx f, int sys, int fd)
+{
+    return seccomp_rule_add(f, SCMP_ACT_ALLOW, sys, 1, SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)fd));
+}
+
+/* After the load: what a computation needs, and nothing else. */
+static int allow_only_computation(void)
+{
+    scmp_filter_ctx f = seccomp_init(SCMP_ACT_KILL_PROCESS);
+    if (!f)
+        return -1;
+    static const int plain[] = {
+        SCMP_SYS(mmap), SCMP_SYS(munmap), SCMP_SYS(mremap), SCMP_SYS(mprotect),
+        SCMP_SYS(brk), SCMP_SYS(madvise), SCMP_SYS(exit), SCMP_SYS(exit_group),
+        SCMP_SYS(clock_gettime), SCMP_SYS(clock_getres), SCMP_SYS(gettimeofday),
+        SCMP_SYS(time), SCMP_SYS(nanosleep), SCMP_SYS(clock_nanosleep),
+        SCMP_SYS(rt_sigreturn), SCMP_SYS(rt_sigaction), SCMP_SYS(rt_sigprocmask),
+        SCMP_SYS(sigaltstack), SCMP_SYS(futex), SCMP_SYS(sched_yield),
+        SCMP_SYS(getpid), SCMP_SYS(gettid), SCMP_SYS(getrusage), SCMP_SYS(times),
+        SCMP_SYS(fstat), SCMP_SYS(newfstatat), SCMP_SYS(lseek),
+    };
+    int rc = 0;
+    for (size_t i = 0; !rc && i < sizeof plain / sizeof *plain; i++)
+        rc = allow(f, plain[i]);
+    rc = rc ? rc : allow_fd(f, SCMP_SYS(read), SAPPER_SANDBOX_FD);
+    for (int fd = 1; !rc && fd <= SAPPER_SANDBOX_FD; fd++) {   /* /dev/null, channel */
+        rc = allow_fd(f, SCMP_SYS(write), fd);
+        rc = rc ? rc : allow_fd(f, SCMP_SYS(writev), fd);
+    }
+    rc = rc ? rc : seccomp_rule_add(f, SCMP_ACT_ALLOW, SCMP_SYS(tgkill), 1,
+                                    SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)getpid()));
+    /* stdio asks whether /dev/null is a terminal: it is not */
+    rc = rc ? rc : seccomp_rule_add(f, SCMP_ACT_ERRNO(ENOTTY), SCMP_SYS(ioctl), 0);
+    rc = rc ? rc : seccomp_load(f);
+    seccomp_release(f);
+    return rc;
+}
+
+int sapper_lockdown_before_load(const char *plugin_file,
+                                const sapper_lockdown_limits *lim,
+                                char *err, size_t errcap)
+{
+    if (limit_resources(lim)) {
+        snprintf(err, errcap, "cannot set resource limits: %s", strerror(errno));
+        return -1;
+    }
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)) {
+        snprintf(err, errcap, "cannot drop privileges: %s", strerror(errno));
+        return -1;
+    }
+    if (landlock(plugin_file)) {
+        snprintf(err, errcap, "cannot apply the Landlock ruleset: %s", strerror(errno));
+        return -1;
+    }
+    if (deny_harm()) {
+        snprintf(err, errcap, "cannot load the seccomp filter");
+        return -1;
+    }
+    return 0;
+}
+
+int sapper_lockdown_after_load(char *err, size_t errcap)
+{
+    if (allow_only_computation()) {
+        snprintf(err, errcap, "cannot load the seccomp allowlist");
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,27 @@
+/*
+ * lockdown.h - what a bot process gives up, in two steps (bothost.c):
+ * before it loads the bot plugin (limits, no new privileges, a Landlock
+ * ruleset that lets it read only the plugin and the system libraries, and
+ * a first seccomp filter against the calls that harm others), and after,
+ * before the bot's first call (a seccomp allowlist: its channel, memory,
+ * clocks, exit). Returns 0, or -1 with the reason in err.
+ */
+#ifndef SAPPER_LOCKDOWN_H
+#define SAPPER_LOCKDOWN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SAPPER_SANDBOX_FD 3   /* the channel's descriptor in the bot process */
+
+typedef struct sapper_lockdown_limits {
+    int64_t memory_mb;      /* address space; 0: none */
+    int64_t cpu_seconds;    /* CPU time of the process's life; 0: none */
+} sapper_lockdown_limits;
+
+int sapper_lockdown_before_load(const char *plugin_file,
+                                const sapper_lockdown_limits *lim,
+                                char *err, size_t errcap);
+int sapper_lockdown_after_load(char *err, size_t errcap);
+
+#endif

@@ -1,0 +1,506 @@
+/*
+ * sandbox.c - the engine's side of sandbox.h: starting bot processes,
+ * keeping them for later games, and the driver calls (frames of wire.h)
+ * with their deadlines. Every byte a bot process sends is checked here
+ * before it means anything; a process that breaks the protocol, dies, or
+ * misses a deadline is killed, reaped, and its seat forfeits with the
+ * reason its end tells.
+ */
+#define _GNU_SOURCE
+#include "sandbox.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "lockdown.h"
+#include "wire.h"
+
+#define MAX_PROCS (2 * SAPPER_MAX_SEATS)
+#define START_SECONDS 10.0     /* to exec, load and lock down */
+#define REPLY_MAX 4096         /* the largest frame a bot process may send */
+
+typedef struct botproc {
+    pid_t pid;                 /* 0: slot free */
+    int fd;
+    int64_t key;
+    const sapper_plugin *bot;
+    int32_t games;
+    int32_t seat;              /* the seat it plays now, -1 idle */
+    int live;                  /* a bot instance exists in it */
+    int64_t *boards;           /* boards it has played; owned */
+    size_t nboards, capboards;
+} botproc;
+
+struct sapper_sandbox {
+    sapper_sandbox_options opt;
+    botproc procs[MAX_PROCS];
+    int seat_proc[SAPPER_MAX_SEATS];        /* index into procs, -1 none */
+    sapper_wire_out informs[SAPPER_MAX_SEATS];   /* (actor, action) pairs */
+    uint32_t ninforms[SAPPER_MAX_SEATS];
+    sapper_wire_out out;
+    double timeout;                         /* of the next call; 0 none */
+    char message[512];
+};
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+sapper_sandbox *sapper_sandbox_new(const sapper_sandbox_options *opt)
+{
+    sapper_sandbox *sb = calloc(1, sizeof *sb);
+    if (!sb)
+        return NULL;
+    sb->opt = *opt;
+    if (sb->opt.games_per_process <= 0)
+        sb->opt.games_per_process = 256;
+    for (int i = 0; i < SAPPER_MAX_SEATS; i++)
+        sb->seat_proc[i] = -1;
+    return sb;
+}
+
+/* ---- processes */
+
+static const char *reason_of(int status, int killed_by_us)
+{
+    if (WIFEXITED(status))
+        return "exit";
+    int sig = WTERMSIG(status);
+    return sig == SIGSYS ? "sandbox"
+         : sig == SIGXCPU || killed_by_us ? "timeout"
+         : sig == SIGKILL ? "killed"      /* the OOM killer or an operator */
+         : "crash";
+}
+
+/* Kills (when asked) and reaps a process; the reason word of its end. */
+static const char *end_proc(botproc *p, int kill_it)
+{
+    int status = 0;
+    if (p->pid <= 0)
+        return "crash";
+    if (kill_it)
+        kill(-p->pid, SIGKILL);
+    /* it closed the channel, so it is exiting: wait for that, but never
+       for ever */
+    for (int i = 0; i < 1000; i++) {
+        pid_t got = waitpid(p->pid, &status, WNOHANG);
+        if (got == p->pid || (got < 0 && errno != EINTR))
+            break;
+        if (i == 999 || (kill_it && i > 100)) {
+            kill(-p->pid, SIGKILL);
+            kill_it = 1;
+            waitpid(p->pid, &status, 0);
+            break;
+        }
+        struct timespec ms = {0, 1000000};
+        nanosleep(&ms, NULL);
+    }
+    close(p->fd);
+    free(p->boards);
+    const char *why = reason_of(status, kill_it);
+    *p = (botproc){.seat = -1};
+    return why;
+}
+
+/* The child between fork and exec: channel on 3, /dev/null on 0-2, its
+   own process group, dies with its parent. */
+static void exec_bothost(const sapper_sandbox *sb, const sapper_plugin *bot,
+                         int channel, pid_t parent)
+{
+    setpgid(0, 0);
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent)
+        _exit(127);
+    int null = open("/dev/null", O_RDWR);
+    if (null < 0 || dup2(channel, SAPPER_SANDBOX_FD) < 0 || dup2(null, 0) < 0 ||
+        dup2(null, 1) < 0 || dup2(null, 2) < 0)
+        _exit(127);
+    close_range(SAPPER_SANDBOX_FD + 1, ~0U, 0);
+    signal(SIGPIPE, SIG_DFL);
+    char mem[32], cpu[32];
+    snprintf(mem, sizeof mem, "%lld", (long long)sb->opt.memory_mb);
+    snprintf(cpu, sizeof cpu, "%lld", (long long)sb->opt.cpu_seconds);
+    char *argv[] = {(char *)"sapper-bothost", (char *)bot->file, (char *)bot->desc.id,
+                    mem, cpu, NULL};
+    execv(sb->opt.helper, argv);
+    _exit(127);
+}
+
+/* Timeouts on both directions of the channel (0: none). */
+static void set_channel_timeout(int fd, double seconds)
+{
+    struct timeval tv = {0, 0};
+    if (seconds > 0) {
+        tv.tv_sec = (time_t)seconds;
+        tv.tv_usec = (suseconds_t)((seconds - (double)tv.tv_sec) * 1e6);
+        if (tv.tv_sec == 0 && tv.tv_usec == 0)
+            tv.tv_usec = 1;
+    }
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+}
+
+/* Reads one reply of at most REPLY_MAX bytes before the deadline. Returns
+   its type, -1 (end of file, error or timeout: *timed_out says), or -2
+   (a frame too large to be a reply). */
+static int64_t read_reply(int fd, double deadline, unsigned char *buf, size_t *len,
+                          int *timed_out)
+{
+    uint32_t hdr[2];
+    unsigned char *dst = (unsigned char *)hdr;
+    size_t want = sizeof hdr, got = 0;
+    *timed_out = 0;
+    for (int part = 0; part < 2; part++) {
+        while (got < want) {
+            ssize_t k = read(fd, dst + got, want - got);
+            if (k > 0) {
+                got += (size_t)k;
+                if (deadline > 0 && got < want && now() > deadline) {
+                    *timed_out = 1;   /* a reply dripped byte by byte */
+                    return -1;
+                }
+                continue;
+            }
+            if (k < 0 && errno == EINTR)
+                continue;
+            *timed_out = k < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
+            return -1;
+        }
+        if (part == 0) {
+            if (hdr[1] > REPLY_MAX)
+                return -2;
+            dst = buf;
+            want = hdr[1];
+            got = 0;
+        }
+    }
+    *len = hdr[1];
+    return hdr[0];
+}
+
+static int start_proc(sapper_sandbox *sb, botproc *p, const sapper_plugin *bot,
+                      int64_t key)
+{
+    int sv[2];
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) {
+        snprintf(sb->message, sizeof sb->message, "cannot create a socket pair: %s",
+                 strerror(errno));
+        return -1;
+    }
+    pid_t parent = getpid();
+    pid_t pid = fork();
+    if (pid == 0)
+        exec_bothost(sb, bot, sv[1], parent);
+    close(sv[1]);
+    if (pid < 0) {
+        close(sv[0]);
+        snprintf(sb->message, sizeof sb->message, "cannot fork: %s", strerror(errno));
+        return -1;
+    }
+    setpgid(pid, pid);
+    *p = (botproc){.pid = pid, .fd = sv[0], .key = key, .bot = bot, .seat = -1};
+    unsigned char buf[REPLY_MAX + 1];
+    size_t len = 0;
+    int timed_out;
+    set_channel_timeout(p->fd, START_SECONDS);
+    int64_t type = read_reply(p->fd, now() + START_SECONDS, buf, &len, &timed_out);
+    sapper_wire_in in = {buf, len, 0};
+    int32_t st = (int32_t)sapper_wire_get_u32(&in);
+    const char *text = sapper_wire_get_str(&in);
+    if (type == SAPPER_WIRE_READY && !in.bad && st == SAPPER_OK)
+        return 0;
+    snprintf(sb->message, sizeof sb->message, "bot \"%s\" cannot start in the "
+             "sandbox: %s", bot->desc.id,
+             type == SAPPER_WIRE_READY && !in.bad ? text
+             : timed_out ? "no answer in time" : "it died while loading");
+    end_proc(p, 1);
+    return -1;
+}
+
+static int has_played(const botproc *p, int64_t board)
+{
+    for (size_t i = 0; i < p->nboards; i++)
+        if (p->boards[i] == board)
+            return 1;
+    return 0;
+}
+
+static void note_board(botproc *p, int64_t board)
+{
+    if (p->nboards == p->capboards) {
+        size_t cap = p->capboards ? 2 * p->capboards : 16;
+        int64_t *b = realloc(p->boards, cap * sizeof *b);
+        if (!b)
+            return;
+        p->boards = b;
+        p->capboards = cap;
+    }
+    p->boards[p->nboards++] = board;
+}
+
+/* An idle process of this entrant that has not seen the board, or a free
+   slot (after ending the oldest idle process if none is free). */
+static int pick_proc(sapper_sandbox *sb, int64_t key, int64_t board)
+{
+    int free_slot = -1, idle = -1;
+    for (int i = 0; i < MAX_PROCS; i++) {
+        botproc *p = &sb->procs[i];
+        if (p->pid <= 0) {
+            free_slot = free_slot < 0 ? i : free_slot;
+            continue;
+        }
+        if (p->seat >= 0)
+            continue;
+        if (p->key == key && !has_played(p, board) &&
+            p->games < sb->opt.games_per_process)
+            return i;
+        idle = idle < 0 ? i : idle;
+    }
+    if (free_slot < 0 && idle >= 0) {
+        end_proc(&sb->procs[idle], 1);
+        free_slot = idle;
+    }
+    return free_slot;
+}
+
+void sapper_sandbox_seat(sapper_sandbox *sb, int32_t seat, const sapper_plugin *bot,
+                         int64_t key, int64_t board)
+{
+    sb->seat_proc[seat] = -1;
+    sb->ninforms[seat] = 0;
+    sapper_wire_clear(&sb->informs[seat]);
+    int i = pick_proc(sb, key, board);
+    if (i < 0)
+        return;
+    botproc *p = &sb->procs[i];
+    if (p->pid <= 0 && start_proc(sb, p, bot, key) != 0)
+        return;
+    p->seat = seat;
+    p->games++;
+    note_board(p, board);
+    sb->seat_proc[seat] = i;
+}
+
+void sapper_sandbox_set_timeout(sapper_sandbox *sb, double seconds)
+{
+    sb->timeout = seconds;
+}
+
+void sapper_sandbox_release(sapper_sandbox *sb)
+{
+    for (int s = 0; s < SAPPER_MAX_SEATS; s++) {
+        int i = sb->seat_proc[s];
+        sb->seat_proc[s] = -1;
+        if (i < 0)
+            continue;
+        botproc *p = &sb->procs[i];
+        if (p->live)
+            end_proc(p, 1);   /* never freed: its instance would linger */
+        else
+            p->seat = -1;
+    }
+}
+
+sapper_status sapper_sandbox_try(const sapper_sandbox_options *opt,
+                                const sapper_plugin *bot, char *err, size_t errcap)
+{
+    sapper_sandbox *sb = sapper_sandbox_new(opt);
+    if (!sb) {
+        snprintf(err, errcap, "out of memory");
+        return SAPPER_ERR_NOMEM;
+    }
+    sapper_sandbox_seat(sb, 0, bot, 0, 0);
+    int ok = sb->seat_proc[0] >= 0;
+    if (!ok)
+        snprintf(err, errcap, "%s", sb->message);
+    sapper_sandbox_release(sb);
+    sapper_sandbox_free(sb);
+    return ok ? SAPPER_OK : SAPPER_ERR_STATE;
+}
+
+const char *sapper_sandbox_message(const sapper_sandbox *sb)
+{
+    return sb->message;
+}
+
+void sapper_sandbox_free(sapper_sandbox *sb)
+{
+    if (!sb)
+        return;
+    for (int i = 0; i < MAX_PROCS; i++)
+        if (sb->procs[i].pid > 0)
+            end_proc(&sb->procs[i], 1);
+    for (int s = 0; s < SAPPER_MAX_SEATS; s++)
+        sapper_wire_free(&sb->informs[s]);
+    sapper_wire_free(&sb->out);
+    free(sb);
+}
+
+/* ---- one call: send a frame, read the reply of the expected type */
+
+static sapper_status fail(sapper_sandbox *sb, int32_t seat, int kill_it,
+                          const char *word, char *why, size_t whycap)
+{
+    botproc *p = &sb->procs[sb->seat_proc[seat]];
+    const char *ended = end_proc(p, kill_it);
+    sb->seat_proc[seat] = -1;
+    snprintf(why, whycap, "%s", word ? word : ended);
+    return SAPPER_ERR_STATE;
+}
+
+static sapper_status call(sapper_sandbox *sb, int32_t seat, uint32_t type,
+                          uint32_t expect, unsigned char *reply, size_t *len,
+                          char *why, size_t whycap)
+{
+    if (seat < 0 || seat >= SAPPER_MAX_SEATS || sb->seat_proc[seat] < 0) {
+        snprintf(why, whycap, "sandbox");
+        return SAPPER_ERR_STATE;
+    }
+    botproc *p = &sb->procs[sb->seat_proc[seat]];
+    if (sb->out.failed) {
+        snprintf(why, whycap, "memory");
+        return SAPPER_ERR_STATE;
+    }
+    double t = sb->timeout;
+    set_channel_timeout(p->fd, t);
+    double deadline = t > 0 ? now() + t : 0;
+    if (sapper_wire_send(p->fd, type, sb->out.data, sb->out.len) != 0)
+        return fail(sb, seat, errno == EAGAIN, errno == EAGAIN ? "timeout" : NULL,
+                    why, whycap);
+    int timed_out;
+    int64_t got = read_reply(p->fd, deadline, reply, len, &timed_out);
+    if (got < 0 && timed_out)
+        return fail(sb, seat, 1, "timeout", why, whycap);
+    if (got == -1 && !timed_out)   /* end of file: its end says why */
+        return fail(sb, seat, 0, NULL, why, whycap);
+    if (got != (int64_t)expect)
+        return fail(sb, seat, 1, "protocol", why, whycap);
+    return SAPPER_OK;
+}
+
+/* The pending informs of seat, as the head of the next frame. */
+static void put_informs(sapper_sandbox *sb, int32_t seat)
+{
+    sapper_wire_clear(&sb->out);
+    sapper_wire_put_u32(&sb->out, sb->ninforms[seat]);
+    sapper_wire_put(&sb->out, sb->informs[seat].data, sb->informs[seat].len);
+    if (sb->informs[seat].failed)
+        sb->out.failed = 1;
+    sb->ninforms[seat] = 0;
+    sapper_wire_clear(&sb->informs[seat]);
+}
+
+static void put_kvs(sapper_wire_out *o, const sapper_params *p)
+{
+    sapper_wire_put_u32(o, p ? p->count : 0);
+    for (uint32_t i = 0; p && i < p->count; i++) {
+        sapper_wire_put_str(o, p->items[i].key);
+        sapper_wire_put_str(o, p->items[i].value);
+    }
+}
+
+static sapper_status drv_bot_new(void *ctx, int32_t seat, const sapper_params *params,
+                                 const sapper_bot_setup *setup, char *why, size_t whycap)
+{
+    sapper_sandbox *sb = ctx;
+    const sapper_game_info *g = setup->info;
+    sapper_wire_out *o = &sb->out;
+    sapper_wire_clear(o);
+    sapper_wire_put_u32(o, (uint32_t)setup->seat);
+    sapper_wire_put_u32(o, (uint32_t)setup->players);
+    sapper_wire_put_i64(o, (int64_t)setup->seed);
+    sapper_wire_put_u32(o, (uint32_t)g->min_players);
+    sapper_wire_put_u32(o, (uint32_t)g->max_players);
+    sapper_wire_put_u32(o, (uint32_t)g->turns);
+    sapper_wire_put_i64(o, g->max_moves);
+    sapper_wire_put_i64(o, g->max_actions);
+    sapper_wire_put_str(o, setup->rules_id);
+    put_kvs(o, params);
+    put_kvs(o, setup->rules_params);
+    unsigned char reply[REPLY_MAX + 1];
+    size_t len = 0;
+    sapper_status st = call(sb, seat, SAPPER_WIRE_NEW, SAPPER_WIRE_STARTED, reply,
+                            &len, why, whycap);
+    if (st != SAPPER_OK)
+        return st;
+    sapper_wire_in in = {reply, len, 0};
+    int32_t status = (int32_t)sapper_wire_get_u32(&in);
+    const char *text = sapper_wire_get_str(&in);
+    if (in.bad)
+        return fail(sb, seat, 1, "protocol", why, whycap);
+    sb->procs[sb->seat_proc[seat]].live = status == SAPPER_OK;
+    if (status == SAPPER_OK)
+        return SAPPER_OK;
+    snprintf(why, whycap, "%s", text);   /* the bot's own refusal */
+    return status == SAPPER_ERR_STATE ? SAPPER_ERR_PARAM : status;
+}
+
+static sapper_status drv_step(void *ctx, int32_t seat, const void *view, size_t view_size,
+                              const int64_t *legal, size_t nlegal, int64_t *action,
+                              char *why, size_t whycap)
+{
+    sapper_sandbox *sb = ctx;
+    put_informs(sb, seat);
+    sapper_wire_put_u32(&sb->out, (uint32_t)view_size);
+    sapper_wire_put(&sb->out, view, view_size);
+    sapper_wire_put_u32(&sb->out, (uint32_t)nlegal);
+    sapper_wire_put(&sb->out, legal, nlegal * sizeof *legal);
+    unsigned char reply[REPLY_MAX + 1];
+    size_t len = 0;
+    sapper_status st = call(sb, seat, SAPPER_WIRE_STEP, SAPPER_WIRE_ACTION, reply,
+                            &len, why, whycap);
+    if (st != SAPPER_OK)
+        return st;
+    sapper_wire_in in = {reply, len, 0};
+    int32_t status = (int32_t)sapper_wire_get_u32(&in);
+    *action = sapper_wire_get_i64(&in);
+    if (in.bad || in.left)
+        return fail(sb, seat, 1, "protocol", why, whycap);
+    return status == SAPPER_ERR_STATE ? SAPPER_ERR_INTERNAL : status;
+}
+
+static void drv_inform(void *ctx, int32_t seat, int32_t actor, int64_t action)
+{
+    sapper_sandbox *sb = ctx;
+    if (seat < 0 || seat >= SAPPER_MAX_SEATS)
+        return;
+    sapper_wire_put_u32(&sb->informs[seat], (uint32_t)actor);
+    sapper_wire_put_i64(&sb->informs[seat], action);
+    sb->ninforms[seat]++;
+}
+
+static sapper_status drv_bot_free(void *ctx, int32_t seat, char *why, size_t whycap)
+{
+    sapper_sandbox *sb = ctx;
+    if (seat < 0 || seat >= SAPPER_MAX_SEATS || sb->seat_proc[seat] < 0)
+        return SAPPER_OK;   /* it ended with a fault already on record */
+    put_informs(sb, seat);
+    unsigned char reply[REPLY_MAX + 1];
+    size_t len = 0;
+    sapper_status st = call(sb, seat, SAPPER_WIRE_FREE, SAPPER_WIRE_FREED, reply,
+                            &len, why, whycap);
+    if (st != SAPPER_OK)
+        return st;
+    if (len != 0)
+        return fail(sb, seat, 1, "protocol", why, whycap);
+    sb->procs[sb->seat_proc[seat]].live = 0;
+    return SAPPER_OK;
+}
+
+const sapper_bot_driver sapper_sandbox_driver = {
+    .bot_new = drv_bot_new,
+    .step = drv_step,
+    .inform = drv_inform,
+    .bot_free = drv_bot_free,
+};

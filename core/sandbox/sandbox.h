@@ -1,0 +1,62 @@
+/*
+ * sandbox.h - bots in processes of their own. A sapper_sandbox is the set
+ * of bot processes one game-playing process (a tournament worker, or
+ * `sapper run --sandbox`) keeps: each runs sapper-bothost with exactly one
+ * bot plugin loaded and locked down (bothost.c, lockdown.c), and plays one
+ * seat of one game at a time. The match reaches them through
+ * sapper_sandbox_driver (match.h's sapper_bot_driver), with a deadline on
+ * every call that this side enforces: nothing a bot process does can stop
+ * the clock, blame another seat, or reach the database.
+ *
+ * A process is kept for the next game of the same entrant (no exec, no
+ * load, a warm heap), except that it never sees a board twice (in a
+ * two-player pair the colours swap on one board: a fresh process plays
+ * the second game) and it is replaced after games_per_process games or
+ * any fault.
+ */
+#ifndef SAPPER_SANDBOX_H
+#define SAPPER_SANDBOX_H
+
+#include "match.h"
+
+typedef struct sapper_sandbox_options {
+    const char *helper;          /* path of sapper-bothost (borrowed) */
+    int64_t memory_mb;           /* address space per bot process; 0: none */
+    int64_t cpu_seconds;         /* CPU time per bot process; 0: none */
+    int32_t games_per_process;   /* then a fresh process; 0: 256 */
+} sapper_sandbox_options;
+
+typedef struct sapper_sandbox sapper_sandbox;
+
+/** A new, empty set (no process yet); NULL when out of memory. */
+sapper_sandbox *sapper_sandbox_new(const sapper_sandbox_options *opt);
+/** Kills and reaps every process. NULL is a no-op. */
+void sapper_sandbox_free(sapper_sandbox *sb);
+
+/** Before a game: seat is played by bot for the entrant numbered key (a
+ *  process only ever serves one key) on board. Starts a process when no
+ *  idle one fits. A bot that cannot start in the sandbox is not an error
+ *  here: its bot_new fails with reason "sandbox" and the message is kept
+ *  (sapper_sandbox_message). */
+void sapper_sandbox_seat(sapper_sandbox *sb, int32_t seat, const sapper_plugin *bot,
+                         int64_t key, int64_t board);
+/** The time the next bot call may take, in seconds (0: no limit). */
+void sapper_sandbox_set_timeout(sapper_sandbox *sb, double seconds);
+/** After a game: processes whose seat ended cleanly go back to the pool;
+ *  any other is killed. */
+void sapper_sandbox_release(sapper_sandbox *sb);
+/** The last message a bot process gave when it failed to start ("" if
+ *  none). */
+const char *sapper_sandbox_message(const sapper_sandbox *sb);
+
+/** Starts bot in a sandbox process and ends it again: whether it can play
+ *  sandboxed at all, with the reason in err when not (checked before a
+ *  run, so a bot that needs a file or library outside the sandbox is named
+ *  once instead of forfeiting every game). */
+sapper_status sapper_sandbox_try(const sapper_sandbox_options *opt,
+                                 const sapper_plugin *bot, char *err, size_t errcap);
+
+/** The driver to pass to sapper_match_new_driven, with the sandbox as ctx. */
+extern const sapper_bot_driver sapper_sandbox_driver;
+
+#endif

@@ -1,0 +1,153 @@
+/*
+ * wire.c - building, parsing and moving the frames of wire.h. No policy:
+ * what a frame means is sandbox.c's (engine side) and bothost.c's.
+ */
+#include "wire.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+void sapper_wire_clear(sapper_wire_out *o)
+{
+    o->len = 0;
+    o->failed = 0;
+}
+
+void sapper_wire_free(sapper_wire_out *o)
+{
+    free(o->data);
+    *o = (sapper_wire_out){0};
+}
+
+void sapper_wire_put(sapper_wire_out *o, const void *p, size_t n)
+{
+    if (o->failed)
+        return;
+    if (o->len + n > SAPPER_WIRE_MAX) {
+        o->failed = 1;
+        return;
+    }
+    if (o->len + n > o->cap) {
+        size_t cap = o->cap ? o->cap : 256;
+        while (cap < o->len + n)
+            cap *= 2;
+        unsigned char *d = realloc(o->data, cap);
+        if (!d) {
+            o->failed = 1;
+            return;
+        }
+        o->data = d;
+        o->cap = cap;
+    }
+    if (n)
+        memcpy(o->data + o->len, p, n);
+    o->len += n;
+}
+
+void sapper_wire_put_u32(sapper_wire_out *o, uint32_t v)
+{
+    sapper_wire_put(o, &v, sizeof v);
+}
+
+void sapper_wire_put_i64(sapper_wire_out *o, int64_t v)
+{
+    sapper_wire_put(o, &v, sizeof v);
+}
+
+void sapper_wire_put_str(sapper_wire_out *o, const char *s)
+{
+    size_t n = strlen(s) + 1;
+    sapper_wire_put_u32(o, (uint32_t)n);
+    sapper_wire_put(o, s, n);
+}
+
+const void *sapper_wire_get(sapper_wire_in *in, size_t n)
+{
+    if (in->bad || n > in->left) {
+        in->bad = 1;
+        return NULL;
+    }
+    const void *p = in->p;
+    in->p += n;
+    in->left -= n;
+    return p;
+}
+
+uint32_t sapper_wire_get_u32(sapper_wire_in *in)
+{
+    uint32_t v = 0;
+    const void *p = sapper_wire_get(in, sizeof v);
+    if (p)
+        memcpy(&v, p, sizeof v);
+    return v;
+}
+
+int64_t sapper_wire_get_i64(sapper_wire_in *in)
+{
+    int64_t v = 0;
+    const void *p = sapper_wire_get(in, sizeof v);
+    if (p)
+        memcpy(&v, p, sizeof v);
+    return v;
+}
+
+const char *sapper_wire_get_str(sapper_wire_in *in)
+{
+    uint32_t n = sapper_wire_get_u32(in);
+    const char *s = n ? sapper_wire_get(in, n) : NULL;
+    if (!s || s[n - 1] != '\0' || memchr(s, '\0', n) != s + n - 1) {
+        in->bad = 1;
+        return "";
+    }
+    return s;
+}
+
+int sapper_wire_write_all(int fd, const void *buf, size_t n)
+{
+    const char *p = buf;
+    while (n > 0) {
+        ssize_t k = write(fd, p, n);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            return -1;
+        p += k;
+        n -= (size_t)k;
+    }
+    return 0;
+}
+
+int sapper_wire_read_all(int fd, void *buf, size_t n)
+{
+    char *p = buf;
+    while (n > 0) {
+        ssize_t k = read(fd, p, n);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            return -1;
+        p += k;
+        n -= (size_t)k;
+    }
+    return 0;
+}
+
+int sapper_wire_send(int fd, uint32_t type, const void *payload, size_t len)
+{
+    uint32_t h[2] = {type, (uint32_t)len};
+    if (len > SAPPER_WIRE_MAX)
+        return -1;
+    if (len == 0)
+        return sapper_wire_write_all(fd, h, sizeof h);
+    /* one write for small frames: one wake-up of the other end */
+    unsigned char small[4096];
+    if (len + sizeof h <= sizeof small) {
+        memcpy(small, h, sizeof h);
+        memcpy(small + sizeof h, payload, len);
+        return sapper_wire_write_all(fd, small, sizeof h + len);
+    }
+    return sapper_wire_write_all(fd, h, sizeof h) ||
+           sapper_wire_write_all(fd, payload, len) ? -1 : 0;
+}
