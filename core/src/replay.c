@@ -535,13 +535,23 @@ static sapper_status check_joint(const replay_file *rf, const replay_move *mv,
 }
 
 /* The reasons the writer records after `forfeit N`: a bot's illegal
-   action, a bot's error status, and the tournament's timeout (the only
-   reason sapper_match_forfeit is given; a worker that crashed or exited
-   leaves no replay at all). */
+   action or error status (both in its step), and the faults of a call
+   into a bot found outside the match: running out of time, and, for a
+   sandboxed bot, its process crashing, exiting, breaking the sandbox or
+   the protocol, or running out of memory. Returns 1 for a step-only
+   reason, 2 for one that may come from any call (bot_new, inform and
+   bot_free too, so at any point of the game, even after its end), 0 for
+   a reason the engine never writes. */
 static int recorded_reason(const char *reason)
 {
-    return strcmp(reason, "illegal") == 0 || strcmp(reason, "error") == 0 ||
-           strcmp(reason, "timeout") == 0;
+    static const char *const any_call[] = {"timeout", "crash", "exit", "sandbox",
+                                           "protocol", "memory", "killed"};
+    if (strcmp(reason, "illegal") == 0 || strcmp(reason, "error") == 0)
+        return 1;
+    for (size_t i = 0; i < sizeof any_call / sizeof *any_call; i++)
+        if (strcmp(reason, any_call[i]) == 0)
+            return 2;
+    return 0;
 }
 
 /* Is seat asked for an action now (its turn, or it owes one of a
@@ -554,8 +564,9 @@ static int seat_to_act(const sapper_match *m, int32_t seat)
 
 /* A forfeit the engine could have recorded here: a bot seat, a reason
    the writer writes, and a fault that could have happened where the line
-   stands. A bot faults when asked to act (a late action is not played:
-   match.c ask_bot), so the seat must be the one to act now. */
+   stands. An illegal action or an error status comes from a step (a late
+   action is not played: match.c ask_bot), so that seat must be the one to
+   act now; the other reasons may come from any call into the bot. */
 static sapper_status check_forfeit(const replay_file *rf, const sapper_match *m,
                                    const int *bot_seat, char *err, size_t errcap)
 {
@@ -564,11 +575,13 @@ static sapper_status check_forfeit(const replay_file *rf, const sapper_match *m,
     if (seat >= sapper_match_players(m))
         return seat_not_in_game(rf, rf->forfeit_line, seat, sapper_match_players(m),
                                 err, errcap);
-    if (!recorded_reason(rf->forfeit_reason))
-        why = "expected the reason illegal, error or timeout, found another";
+    int kind = recorded_reason(rf->forfeit_reason);
+    if (!kind)
+        why = "expected the reason illegal, error, timeout, crash, exit, sandbox, "
+              "protocol, memory or killed, found another";
     else if (!bot_seat[seat])
         why = "expected a bot's seat (only a bot forfeits), found a human's";
-    else if (seat_to_act(m, seat))
+    else if (kind == 2 || seat_to_act(m, seat))
         return SAPPER_OK;
     else if (sapper_match_to_move(m) == SAPPER_TERMINAL)
         why = "expected the game to go on: it is already over";

@@ -13,9 +13,10 @@
 #include <math.h>
 #include <stdio.h>
 
-#define NREASONS 7
+#define NREASONS 10
 static const char *const reasons[NREASONS] = {
-    "crash", "timeout", "illegal", "exit", "memory", "error", "other"};
+    "crash", "timeout", "illegal", "exit", "memory", "error", "sandbox", "protocol",
+    "killed", "other"};
 
 typedef struct entrant_tally {
     int64_t games, wins, draws, losses, seats;

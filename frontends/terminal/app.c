@@ -3,6 +3,7 @@
  * the only place that turns library errors into exit statuses.
  */
 #include "app.h"
+#include "sandbox.h"
 #include "bot_guard.h"
 
 #include <ctype.h>
@@ -128,6 +129,7 @@ static const struct {
     {"--jobs", APP_OPT_TOURNAMENT, 1},
     {"--json", APP_OPT_TOURNAMENT, 1},
     {"--csv", APP_OPT_TOURNAMENT, 1},
+    {"--sandbox", APP_OPT_SANDBOX, 0},
 };
 
 static int take_option(app *a, int argc, char **argv, int *i, int options)
@@ -139,6 +141,7 @@ static int take_option(app *a, int argc, char **argv, int *i, int options)
         if (!known_options[k].takes_value) {
             a->plain |= strcmp(s, "--plain") == 0;
             a->resume |= strcmp(s, "--resume") == 0;
+            a->sandboxed |= strcmp(s, "--sandbox") == 0;
             return 0;
         }
         if (++*i >= argc) {
@@ -235,6 +238,8 @@ void app_close(app *a)
     sapper_strbuf_free(&a->record_text);
     sapper_match_free(a->match);
     a->match = NULL;
+    sapper_sandbox_free(a->sandbox);
+    a->sandbox = NULL;
     sapper_setup_free(&a->setup);
     sapper_registry_free(a->reg);
     a->reg = NULL;
@@ -264,19 +269,48 @@ static void locate_rules_keys(const app *a, char *msg, size_t cap)
         snprintf(msg + len, cap - len, ")");
 }
 
+/* --sandbox: the bots' processes, started once; each seat keeps its own
+   (a fresh one for every game: a run's boards are all different). */
+static int seat_sandbox(app *a)
+{
+    if (!a->sandboxed)
+        return 0;
+    if (!a->sandbox) {
+        if (app_bothost(a->helper, sizeof a->helper))
+            return EXIT_USAGE;
+        sapper_sandbox_options o = {.helper = a->helper};
+        if (!(a->sandbox = sapper_sandbox_new(&o))) {
+            app_error("out of memory");
+            return 1;
+        }
+    }
+    sapper_sandbox_release(a->sandbox);
+    for (int32_t i = 0; i < a->setup.players; i++)
+        if (a->setup.seats[i].bot)
+            sapper_sandbox_seat(a->sandbox, i, a->setup.seats[i].bot, i,
+                                (int64_t)a->game_index);
+    return 0;
+}
+
 int app_next_match(app *a, int flags)
 {
     sapper_match_free(a->match);
+    a->match = NULL;
     a->assisted = 0;
-    a->match = sapper_match_new(&a->setup,
-                                sapper_game_seed(a->setup.seed, a->game_index++),
-                                flags, a->err, sizeof a->err);
+    int rc = seat_sandbox(a);
+    if (rc)
+        return rc;
+    a->match = sapper_match_new_driven(
+        &a->setup, sapper_game_seed(a->setup.seed, a->game_index++), flags,
+        a->sandbox ? &sapper_sandbox_driver : NULL, a->sandbox,
+        a->sandbox ? NULL : bot_guard_hook, &a->setup, a->err, sizeof a->err);
     if (!a->match) {
         locate_rules_keys(a, a->err, sizeof a->err);
+        if (a->sandbox && sapper_sandbox_message(a->sandbox)[0])
+            app_error("%s", sapper_sandbox_message(a->sandbox));
         app_error("%s", a->err);
         return EXIT_USAGE;
     }
-    sapper_match_set_bot_hook(a->match, bot_guard_hook, &a->setup);
     return 0;
 }
 

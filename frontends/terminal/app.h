@@ -38,6 +38,9 @@ typedef struct app {
     long games;                  /* --games N */
     long jobs;                   /* --jobs N (0: from the config) */
     int resume;                  /* --resume */
+    int sandboxed;               /* --sandbox: bots in their own processes */
+    struct sapper_sandbox *sandbox;   /* their processes; owned */
+    char helper[1024];           /* sapper-bothost, when sandboxed */
     const char *json_path;       /* --json FILE */
     const char *csv_path;        /* --csv FILE */
     const char *overrides[APP_MAX_OVERRIDES];   /* section.key=value args */
@@ -53,6 +56,7 @@ typedef struct app {
 #define APP_OPT_GAMES  4
 #define APP_OPT_TOURNAMENT 8   /* --resume --jobs --json --csv; no seat setup */
 #define APP_OPT_REGISTRY 16    /* read the config and load plugins only */
+#define APP_OPT_SANDBOX 32     /* --sandbox */
 
 /** Parses `[CONFIG] [section.key=value ...] [options]` from argv (after
  *  the subcommand), reads the config, loads plugins, resolves the setup.

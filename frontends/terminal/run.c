@@ -88,7 +88,7 @@ int cmd_run(int argc, char **argv)
 {
     app a = {.prog = "run"};
     bot_guard_install();
-    int rc = app_open(&a, argc, argv, APP_OPT_GAMES | APP_OPT_RECORD);
+    int rc = app_open(&a, argc, argv, APP_OPT_GAMES | APP_OPT_RECORD | APP_OPT_SANDBOX);
     if (!rc && !a.config_path) {
         app_error("run: expected a config file, found none (try config/classic-bots.ini)");
         rc = EXIT_USAGE;
@@ -106,6 +106,7 @@ int cmd_run(int argc, char **argv)
             break;
         double started = app_now();
         sapper_match_advance(a.match);
+        sapper_match_end_bots(a.match);   /* a fault in bot_free is its bot's */
         sapper_strbuf b = {0};
         sapper_match_result_json(a.match, app_now() - started, &b);
         printf("game %ld %s\n", g + 1, sapper_strbuf_str(&b));

@@ -15,3 +15,7 @@ set_tests_properties(e2e_line_protocol e2e_run_replay e2e_cli_errors e2e_curses 
   e2e_woodsword e2e_deductive e2e_seeker e2e_install e2e_config_input
   PROPERTIES ENVIRONMENT "SAPPER_SOURCE=${CMAKE_SOURCE_DIR};XDG_DATA_HOME=${CMAKE_BINARY_DIR}/test-home")
 set_tests_properties(e2e_curses e2e_woodsword e2e_seeker e2e_install PROPERTIES SKIP_RETURN_CODE 77)
+add_test(NAME e2e_sandbox COMMAND bash ${E2E}/sandbox_test.sh ${CMAKE_BINARY_DIR} ${SAPPER_SANITIZE})
+set_tests_properties(e2e_sandbox PROPERTIES
+  ENVIRONMENT "SAPPER_SOURCE=${CMAKE_SOURCE_DIR};XDG_DATA_HOME=${CMAKE_BINARY_DIR}/test-home"
+  TIMEOUT 300)

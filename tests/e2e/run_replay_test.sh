@@ -107,17 +107,22 @@ out=$(timeout 10 "$S" replay "$T/fifolayout.txt" 2>&1); st=$?
 expect_status $st 2 "a replay whose layout is a FIFO exits 2 (no hang)"
 expect_contains "$out" "not a regular file (expected a file, found a FIFO)" "the FIFO layout is named"
 
-# A forfeit the engine would not record is refused with its line: after
-# the game ended (here by seat 2's last move, so seat 1 cannot have timed
-# out), by a person's seat, or for a reason the engine never writes.
+# A forfeit the engine would not record is refused with its line: an
+# illegal action after the game ended (by seat 2's last move: seat 1 was
+# not asked to move; a timeout or crash there is possible, in bot_free),
+# by a person's seat, or for a reason the engine never writes.
 "$S" run "$SAPPER_SOURCE/config/seeker.ini" player.1.bot=random game.seed=5 \
     --record "$T/sk5.txt" >/dev/null
 ol=$(grep -n '^outcome ' "$T/sk5.txt" | cut -d: -f1)
-sed 's/^outcome .*/forfeit 1 timeout\noutcome decided moves 52 returns 0 1/' "$T/sk5.txt" > "$T/flip.txt"
+sed 's/^outcome \(.*\) moves \([0-9]*\) .*/forfeit 1 illegal\noutcome \1 moves \2 returns 0 1/' "$T/sk5.txt" > "$T/flip.txt"
 out=$("$S" replay "$T/flip.txt" 2>&1); st=$?
-expect_status $st 2 "a forfeit after the game ended exits 2"
-expect_contains "$out" "flip.txt:$ol: forfeit 1 timeout: expected the game to go on: it is already over" \
+expect_status $st 2 "an illegal action after the game ended exits 2"
+expect_contains "$out" "flip.txt:$ol: forfeit 1 illegal: expected the game to go on: it is already over" \
     "the forfeit after the end is named"
+sed 's/^outcome \(.*\) moves \([0-9]*\) .*/forfeit 1 crash\noutcome decided moves \2 returns 0 1/' "$T/sk5.txt" > "$T/late.txt"
+out=$("$S" replay "$T/late.txt" 2>&1); st=$?
+expect_status $st 0 "a crash after the end (in bot_free) replays: seat 1 loses"
+
 printf 'reveal 4 4\nquit\n' | "$S" play --plain game.seed=7 --record "$T/h.txt" >/dev/null
 ol=$(grep -n '^outcome ' "$T/h.txt" | cut -d: -f1)
 for reason in anything timeout; do

@@ -382,7 +382,8 @@ static void test_match_replay_forfeit_reason_the_engine_never_writes_is_refused(
                           "seat 1 bot simple simple\nforfeit 1 anything\n"
                           "outcome lost moves 0 returns 0\n",
                           "r.txt:5: forfeit 1 anything: expected the reason "
-                          "illegal, error or timeout");
+                          "illegal, error, timeout, crash, exit, sandbox, "
+                          "protocol, memory or killed");
 }
 
 /* Seeker takes turns: after seat 1's first reveal (seed 6) seat 2 moves. */
@@ -399,10 +400,10 @@ static void test_match_replay_forfeit_of_a_seat_not_to_move_is_refused(void **st
     strcpy(second + 1, "forfeit 1 illegal\noutcome decided moves 1 returns 0 1\n");
     assert_replay_refused(text, "forfeit 1 illegal: expected the seat to move now: "
                           "it is not its turn");
-    /* a timeout too: a late action is not played, so the seat timed out
-       is the one to move */
+    /* a timeout (or a crash) is not refused there: it may come from any
+       call into the bot, inform too, on another seat's turn */
     strcpy(second + 1, "forfeit 1 timeout\noutcome decided moves 1 returns 0 1\n");
-    assert_replay_refused(text, "forfeit 1 timeout: expected the seat to move now");
+    assert_replay_verifies(text);
     free(text);
     sapper_strbuf_free(&r);
 }

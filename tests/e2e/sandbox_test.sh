@@ -1,0 +1,140 @@
+#!/bin/bash
+# The bot sandbox end to end ([tournament] sandbox = process, the default):
+# hostile bots (tests/plugins/bot_evil.c, bot_cheat.c) each lose their own
+# games with the right reason and culprit, every other game is the same as
+# in a run without them, the database stays whole, nothing they print
+# reaches the table, a seed cannot be turned into the layout, and a worker
+# or bot process killed from outside has its game played again.
+set -u
+B=${1:?usage: sandbox_test.sh BUILD_DIR [SANITIZED]}
+SANITIZED=${2:-OFF}
+. "$(dirname "$0")/lib.sh"
+S=$B/sapper
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+export SAPPER_PLUGIN_PATH="$B/tests/plugins"
+# The tables name games by their deterministic columns only (no timings).
+games_of() { sqlite3 -csv "$1" "select board, seats, returns, reason, culprit, moves from games where seats = '[\"$2\"]' order by board"; }
+
+board() {
+    printf '[game]\nrules = classic\n[rules]\nwidth = 9\nheight = 9\nmines = 10\n'
+    printf '[tournament]\nformat = duplicate\ngames = 4\nseed = 99\nmove_time = 1\nmemory_mb = 256\n'
+    printf '[entrant.simple]\nbot = simple\n'
+}
+board > "$T/alone.ini"
+board > "$T/evil.ini"
+SANDBOX="procmem db_write db_unlink fork socket ptrace kill_parent kill_group exec forge timer"
+CRASH="crash_new crash_inform crash_free"
+LOOP="loop_new loop_inform loop_free"
+for a in $SANDBOX $CRASH $LOOP flood leak; do
+    printf '[entrant.%s]\nbot = bot_evil\nact = %s\npath = %s\n' "$a" "$a" "$T/evil.db" >> "$T/evil.ini"
+done
+out=$("$S" tournament "$T/evil.ini" tournament.db="$T/evil.db" --jobs 2 2>"$T/err"); st=$?
+expect_status $st 0 "a tournament of hostile bots completes"
+row() { printf '%s\n' "$out" | grep "^$1 "; }
+crash_reason=crash; [ "$SANITIZED" = ON ] && crash_reason=exit   # UBSan exits on the NULL store
+for a in $SANDBOX; do expect_contains "$(row "$a")" "sandbox 4" "$a: every game lost to the sandbox"; done
+for a in $CRASH; do expect_contains "$(row "$a")" "$crash_reason 4" "$a: a crash outside step is its bot's"; done
+for a in $LOOP; do expect_contains "$(row "$a")" "timeout 4" "$a: an endless loop outside step is its bot's"; done
+expect_contains "$(row flood)" " -" "printing and terminal changes are no fault"
+expect_contains "$(row leak)" " -" "a leak costs only the leaking bot's own process"
+expect_contains "$(row simple)" " -" "the well-behaved bot has no faults"
+expect_not_contains "$out" "FFFF" "a bot's output never reaches the table"
+expect_not_contains "$(cat "$T/err")" "FFFF" "nor stderr"
+[ -f "$T/evil.db" ] && pass "the database is still there" || fail "the database was removed"
+check=$(sqlite3 "$T/evil.db" "pragma integrity_check; select count(*) from games;" | tr '\n' ' ')
+expect_contains "$check" "ok 80 " "integrity_check ok and every game stored once (20 entrants x 4)"
+culprits=$(sqlite3 "$T/evil.db" "select count(*) from games where reason != '' and seats = '[\"' || culprit || '\"]'")
+[ "$culprits" -eq 68 ] && pass "the culprit is the hostile seat in all 68 faulted games" ||
+    fail "culprit named in 68 faulted games, found $culprits"
+"$S" tournament "$T/alone.ini" tournament.db="$T/alone.db" >/dev/null 2>&1
+if [ "$(games_of "$T/evil.db" simple | cut -d, -f3-)" = "$(games_of "$T/alone.db" simple | cut -d, -f3-)" ]; then
+    pass "the well-behaved bot's games are those of a run without the others"
+else fail "the well-behaved bot's games changed"; fi
+replayed=$("$S" replay --db "$T/evil.db" --game 9 2>&1)
+expect_contains "$replayed" "0 mismatch" "a game lost to a sandbox fault replays from the database"
+
+# Two players: the hostile seat forfeits, the honest one wins.
+cat > "$T/seeker.ini" <<'INI'
+[game]
+rules = seeker
+[tournament]
+format = gauntlet
+games = 2
+seed = 5
+move_time = 1
+[entrant.hunter]
+bot = hunter
+[entrant.killer]
+bot = bot_evil
+act = kill_parent
+[entrant.forger]
+bot = bot_evil
+act = forge
+[entrant.informer]
+bot = bot_evil
+act = crash_inform
+INI
+out=$("$S" tournament "$T/seeker.ini" tournament.db="$T/seeker.db" 2>&1); st=$?
+expect_status $st 0 "a seeker gauntlet against hostile bots completes"
+wins=$(sqlite3 "$T/seeker.db" "select count(*) from games where (seats like '[\"hunter\",%' and returns like '[1,%') or (seats like '%,\"hunter\"]' and returns like '%,1]')")
+[ "$wins" -eq 12 ] && pass "hunter wins all 12 games, its opponents forfeit" || fail "hunter won $wins of 12"
+blamed=$(sqlite3 "$T/seeker.db" "select count(*) from games where reason != '' and culprit != 'hunter'")
+[ "$blamed" -eq 12 ] && pass "the culprit is the hostile seat, never hunter" || fail "hostile seat blamed in $blamed of 12"
+
+# One-way seeds: a bot that inverts its seed and replays the classic
+# rules from public source (a sure win against an ABI 1.1 engine) plays
+# Expert no better than blind.
+cat > "$T/cheat.ini" <<'INI'
+[game]
+rules = classic
+[rules]
+preset = expert
+[tournament]
+games = 200
+seed = 4242
+[entrant.simple]
+bot = simple
+[entrant.cheat]
+bot = bot_cheat
+INI
+"$S" tournament "$T/cheat.ini" tournament.db="$T/cheat.db" >/dev/null 2>&1
+cheat=$(sqlite3 "$T/cheat.db" "select count(*) from games where seats = '[\"cheat\"]' and returns = '[1]'")
+simple=$(sqlite3 "$T/cheat.db" "select count(*) from games where seats = '[\"simple\"]' and returns = '[1]'")
+[ "$cheat" -le $((simple + 15)) ] && pass "the seed-inverting cheater wins $cheat of 200 Expert boards, simple $simple" ||
+    fail "the cheater wins $cheat of 200 Expert boards (simple $simple): it found the layout"
+
+# Killed from outside (the OOM killer, an operator): the game is played
+# again, not blamed on anyone.
+cat > "$T/slow.ini" <<'INI'
+[game]
+rules = classic
+[rules]
+width = 9
+height = 9
+mines = 10
+[tournament]
+games = 150
+seed = 7
+[entrant.slow]
+bot = bot_evil
+act = slow
+INI
+"$S" tournament "$T/slow.ini" tournament.db="$T/slow.db" --jobs 2 >/dev/null 2>&1 &
+master=$!
+sleep 0.7
+bothost=$(pgrep -f "sapper-bothost .*bot_evil" | head -1)
+[ -n "$bothost" ] && kill -9 "$bothost" && pass "a bot process is killed" || fail "no bot process to kill"
+sleep 0.5
+victim=$(pgrep -P "$master" -x sapper | head -1)
+[ -n "$victim" ] && kill -9 "$victim" && pass "a worker is killed" || fail "no worker to kill"
+wait "$master"; st=$?
+expect_status $st 0 "the run completes after a worker and a bot process are killed"
+check=$(sqlite3 "$T/slow.db" "select count(*), sum(reason != '') from games")
+[ "$check" = "150|0" ] && pass "all 150 games stored, none blamed on the kills" ||
+    fail "after the kills: games|faults = $check, expected 150|0"
+
+# sapper run --sandbox plays the same games as in-process.
+a=$("$S" run "${SAPPER_SOURCE:-$B/..}/config/classic-bots.ini" --games 20 game.seed=3 2>/dev/null | grep -v summary | sed 's/"seconds":[0-9.]*//')
+b=$("$S" run "${SAPPER_SOURCE:-$B/..}/config/classic-bots.ini" --games 20 game.seed=3 --sandbox 2>/dev/null | grep -v summary | sed 's/"seconds":[0-9.]*//')
+[ -n "$a" ] && [ "$a" = "$b" ] && pass "run --sandbox plays the same 20 games" || fail "run --sandbox differs"
+finish
