@@ -53,12 +53,34 @@ static const char insert_sql[] =
     " outcome, returns, reason, culprit, seconds, moves, think, steps, result,"
     " actions) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
 
+/* What a failure means for the person running the command: a lock, a
+   read-only file, damage, or (for the first statements) a file that is
+   not a results database at all. */
+static const char *explain(sqlite3 *db, const char *what)
+{
+    switch (sqlite3_errcode(db) & 0xff) {
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+        return "locked by another program (try again when it has finished)";
+    case SQLITE_READONLY:
+        return "read-only (on read-only media or without write permission)";
+    case SQLITE_CORRUPT:
+        return "damaged (sqlite3 FILE 'pragma integrity_check' says where)";
+    case SQLITE_NOTADB:
+        return "not an SQLite database";
+    case SQLITE_IOERR:
+        return "cannot be read or written (an input/output error)";
+    default:
+        return what;
+    }
+}
+
 static sapper_status db_error(sapper_store *s, const char *what, char *err,
                               size_t errcap)
 {
-    snprintf(err, errcap, "%s: %s: %s", sqlite3_db_filename(s->db, "main"), what,
-             sqlite3_errmsg(s->db));
-    return SAPPER_ERR_STATE;
+    snprintf(err, errcap, "%s: %s: %s", sqlite3_db_filename(s->db, "main"),
+             explain(s->db, what), sqlite3_errmsg(s->db));
+    return SAPPER_ERR_INTERNAL;   /* not "stopped": resuming would not help */
 }
 
 sapper_status sapper_store_open(const char *path, sapper_store **out,
@@ -88,21 +110,36 @@ sapper_status sapper_store_open(const char *path, sapper_store **out,
 sapper_status sapper_store_open_readonly(const char *path, sapper_store **out,
                                          char *err, size_t errcap)
 {
+    static const char probe[] = "SELECT run_id, game_index, actions FROM games LIMIT 0;"
+                                "SELECT id FROM runs LIMIT 0";
     sapper_store *s = calloc(1, sizeof *s);
     if (!s)
         return SAPPER_ERR_NOMEM;
-    if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
-        snprintf(err, errcap, "%s: cannot open the database: %s", path,
-                 s->db ? sqlite3_errmsg(s->db) : "out of memory");
+    int rc = sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READONLY, NULL);
+    if (rc == SQLITE_OK) {
+        sqlite3_busy_timeout(s->db, 5000);
+        rc = sqlite3_exec(s->db, probe, NULL, NULL, NULL);
+    }
+    int code = s->db ? sqlite3_errcode(s->db) & 0xff : SQLITE_NOMEM;
+    if (rc != SQLITE_OK && (code == SQLITE_CANTOPEN || code == SQLITE_READONLY)) {
+        /* a WAL database on read-only media: its -shm cannot be made; a
+           finished tournament is read as an immutable file instead */
+        char *uri = sqlite3_mprintf("file:%s?immutable=1", path);
+        sqlite3_close(s->db);
+        s->db = NULL;
+        rc = uri ? sqlite3_open_v2(uri, &s->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL)
+                 : SQLITE_NOMEM;
+        sqlite3_free(uri);
+        if (rc == SQLITE_OK)
+            rc = sqlite3_exec(s->db, probe, NULL, NULL, NULL);
+    }
+    if (rc != SQLITE_OK) {
+        if (s->db)
+            db_error(s, "not a Sapper results database", err, errcap);
+        else
+            snprintf(err, errcap, "%s: cannot open the database: out of memory", path);
         sapper_store_close(s);
         return SAPPER_ERR_STATE;
-    }
-    sqlite3_busy_timeout(s->db, 5000);
-    if (sqlite3_exec(s->db, "SELECT run_id, game_index, actions FROM games LIMIT 0;"
-                     "SELECT id FROM runs LIMIT 0", NULL, NULL, NULL) != SQLITE_OK) {
-        sapper_status st = db_error(s, "not a Sapper results database", err, errcap);
-        sapper_store_close(s);
-        return st;
     }
     *out = s;
     return SAPPER_OK;
@@ -124,11 +161,12 @@ int64_t sapper_store_last_run(sapper_store *s)
     sqlite3_stmt *q;
     int64_t id = -1;
     if (sqlite3_prepare_v2(s->db, "SELECT max(id) FROM runs", -1, &q, NULL) != SQLITE_OK)
-        return -1;
-    if (sqlite3_step(q) == SQLITE_ROW && sqlite3_column_type(q, 0) != SQLITE_NULL)
+        return -2;
+    int rc = sqlite3_step(q);
+    if (rc == SQLITE_ROW && sqlite3_column_type(q, 0) != SQLITE_NULL)
         id = sqlite3_column_int64(q, 0);
     sqlite3_finalize(q);
-    return id;
+    return rc == SQLITE_ROW ? id : -2;
 }
 
 static int64_t count_games(sapper_store *s, int64_t run_id)
@@ -227,7 +265,9 @@ sapper_status sapper_store_begin_run(sapper_store *s, sapper_tournament_def *def
     sapper_tournament_def_text(def, &text);
     int64_t last = sapper_store_last_run(s);
     sapper_status st;
-    if (last >= 0 && resume) {
+    if (last < -1) {
+        st = db_error(s, "read the runs", err, errcap);
+    } else if (last >= 0 && resume) {
         *run_id = last;
         st = resume_run(s, def, last, sapper_strbuf_str(&text), err, errcap);
     } else if (last >= 0 && count_games(s, last) > 0) {
@@ -249,9 +289,10 @@ int64_t sapper_store_done(sapper_store *s, int64_t run_id, unsigned char *done,
     int64_t n = 0;
     if (sqlite3_prepare_v2(s->db, "SELECT game_index FROM games WHERE run_id = ?",
                            -1, &q, NULL) != SQLITE_OK)
-        return 0;
+        return -1;
     sqlite3_bind_int64(q, 1, run_id);
-    while (sqlite3_step(q) == SQLITE_ROW) {
+    int rc;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
         int64_t i = sqlite3_column_int64(q, 0);
         if (i >= 0 && i < total && !done[i]) {
             done[i] = 1;
@@ -259,7 +300,13 @@ int64_t sapper_store_done(sapper_store *s, int64_t run_id, unsigned char *done,
         }
     }
     sqlite3_finalize(q);
-    return n;
+    return rc == SQLITE_DONE ? n : -1;   /* a read error is never "fewer games" */
+}
+
+sapper_status sapper_store_failure(sapper_store *s, const char *what, char *err,
+                                   size_t errcap)
+{
+    return db_error(s, what, err, errcap);
 }
 
 static void json_numbers(sapper_strbuf *b, const double *v, int32_t n)
@@ -437,7 +484,8 @@ sapper_status sapper_store_each(sapper_store *s, int64_t run_id,
         return db_error(s, "read games", err, errcap);
     sqlite3_bind_int64(q, 1, run_id);
     int64_t total = sapper_schedule_count(def);
-    while (sqlite3_step(q) == SQLITE_ROW) {
+    int rc;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
         sapper_tgame g;
         sapper_game_record r;
         if (sqlite3_column_int64(q, 0) >= total)
@@ -445,8 +493,10 @@ sapper_status sapper_store_each(sapper_store *s, int64_t run_id,
         row_record(q, def, &g, &r);
         fn(ctx, &g, &r);
     }
+    sapper_status st = rc == SQLITE_DONE ? SAPPER_OK   /* never a shorter table */
+                     : db_error(s, "read games", err, errcap);
     sqlite3_finalize(q);
-    return SAPPER_OK;
+    return st;
 }
 
 char *sapper_store_replay(sapper_store *s, int64_t run_id, int64_t index,

@@ -31,9 +31,15 @@ sapper_status sapper_store_begin_run(sapper_store *s, sapper_tournament_def *def
                                      char *err, size_t errcap);
 
 /** Marks done[index] = 1 for every stored game of the run (done has
- *  total entries) and returns how many there are. */
+ *  total entries) and returns how many there are, or -1 when the games
+ *  cannot all be read (then see sapper_store_failure). */
 int64_t sapper_store_done(sapper_store *s, int64_t run_id, unsigned char *done,
                           int64_t total);
+
+/** The error of the last failed call, as store.c words it (a lock, a
+ *  read-only file, damage), into err; returns SAPPER_ERR_INTERNAL. */
+sapper_status sapper_store_failure(sapper_store *s, const char *what, char *err,
+                                   size_t errcap);
 
 /** Adds one game (inside the current batch; the batch is committed by
  *  sapper_store_commit or after enough rows). */
@@ -44,7 +50,8 @@ sapper_status sapper_store_add(sapper_store *s, int64_t run_id,
                                char *err, size_t errcap);
 sapper_status sapper_store_commit(sapper_store *s, char *err, size_t errcap);
 
-/** Calls fn for every stored game of the run in index order. */
+/** Calls fn for every stored game of the run in index order; a read error
+ *  (a damaged file) is an error, never a shorter list. */
 typedef void (*sapper_store_row_fn)(void *ctx, const sapper_tgame *g,
                                     const sapper_game_record *r);
 sapper_status sapper_store_each(sapper_store *s, int64_t run_id,
@@ -52,7 +59,8 @@ sapper_status sapper_store_each(sapper_store *s, int64_t run_id,
                                 sapper_store_row_fn fn, void *ctx,
                                 char *err, size_t errcap);
 
-/** The latest run id in the database, or -1. */
+/** The latest run id in the database, -1 when it holds none, -2 when it
+ *  cannot be read (see sapper_store_failure). */
 int64_t sapper_store_last_run(sapper_store *s);
 
 /** The replay text of game index of run (caller frees), or NULL; *len

@@ -345,6 +345,11 @@ static sapper_status build(tables *t, char *err, size_t errcap)
     if (st != SAPPER_OK)
         return st;
     int64_t run = sapper_store_last_run(s);
+    if (run < -1) {
+        st = sapper_store_failure(s, "read the runs", err, errcap);
+        sapper_store_close(s);
+        return st;
+    }
     t->total = sapper_schedule_count(t->def);
     t->boards = t->def->games;
     t->dup = malloc((size_t)(t->boards * (int64_t)t->def->nentrants) + 1);

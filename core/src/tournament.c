@@ -315,6 +315,10 @@ static sapper_status loop(runner *r)
             return SAPPER_OK;
         if ((st = wait_and_collect(r)) != SAPPER_OK)
             return st;
+        /* every record received is committed before the next wait, so a
+           kill -9 of this process loses only the games still being played */
+        if ((st = sapper_store_commit(r->store, r->err, r->errcap)) != SAPPER_OK)
+            return st;
     }
 }
 
@@ -354,6 +358,8 @@ static sapper_status prepare(runner *r)
         r->sprt.a_result[i] = -1;
     sapper_sprt_bounds(def->alpha, def->beta, &r->sprt.lower, &r->sprt.upper);
     r->done_count = sapper_store_done(r->store, r->run_id, r->done, r->total);
+    if (r->done_count < 0)
+        return sapper_store_failure(r->store, "read the stored games", r->err, r->errcap);
     st = sapper_store_each(r->store, r->run_id, def, load_stored, r, r->err, r->errcap);
     sprt_advance(r);
     return st;

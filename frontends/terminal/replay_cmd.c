@@ -113,8 +113,11 @@ static char *read_from_db(int argc, char **argv, char *name, size_t namecap,
     char err[1024] = "";
     char *text = NULL;
     if (sapper_store_open_readonly(db, &s, err, sizeof err) == SAPPER_OK) {
-        text = sapper_store_replay(s, sapper_store_last_run(s), game, len, err,
-                                   sizeof err);
+        int64_t run = sapper_store_last_run(s);
+        if (run < -1)
+            sapper_store_failure(s, "read the runs", err, sizeof err);
+        else
+            text = sapper_store_replay(s, run, game, len, err, sizeof err);
         sapper_store_close(s);
     }
     if (!text)
