@@ -1,6 +1,7 @@
 /*
  * bothost.c - sapper-bothost, the process a sandboxed bot lives in. The
- * engine starts it (sandbox.c) with the channel on descriptor 3, stdin,
+ * engine starts it (sandbox.c) with the channel on descriptors 3 (in) and
+ * 4 (out), stdin,
  * stdout and stderr on /dev/null, in its own process group, to die with
  * its parent:
  *
@@ -42,7 +43,7 @@ typedef struct host {
 static int reply(host *h, uint32_t type)
 {
     return h->out.failed ? -1
-         : sapper_wire_send(SAPPER_SANDBOX_FD, type, h->out.data, h->out.len);
+         : sapper_wire_send(SAPPER_SANDBOX_OUT, type, h->out.data, h->out.len);
 }
 
 static int reply_status(host *h, uint32_t type, int32_t status, const char *text)
@@ -111,23 +112,35 @@ static int on_new(host *h, sapper_wire_in *in)
     return reply_status(h, SAPPER_WIRE_STARTED, st, err);
 }
 
-/* Copies the view and the legal list to 8-aligned memory (in the frame
-   they sit wherever the lengths before them put them). */
-static int align_step(host *h, const void *view, size_t vsize, const void *legal,
-                      size_t lsize, void **v, int64_t **l)
+/* Room for the view and the legal list in 8-aligned memory (in the frame
+   the view sits wherever the lengths before it put it). */
+static int reserve_aligned(host *h, size_t vsize, size_t nlegal, void **v, int64_t **l)
 {
-    size_t voff = (vsize + 7) & ~(size_t)7;
-    if (voff + lsize > h->aligned_cap) {
+    size_t voff = (vsize + 7) & ~(size_t)7, need = voff + nlegal * sizeof(int64_t);
+    if (need > h->aligned_cap) {
         free(h->aligned);
-        h->aligned_cap = voff + lsize;
-        if (!(h->aligned = malloc(h->aligned_cap)))
+        h->aligned_cap = need;
+        if (!(h->aligned = malloc(need)))
             return -1;
     }
-    memcpy(h->aligned, view, vsize);
-    memcpy(h->aligned + voff, legal, lsize);
     *v = h->aligned;
     *l = (int64_t *)(void *)(h->aligned + voff);
     return 0;
+}
+
+/* Expands the runs (start, length) of the legal list: nlegal ids in all. */
+static int expand_runs(sapper_wire_in *in, int64_t *out, uint32_t nlegal)
+{
+    uint32_t runs = sapper_wire_get_u32(in), done = 0;
+    for (uint32_t r = 0; r < runs && !in->bad; r++) {
+        int64_t start = sapper_wire_get_i64(in);
+        uint32_t len = sapper_wire_get_u32(in);
+        if (len > nlegal - done)
+            return -1;
+        for (uint32_t k = 0; k < len; k++)
+            out[done++] = start + k;
+    }
+    return in->bad || done != nlegal ? -1 : 0;
 }
 
 static int on_step(host *h, sapper_wire_in *in)
@@ -136,14 +149,15 @@ static int on_step(host *h, sapper_wire_in *in)
     uint32_t vsize = sapper_wire_get_u32(in);
     const void *view = sapper_wire_get(in, vsize);
     uint32_t nlegal = sapper_wire_get_u32(in);
-    size_t lsize = (size_t)nlegal * sizeof(int64_t);
-    const void *legal = sapper_wire_get(in, lsize);
     int64_t action = -1, *l = NULL;
     void *v = NULL;
     sapper_status st = SAPPER_ERR_STATE;
     if (!in->bad && h->bot && nlegal > 0 && vsize > 0 &&
-        align_step(h, view, vsize, legal, lsize, &v, &l) == 0)
+        reserve_aligned(h, vsize, nlegal, &v, &l) == 0 &&
+        expand_runs(in, l, nlegal) == 0) {
+        memcpy(v, view, vsize);
         st = h->api->step(h->bot, v, vsize, l, nlegal, &action);
+    }
     sapper_wire_clear(&h->out);
     sapper_wire_put_u32(&h->out, (uint32_t)st);
     sapper_wire_put_i64(&h->out, action);
@@ -160,22 +174,37 @@ static int on_free(host *h, sapper_wire_in *in)
     return reply(h, SAPPER_WIRE_FREED);
 }
 
-/* Reads one frame into h->frame; the type, or -1 when the channel closed. */
+/* Reads one frame into h->frame; its type, or -1 when the channel
+   closed. The engine sends one frame and waits for the reply, so one read
+   usually brings the whole frame. */
 static int64_t read_frame(host *h, size_t *len)
 {
-    uint32_t hdr[2];
-    if (sapper_wire_read_all(SAPPER_SANDBOX_FD, hdr, sizeof hdr) || hdr[1] > SAPPER_WIRE_MAX)
-        return -1;
-    if (hdr[1] > h->frame_cap) {
-        free(h->frame);
-        h->frame_cap = hdr[1];
-        if (!(h->frame = malloc(h->frame_cap)))
+    size_t got = 0, want = 8;
+    for (;;) {
+        if (want > h->frame_cap) {
+            size_t cap = want < 65536 ? 65536 : want;
+            unsigned char *f = realloc(h->frame, cap);
+            if (!f)
+                return -1;
+            h->frame = f;
+            h->frame_cap = cap;
+        }
+        ssize_t k = read(SAPPER_SANDBOX_IN, h->frame + got, h->frame_cap - got);
+        if (k <= 0)
             return -1;
+        got += (size_t)k;
+        if (got < 8)
+            continue;
+        uint32_t hdr[2];
+        memcpy(hdr, h->frame, sizeof hdr);
+        if (hdr[1] > SAPPER_WIRE_MAX)
+            return -1;
+        want = 8 + (size_t)hdr[1];
+        if (got >= want) {
+            *len = hdr[1];
+            return hdr[0];
+        }
     }
-    if (sapper_wire_read_all(SAPPER_SANDBOX_FD, h->frame, hdr[1]))
-        return -1;
-    *len = hdr[1];
-    return hdr[0];
 }
 
 static int serve(host *h)
@@ -185,7 +214,7 @@ static int serve(host *h)
         int64_t type = read_frame(h, &len);
         if (type < 0)
             return 0;
-        sapper_wire_in in = {h->frame, len, 0};
+        sapper_wire_in in = {h->frame + 8, len, 0};
         int rc = type == SAPPER_WIRE_NEW ? on_new(h, &in)
                : type == SAPPER_WIRE_STEP ? on_step(h, &in)
                : type == SAPPER_WIRE_FREE ? on_free(h, &in) : -1;

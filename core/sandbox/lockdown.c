@@ -184,10 +184,11 @@ static int allow_only_computation(void)
     int rc = 0;
     for (size_t i = 0; !rc && i < sizeof plain / sizeof *plain; i++)
         rc = allow(f, plain[i]);
-    rc = rc ? rc : allow_fd(f, SCMP_SYS(read), SAPPER_SANDBOX_FD);
-    for (int fd = 1; !rc && fd <= SAPPER_SANDBOX_FD; fd++) {   /* /dev/null, channel */
-        rc = allow_fd(f, SCMP_SYS(write), fd);
-        rc = rc ? rc : allow_fd(f, SCMP_SYS(writev), fd);
+    rc = rc ? rc : allow_fd(f, SCMP_SYS(read), SAPPER_SANDBOX_IN);
+    static const int out_fds[] = {1, 2, SAPPER_SANDBOX_OUT};   /* /dev/null, replies */
+    for (size_t i = 0; !rc && i < sizeof out_fds / sizeof *out_fds; i++) {
+        rc = allow_fd(f, SCMP_SYS(write), out_fds[i]);
+        rc = rc ? rc : allow_fd(f, SCMP_SYS(writev), out_fds[i]);
     }
     rc = rc ? rc : seccomp_rule_add(f, SCMP_ACT_ALLOW, SCMP_SYS(tgkill), 1,
                                     SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)getpid()));

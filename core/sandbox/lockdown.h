@@ -12,7 +12,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SAPPER_SANDBOX_FD 3   /* the channel's descriptor in the bot process */
+/* The channel in the bot process: two pipes (a pipe round trip costs less
+   than a socket's; bench/bench_sandbox.c measures both). */
+#define SAPPER_SANDBOX_IN  3   /* frames from the engine */
+#define SAPPER_SANDBOX_OUT 4   /* replies to the engine   */
 
 typedef struct sapper_lockdown_limits {
     int64_t memory_mb;      /* address space; 0: none */

@@ -14,8 +14,8 @@
 #include <signal.h>
 #include <stdio.h>
 #include <sys/prctl.h>
-#include <sys/socket.h>
-#include <sys/time.h>
+#include <poll.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -29,7 +29,7 @@
 
 typedef struct botproc {
     pid_t pid;                 /* 0: slot free */
-    int fd;
+    int to, from;              /* the channel's pipes, our ends (non-blocking) */
     int64_t key;
     const sapper_plugin *bot;
     int32_t games;
@@ -59,6 +59,8 @@ static double now(void)
 
 sapper_sandbox *sapper_sandbox_new(const sapper_sandbox_options *opt)
 {
+    /* a bot process that dies makes our writes fail with EPIPE instead */
+    signal(SIGPIPE, SIG_IGN);
     sapper_sandbox *sb = calloc(1, sizeof *sb);
     if (!sb)
         return NULL;
@@ -106,27 +108,29 @@ static const char *end_proc(botproc *p, int kill_it)
         struct timespec ms = {0, 1000000};
         nanosleep(&ms, NULL);
     }
-    close(p->fd);
+    close(p->to);
+    close(p->from);
     free(p->boards);
     const char *why = reason_of(status, kill_it);
     *p = (botproc){.seat = -1};
     return why;
 }
 
-/* The child between fork and exec: channel on 3, /dev/null on 0-2, its
-   own process group, dies with its parent. */
+/* The child between fork and exec: the channel on 3 and 4, /dev/null on
+   0-2, its own process group, dies with its parent. */
 static void exec_bothost(const sapper_sandbox *sb, const sapper_plugin *bot,
-                         int channel, pid_t parent)
+                         int in, int out, pid_t parent)
 {
     setpgid(0, 0);
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != parent)
         _exit(127);
     int null = open("/dev/null", O_RDWR);
-    if (null < 0 || dup2(channel, SAPPER_SANDBOX_FD) < 0 || dup2(null, 0) < 0 ||
-        dup2(null, 1) < 0 || dup2(null, 2) < 0)
+    /* in and out are above 4 (see start_proc), so no dup2 overwrites them */
+    if (null < 0 || dup2(in, SAPPER_SANDBOX_IN) < 0 || dup2(out, SAPPER_SANDBOX_OUT) < 0 ||
+        dup2(null, 0) < 0 || dup2(null, 1) < 0 || dup2(null, 2) < 0)
         _exit(127);
-    close_range(SAPPER_SANDBOX_FD + 1, ~0U, 0);
+    close_range(SAPPER_SANDBOX_OUT + 1, ~0U, 0);
     signal(SIGPIPE, SIG_DFL);
     char mem[32], cpu[32];
     snprintf(mem, sizeof mem, "%lld", (long long)sb->opt.memory_mb);
@@ -137,85 +141,150 @@ static void exec_bothost(const sapper_sandbox *sb, const sapper_plugin *bot,
     _exit(127);
 }
 
-/* Timeouts on both directions of the channel (0: none). */
-static void set_channel_timeout(int fd, double seconds)
+/* Waits until fd is ready for events or the deadline (0: none) passes:
+   1 ready, 0 timed out. */
+static int wait_fd(int fd, short events, double deadline)
 {
-    struct timeval tv = {0, 0};
-    if (seconds > 0) {
-        tv.tv_sec = (time_t)seconds;
-        tv.tv_usec = (suseconds_t)((seconds - (double)tv.tv_sec) * 1e6);
-        if (tv.tv_sec == 0 && tv.tv_usec == 0)
-            tv.tv_usec = 1;
+    for (;;) {
+        int ms = -1;
+        if (deadline > 0) {
+            double left = deadline - now();
+            if (left <= 0)
+                return 0;
+            ms = (int)(left * 1000) + 1;
+        }
+        struct pollfd pfd = {.fd = fd, .events = events};
+        int k = poll(&pfd, 1, ms);
+        if (k > 0)
+            return 1;
+        if (k < 0 && errno != EINTR)
+            return 1;   /* let the read or write report it */
     }
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
 }
 
-/* Reads one reply of at most REPLY_MAX bytes before the deadline. Returns
-   its type, -1 (end of file, error or timeout: *timed_out says), or -2
-   (a frame too large to be a reply). */
+/* Sends a frame before the deadline: 0, -1 when the process is gone, or
+   -2 when it stopped reading and the deadline passed. */
+static int send_frame(int fd, uint32_t type, const void *payload, size_t len,
+                      double deadline)
+{
+    uint32_t h[2] = {type, (uint32_t)len};
+    struct iovec iov[2] = {{h, sizeof h}, {(void *)payload, len}};
+    int n = len ? 2 : 1;
+    size_t left = sizeof h + len;
+    while (left > 0) {
+        ssize_t k = writev(fd, iov, n);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k < 0 && errno == EAGAIN) {
+            if (!wait_fd(fd, POLLOUT, deadline))
+                return -2;
+            continue;
+        }
+        if (k <= 0)
+            return -1;
+        left -= (size_t)k;
+        for (int i = 0; i < n && k > 0; i++) {
+            size_t d = (size_t)k < iov[i].iov_len ? (size_t)k : iov[i].iov_len;
+            iov[i].iov_base = (char *)iov[i].iov_base + d;
+            iov[i].iov_len -= d;
+            k -= (ssize_t)d;
+        }
+    }
+    return 0;
+}
+
+/* Reads one reply of at most REPLY_MAX bytes (into buf, REPLY_MAX + 8
+   bytes, header first) before the deadline; the payload is at buf + 8.
+   Returns its type, -1 (end of file, error or timeout: *timed_out says),
+   or -2 (a frame too large to be a reply, or more than one frame). */
 static int64_t read_reply(int fd, double deadline, unsigned char *buf, size_t *len,
                           int *timed_out)
 {
-    uint32_t hdr[2];
-    unsigned char *dst = (unsigned char *)hdr;
-    size_t want = sizeof hdr, got = 0;
+    size_t got = 0, want = 8;
     *timed_out = 0;
-    for (int part = 0; part < 2; part++) {
-        while (got < want) {
-            ssize_t k = read(fd, dst + got, want - got);
-            if (k > 0) {
-                got += (size_t)k;
-                if (deadline > 0 && got < want && now() > deadline) {
-                    *timed_out = 1;   /* a reply dripped byte by byte */
-                    return -1;
-                }
-                continue;
+    while (got < want) {
+        ssize_t k = read(fd, buf + got, REPLY_MAX + 8 - got);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k < 0 && errno == EAGAIN) {   /* not yet: wait, then read again */
+            if (!wait_fd(fd, POLLIN, deadline)) {
+                *timed_out = 1;
+                return -1;
             }
-            if (k < 0 && errno == EINTR)
-                continue;
-            *timed_out = k < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
-            return -1;
+            continue;
         }
-        if (part == 0) {
+        if (k <= 0)
+            return -1;
+        got += (size_t)k;
+        if (got >= 8) {
+            uint32_t hdr[2];
+            memcpy(hdr, buf, sizeof hdr);
             if (hdr[1] > REPLY_MAX)
                 return -2;
-            dst = buf;
-            want = hdr[1];
-            got = 0;
+            want = 8 + (size_t)hdr[1];
+        }
+        if (got < want && deadline > 0 && now() > deadline) {
+            *timed_out = 1;   /* a reply dripped byte by byte */
+            return -1;
         }
     }
+    if (got > want)
+        return -2;   /* nothing may follow a reply */
+    uint32_t hdr[2];
+    memcpy(hdr, buf, sizeof hdr);
     *len = hdr[1];
     return hdr[0];
+}
+
+/* A pipe whose ends are above SAPPER_SANDBOX_OUT (so the child's dup2s
+   cannot overwrite one with another), close-on-exec. */
+static int channel_pipe(int fds[2])
+{
+    int raw[2];
+    if (pipe2(raw, O_CLOEXEC) != 0)
+        return -1;
+    for (int i = 0; i < 2; i++) {
+        fds[i] = fcntl(raw[i], F_DUPFD_CLOEXEC, SAPPER_SANDBOX_OUT + 1);
+        close(raw[i]);
+    }
+    return fds[0] < 0 || fds[1] < 0 ? -1 : 0;
 }
 
 static int start_proc(sapper_sandbox *sb, botproc *p, const sapper_plugin *bot,
                       int64_t key)
 {
-    int sv[2];
-    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) {
-        snprintf(sb->message, sizeof sb->message, "cannot create a socket pair: %s",
+    int down[2] = {-1, -1}, up[2] = {-1, -1};
+    if (channel_pipe(down) != 0 || channel_pipe(up) != 0) {
+        snprintf(sb->message, sizeof sb->message, "cannot create the channel: %s",
                  strerror(errno));
+        for (int i = 0; i < 2; i++) {
+            if (down[i] >= 0) close(down[i]);
+            if (up[i] >= 0) close(up[i]);
+        }
         return -1;
     }
     pid_t parent = getpid();
     pid_t pid = fork();
     if (pid == 0)
-        exec_bothost(sb, bot, sv[1], parent);
-    close(sv[1]);
+        exec_bothost(sb, bot, down[0], up[1], parent);
+    close(down[0]);
+    close(up[1]);
     if (pid < 0) {
-        close(sv[0]);
+        close(down[1]);
+        close(up[0]);
         snprintf(sb->message, sizeof sb->message, "cannot fork: %s", strerror(errno));
         return -1;
     }
     setpgid(pid, pid);
-    *p = (botproc){.pid = pid, .fd = sv[0], .key = key, .bot = bot, .seat = -1};
-    unsigned char buf[REPLY_MAX + 1];
+    fcntl(down[1], F_SETFL, O_NONBLOCK);
+    fcntl(up[0], F_SETFL, O_NONBLOCK);
+    *p = (botproc){.pid = pid, .to = down[1], .from = up[0], .key = key, .bot = bot,
+                   .seat = -1};
+    unsigned char buf[REPLY_MAX + 8];
     size_t len = 0;
     int timed_out;
-    set_channel_timeout(p->fd, START_SECONDS);
-    int64_t type = read_reply(p->fd, now() + START_SECONDS, buf, &len, &timed_out);
-    sapper_wire_in in = {buf, len, 0};
+    int64_t type = read_reply(p->from, now() + START_SECONDS, buf, &len, &timed_out);
+    sapper_wire_in in = {buf + 8, len, 0};
     int32_t st = (int32_t)sapper_wire_get_u32(&in);
     const char *text = sapper_wire_get_str(&in);
     if (type == SAPPER_WIRE_READY && !in.bad && st == SAPPER_OK)
@@ -372,14 +441,12 @@ static sapper_status call(sapper_sandbox *sb, int32_t seat, uint32_t type,
         snprintf(why, whycap, "memory");
         return SAPPER_ERR_STATE;
     }
-    double t = sb->timeout;
-    set_channel_timeout(p->fd, t);
-    double deadline = t > 0 ? now() + t : 0;
-    if (sapper_wire_send(p->fd, type, sb->out.data, sb->out.len) != 0)
-        return fail(sb, seat, errno == EAGAIN, errno == EAGAIN ? "timeout" : NULL,
-                    why, whycap);
+    double deadline = sb->timeout > 0 ? now() + sb->timeout : 0;
+    int sent = send_frame(p->to, type, sb->out.data, sb->out.len, deadline);
+    if (sent != 0)
+        return fail(sb, seat, sent == -2, sent == -2 ? "timeout" : NULL, why, whycap);
     int timed_out;
-    int64_t got = read_reply(p->fd, deadline, reply, len, &timed_out);
+    int64_t got = read_reply(p->from, deadline, reply, len, &timed_out);
     if (got < 0 && timed_out)
         return fail(sb, seat, 1, "timeout", why, whycap);
     if (got == -1 && !timed_out)   /* end of file: its end says why */
@@ -428,13 +495,13 @@ static sapper_status drv_bot_new(void *ctx, int32_t seat, const sapper_params *p
     sapper_wire_put_str(o, setup->rules_id);
     put_kvs(o, params);
     put_kvs(o, setup->rules_params);
-    unsigned char reply[REPLY_MAX + 1];
+    unsigned char reply[REPLY_MAX + 8];
     size_t len = 0;
     sapper_status st = call(sb, seat, SAPPER_WIRE_NEW, SAPPER_WIRE_STARTED, reply,
                             &len, why, whycap);
     if (st != SAPPER_OK)
         return st;
-    sapper_wire_in in = {reply, len, 0};
+    sapper_wire_in in = {reply + 8, len, 0};
     int32_t status = (int32_t)sapper_wire_get_u32(&in);
     const char *text = sapper_wire_get_str(&in);
     if (in.bad)
@@ -446,6 +513,25 @@ static sapper_status drv_bot_new(void *ctx, int32_t seat, const sapper_params *p
     return status == SAPPER_ERR_STATE ? SAPPER_ERR_PARAM : status;
 }
 
+/* The legal list as runs of consecutive ids (start, length): a few runs
+   where the list holds hundreds of ids (every hidden cell of a board). */
+static void put_legal_runs(sapper_wire_out *o, const int64_t *legal, size_t n)
+{
+    uint32_t runs = 0;
+    for (size_t i = 0; i < n; i++)
+        runs += i == 0 || legal[i] != legal[i - 1] + 1;
+    sapper_wire_put_u32(o, (uint32_t)n);
+    sapper_wire_put_u32(o, runs);
+    for (size_t i = 0; i < n;) {
+        size_t j = i + 1;
+        while (j < n && legal[j] == legal[j - 1] + 1)
+            j++;
+        sapper_wire_put_i64(o, legal[i]);
+        sapper_wire_put_u32(o, (uint32_t)(j - i));
+        i = j;
+    }
+}
+
 static sapper_status drv_step(void *ctx, int32_t seat, const void *view, size_t view_size,
                               const int64_t *legal, size_t nlegal, int64_t *action,
                               char *why, size_t whycap)
@@ -454,15 +540,14 @@ static sapper_status drv_step(void *ctx, int32_t seat, const void *view, size_t 
     put_informs(sb, seat);
     sapper_wire_put_u32(&sb->out, (uint32_t)view_size);
     sapper_wire_put(&sb->out, view, view_size);
-    sapper_wire_put_u32(&sb->out, (uint32_t)nlegal);
-    sapper_wire_put(&sb->out, legal, nlegal * sizeof *legal);
-    unsigned char reply[REPLY_MAX + 1];
+    put_legal_runs(&sb->out, legal, nlegal);
+    unsigned char reply[REPLY_MAX + 8];
     size_t len = 0;
     sapper_status st = call(sb, seat, SAPPER_WIRE_STEP, SAPPER_WIRE_ACTION, reply,
                             &len, why, whycap);
     if (st != SAPPER_OK)
         return st;
-    sapper_wire_in in = {reply, len, 0};
+    sapper_wire_in in = {reply + 8, len, 0};
     int32_t status = (int32_t)sapper_wire_get_u32(&in);
     *action = sapper_wire_get_i64(&in);
     if (in.bad || in.left)
@@ -486,7 +571,7 @@ static sapper_status drv_bot_free(void *ctx, int32_t seat, char *why, size_t why
     if (seat < 0 || seat >= SAPPER_MAX_SEATS || sb->seat_proc[seat] < 0)
         return SAPPER_OK;   /* it ended with a fault already on record */
     put_informs(sb, seat);
-    unsigned char reply[REPLY_MAX + 1];
+    unsigned char reply[REPLY_MAX + 8];
     size_t len = 0;
     sapper_status st = call(sb, seat, SAPPER_WIRE_FREE, SAPPER_WIRE_FREED, reply,
                             &len, why, whycap);

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 void sapper_wire_clear(sapper_wire_out *o)
@@ -139,15 +140,23 @@ int sapper_wire_send(int fd, uint32_t type, const void *payload, size_t len)
     uint32_t h[2] = {type, (uint32_t)len};
     if (len > SAPPER_WIRE_MAX)
         return -1;
-    if (len == 0)
-        return sapper_wire_write_all(fd, h, sizeof h);
-    /* one write for small frames: one wake-up of the other end */
-    unsigned char small[4096];
-    if (len + sizeof h <= sizeof small) {
-        memcpy(small, h, sizeof h);
-        memcpy(small + sizeof h, payload, len);
-        return sapper_wire_write_all(fd, small, sizeof h + len);
+    /* one system call, so one wake-up of the other end */
+    struct iovec iov[2] = {{h, sizeof h}, {(void *)payload, len}};
+    int n = len ? 2 : 1;
+    size_t left = sizeof h + len;
+    while (left > 0) {
+        ssize_t k = writev(fd, iov, n);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            return -1;
+        left -= (size_t)k;
+        for (int i = 0; i < n && k > 0; i++) {   /* skip what was written */
+            size_t d = (size_t)k < iov[i].iov_len ? (size_t)k : iov[i].iov_len;
+            iov[i].iov_base = (char *)iov[i].iov_base + d;
+            iov[i].iov_len -= d;
+            k -= (ssize_t)d;
+        }
     }
-    return sapper_wire_write_all(fd, h, sizeof h) ||
-           sapper_wire_write_all(fd, payload, len) ? -1 : 0;
+    return 0;
 }

@@ -17,7 +17,8 @@
 
 /* engine -> bot process */
 #define SAPPER_WIRE_NEW   1   /* bot_new: the setup and both parameter lists   */
-#define SAPPER_WIRE_STEP  2   /* informs since the last frame, view, legal list */
+#define SAPPER_WIRE_STEP  2   /* informs since the last frame, view, legal list
+                                 (as runs of consecutive ids)                  */
 #define SAPPER_WIRE_FREE  3   /* informs since the last frame, then bot_free    */
 /* bot process -> engine */
 #define SAPPER_WIRE_READY   11  /* loaded and locked down: status, message    */

@@ -333,6 +333,11 @@ static sapper_status prepare(runner *r)
                  "the results, found an empty value");
         return SAPPER_ERR_PARAM;
     }
+    if (def->sandbox && !def->helper[0]) {
+        snprintf(r->err, r->errcap, "sandbox = process: the path of sapper-bothost "
+                 "was not given (the caller sets it)");
+        return SAPPER_ERR_PARAM;
+    }
     sapper_status st = sapper_store_open(def->db, &r->store, r->err, r->errcap);
     if (st != SAPPER_OK)
         return st == SAPPER_ERR_NOMEM ? st : SAPPER_ERR_PARAM;   /* nothing ran */
@@ -368,7 +373,7 @@ static sapper_status prepare(runner *r)
 static void finish(runner *r)
 {
     for (int i = 0; r->workers && i < r->def->jobs; i++)
-        sapper_worker_stop(&r->workers[i]);
+        sapper_worker_finish(&r->workers[i]);
     if (r->slots && r->slots != MAP_FAILED)
         munmap(r->slots, (size_t)r->def->jobs * sizeof(sapper_slot));
     sapper_store_close(r->store);

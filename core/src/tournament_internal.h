@@ -72,6 +72,9 @@ void sapper_worker_pop(sapper_worker *w);
  *  caller to put back; nqueued is not cleared. */
 int sapper_worker_reap(sapper_worker *w, int block, const sapper_tgame *g,
                        sapper_game_record *out);
+/** Ends an idle worker the orderly way (it ends its bot processes, so
+ *  their CPU time is counted), or kills it when it does not end soon. */
+void sapper_worker_finish(sapper_worker *w);
 /** Kills (SIGKILL) and reaps a worker. */
 void sapper_worker_stop(sapper_worker *w);
 

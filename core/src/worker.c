@@ -27,6 +27,7 @@
 #include <stdio.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 typedef struct wire_header {
@@ -265,6 +266,23 @@ int sapper_worker_reap(sapper_worker *w, int block, const sapper_tgame *g,
     close_pipes(w);
     w->pid = 0;
     return !had_game ? 0 : outside ? 2 : 1;
+}
+
+void sapper_worker_finish(sapper_worker *w)
+{
+    int64_t stop = -1;
+    if (w->pid > 0 && w->nqueued == 0 && write_all(w->to_child, &stop, sizeof stop)) {
+        for (int i = 0; i < 2000; i++) {   /* it ends its bot processes: 2 s at most */
+            if (waitpid(w->pid, NULL, WNOHANG) == w->pid) {
+                close_pipes(w);
+                w->pid = 0;
+                return;
+            }
+            struct timespec ms = {0, 1000000};
+            nanosleep(&ms, NULL);
+        }
+    }
+    sapper_worker_stop(w);
 }
 
 void sapper_worker_stop(sapper_worker *w)

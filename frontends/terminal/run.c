@@ -76,7 +76,8 @@ static int record_game(app *a, FILE *rec)
     sapper_strbuf b = {0};
     sapper_replay_text(a->match, &b);
     errno = b.failed ? ENOMEM : 0;
-    int ok = !b.failed && fwrite(b.data, 1, b.len, rec) == b.len;
+    /* flushed at once: a crash in a later game loses nothing recorded */
+    int ok = !b.failed && fwrite(b.data, 1, b.len, rec) == b.len && fflush(rec) == 0;
     sapper_strbuf_free(&b);
     if (!ok)
         app_error("%s: cannot write the replay: %s", a->record_path,
@@ -111,6 +112,11 @@ int cmd_run(int argc, char **argv)
         sapper_match_result_json(a.match, app_now() - started, &b);
         printf("game %ld %s\n", g + 1, sapper_strbuf_str(&b));
         sapper_strbuf_free(&b);
+        if (fflush(stdout) != 0) {   /* each line as its game ends; a closed pipe stops us */
+            app_error("cannot write the results: %s", strerror(errno));
+            rc = 1;
+            break;
+        }
         count_game(&a, &t);
         if (rec)
             rc = record_game(&a, rec);

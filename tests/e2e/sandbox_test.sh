@@ -142,4 +142,25 @@ check=$(sqlite3 "$T/slow.db" "select count(*), sum(reason != '') from games")
 a=$("$S" run "${SAPPER_SOURCE:-$B/..}/config/classic-bots.ini" --games 20 game.seed=3 2>/dev/null | grep -v summary | sed 's/"seconds":[0-9.]*//')
 b=$("$S" run "${SAPPER_SOURCE:-$B/..}/config/classic-bots.ini" --games 20 game.seed=3 --sandbox 2>/dev/null | grep -v summary | sed 's/"seconds":[0-9.]*//')
 [ -n "$a" ] && [ "$a" = "$b" ] && pass "run --sandbox plays the same 20 games" || fail "run --sandbox differs"
+# Secret parameters never reach a bot: classic's layout (a file on the
+# organiser's machine) is not in the bot's rules parameters.
+CB="${SAPPER_SOURCE:-$B/..}/config/classic-bots.ini"
+LAYOUT="${SAPPER_SOURCE:-$B/..}/tests/fixtures/e2e-4x3.txt"
+for sb in "" --sandbox; do
+    out=$("$S" run "$CB" player.1.bot=bot_evil player.1.act=peek_layout rules.layout="$LAYOUT" $sb 2>&1); st=$?
+    expect_status $st 0 "a bot that looks for the layout starts ${sb:-in-process}"
+    expect_not_contains "$out" "reached the bot" "the layout is not among its rules parameters ${sb}"
+done
+
+# sapper run writes each game as it ends: a bot that crashes the process
+# in game 3 leaves games 1 and 2 on stdout and in the record; sandboxed,
+# the crash is a forfeit and the run goes on.
+"$S" run "$CB" player.1.bot=bot_evil player.1.act=crash_game3 --games 5 \
+    --record "$T/r3.txt" >"$T/o3.txt" 2>/dev/null
+lines=$(grep -c '^game ' "$T/o3.txt"); recorded=$(grep -c '^outcome ' "$T/r3.txt")
+[ "$lines" -eq 2 ] && [ "$recorded" -eq 2 ] && pass "games 1 and 2 survive a crash in game 3" ||
+    fail "after a crash in game 3: $lines lines, $recorded recorded games (expected 2 and 2)"
+out=$("$S" run "$CB" player.1.bot=bot_evil player.1.act=crash_game3 --games 5 --sandbox 2>&1); st=$?
+expect_status $st 0 "run --sandbox survives the crash"
+[ "$(printf '%s\n' "$out" | grep -c '^game ')" -eq 5 ] && pass "and plays all 5 games" || fail "run --sandbox: not 5 games"
 finish

@@ -24,7 +24,7 @@ static const sapper_param_spec evil_params[] = {
     {.key = "act", .type = SAPPER_PARAM_CHOICE, .def = "none",
      .choices = "none|procmem|db_write|db_unlink|fork|socket|ptrace|kill_parent|"
                 "kill_group|exec|forge|timer|flood|leak|slow|crash_new|loop_new|"
-                "crash_inform|loop_inform|crash_free|loop_free",
+                "crash_inform|loop_inform|crash_free|loop_free|crash_game3|peek_layout",
      .help = "the misdeed"},
     {.key = "path", .type = SAPPER_PARAM_STRING, .def = "",
      .help = "the file db_write and db_unlink go after"},
@@ -107,7 +107,6 @@ static void flood(void)
 static sapper_status evil_new(const sapper_params *params, const sapper_bot_setup *setup,
                               void **bot, char *err, size_t errcap)
 {
-    (void)setup; (void)err; (void)errcap;
     evil *e = calloc(1, sizeof *e);
     if (!e)
         return SAPPER_ERR_NOMEM;
@@ -116,6 +115,18 @@ static sapper_status evil_new(const sapper_params *params, const sapper_bot_setu
     snprintf(e->path, sizeof e->path, "%s", path ? path : "");
     if (is(e, "crash_new"))
         crash();
+    /* a bot that crashes in its third game of a process: in `sapper run`
+       the two before must not be lost (a global on purpose: this bot
+       breaks the rules) */
+    static int games;
+    if (is(e, "crash_game3") && ++games == 3)
+        e->done = -1;
+    if (is(e, "peek_layout") && sapper_param(setup->rules_params, "layout")) {
+        snprintf(err, errcap, "the secret layout reached the bot: %s",
+                 sapper_param(setup->rules_params, "layout"));
+        free(e);
+        return SAPPER_ERR_PARAM;
+    }
     if (is(e, "loop_new"))
         spin();
     if (is(e, "leak")) {   /* 64 MiB a game, never freed, touched */
@@ -151,6 +162,8 @@ static sapper_status evil_step(void *bot, const void *view, size_t view_size,
                                const int64_t *legal, size_t nlegal, int64_t *action)
 {
     evil *e = bot;
+    if (e->done < 0)
+        crash();
     if (!e->done)
         misbehave(e);
     e->done = 1;

@@ -172,6 +172,18 @@ static void play_bot_game(const char *ini, uint64_t seed, sapper_strbuf *replay)
     stop(&f);
 }
 
+/* ABI 1.2: a bot's seed is SipHash-2-4 keyed by the game seed (values
+   checked against an independent implementation), not the invertible
+   splitmix mix: it differs per seat and says nothing of the game seed. */
+static void test_match_bot_seed_is_a_keyed_one_way_hash(void **state)
+{
+    (void)state;
+    assert_true(sapper_bot_seed(7, 0) == 4001505618301049879ull);
+    assert_true(sapper_bot_seed(7, 1) == 902420618555617858ull);
+    assert_true(sapper_bot_seed(7, 0) != sapper_seed_derive(7, 1));
+    assert_true(sapper_bot_seed(8, 0) != sapper_bot_seed(7, 0));
+}
+
 static void test_match_same_seed_gives_the_same_game(void **state)
 {
     (void)state;
@@ -604,6 +616,7 @@ int main(void)
         cmocka_unit_test(test_match_refusal_gives_the_rules_reason),
         cmocka_unit_test(test_match_parse_error_leaves_the_game_unchanged),
         cmocka_unit_test(test_match_undo_restores_the_previous_position),
+        cmocka_unit_test(test_match_bot_seed_is_a_keyed_one_way_hash),
         cmocka_unit_test(test_match_same_seed_gives_the_same_game),
         cmocka_unit_test(test_match_replay_reaches_the_recorded_outcome),
         cmocka_unit_test(test_match_replay_of_simultaneous_game_verifies),
