@@ -104,8 +104,9 @@ static void round_trip(const sapper_registry *reg)
     bot->bot.bot_new(&none, &s, &local, why, sizeof why);
     for (int i = 0; i < STEPS; i++) {
         double t0 = now();
-        if (sapper_sandbox_driver.step(sb, 0, view, vsize, legal, n, &action, why,
-                                       sizeof why) != SAPPER_OK)
+        size_t count;
+        if (sapper_sandbox_driver.step(sb, 0, view, vsize, legal, n, &action, 1, &count,
+                                       why, sizeof why) != SAPPER_OK)
             die(why);
         double t1 = now();
         bot->bot.step(local, view, vsize, legal, n, &action);

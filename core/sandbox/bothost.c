@@ -29,6 +29,8 @@ const char *__asan_default_options(void);
 const char *__asan_default_options(void) { return "detect_leaks=0"; }
 #endif
 
+#define MAX_ANSWER 256   /* actions in one answer: SAPPER_PLAN_MAX (match.h) */
+
 typedef struct host {
     const sapper_bot_api *api;
     void *bot;                 /* the instance of the game in play, or NULL */
@@ -143,24 +145,40 @@ static int expand_runs(sapper_wire_in *in, int64_t *out, uint32_t nlegal)
     return in->bad || done != nlegal ? -1 : 0;
 }
 
+/* The bot's answer: several actions from step_many, or step's one. */
+static sapper_status ask(host *h, const void *v, size_t vsize, const int64_t *l,
+                         size_t nlegal, int64_t *acts, size_t cap, size_t *count)
+{
+    if (h->api->step_many)
+        return h->api->step_many(h->bot, v, vsize, l, nlegal, acts, cap, count);
+    *count = 1;
+    return h->api->step(h->bot, v, vsize, l, nlegal, &acts[0]);
+}
+
 static int on_step(host *h, sapper_wire_in *in)
 {
     deliver_informs(h, in);
     uint32_t vsize = sapper_wire_get_u32(in);
     const void *view = sapper_wire_get(in, vsize);
     uint32_t nlegal = sapper_wire_get_u32(in);
-    int64_t action = -1, *l = NULL;
+    int64_t acts[MAX_ANSWER], *l = NULL;
+    size_t count = 0;
     void *v = NULL;
     sapper_status st = SAPPER_ERR_STATE;
     if (!in->bad && h->bot && nlegal > 0 && vsize > 0 &&
         reserve_aligned(h, vsize, nlegal, &v, &l) == 0 &&
         expand_runs(in, l, nlegal) == 0) {
+        uint32_t cap = sapper_wire_get_u32(in);
+        cap = cap < 1 ? 1 : cap > MAX_ANSWER ? MAX_ANSWER : cap;
         memcpy(v, view, vsize);
-        st = h->api->step(h->bot, v, vsize, l, nlegal, &action);
+        st = ask(h, v, vsize, l, nlegal, acts, cap, &count);
+        count = count > cap ? cap : count;
     }
     sapper_wire_clear(&h->out);
     sapper_wire_put_u32(&h->out, (uint32_t)st);
-    sapper_wire_put_i64(&h->out, action);
+    sapper_wire_put_u32(&h->out, st == SAPPER_OK ? (uint32_t)count : 0);
+    for (size_t i = 0; st == SAPPER_OK && i < count; i++)
+        sapper_wire_put_i64(&h->out, acts[i]);
     return reply(h, SAPPER_WIRE_ACTION);
 }
 

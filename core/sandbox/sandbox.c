@@ -25,7 +25,8 @@
 
 #define MAX_PROCS (2 * SAPPER_MAX_SEATS)
 #define START_SECONDS 10.0     /* to exec, load and lock down */
-#define REPLY_MAX 4096         /* the largest frame a bot process may send */
+#define REPLY_MAX 4096         /* the largest frame a bot process may send:
+                                  room for SAPPER_PLAN_MAX actions */
 
 typedef struct botproc {
     pid_t pid;                 /* 0: slot free */
@@ -533,14 +534,15 @@ static void put_legal_runs(sapper_wire_out *o, const int64_t *legal, size_t n)
 }
 
 static sapper_status drv_step(void *ctx, int32_t seat, const void *view, size_t view_size,
-                              const int64_t *legal, size_t nlegal, int64_t *action,
-                              char *why, size_t whycap)
+                              const int64_t *legal, size_t nlegal, int64_t *actions,
+                              size_t cap, size_t *count, char *why, size_t whycap)
 {
     sapper_sandbox *sb = ctx;
     put_informs(sb, seat);
     sapper_wire_put_u32(&sb->out, (uint32_t)view_size);
     sapper_wire_put(&sb->out, view, view_size);
     put_legal_runs(&sb->out, legal, nlegal);
+    sapper_wire_put_u32(&sb->out, (uint32_t)cap);
     unsigned char reply[REPLY_MAX + 8];
     size_t len = 0;
     sapper_status st = call(sb, seat, SAPPER_WIRE_STEP, SAPPER_WIRE_ACTION, reply,
@@ -549,9 +551,12 @@ static sapper_status drv_step(void *ctx, int32_t seat, const void *view, size_t 
         return st;
     sapper_wire_in in = {reply + 8, len, 0};
     int32_t status = (int32_t)sapper_wire_get_u32(&in);
-    *action = sapper_wire_get_i64(&in);
-    if (in.bad || in.left)
+    uint32_t n = sapper_wire_get_u32(&in);
+    for (uint32_t i = 0; i < n && i < cap && !in.bad; i++)
+        actions[i] = sapper_wire_get_i64(&in);
+    if (in.bad || in.left || n > cap)
         return fail(sb, seat, 1, "protocol", why, whycap);
+    *count = n;
     return status == SAPPER_ERR_STATE ? SAPPER_ERR_INTERNAL : status;
 }
 

@@ -32,6 +32,9 @@ struct sapper_match {
     int live[SAPPER_MAX_SEATS];        /* the seat's bot is started */
     void *bots[SAPPER_MAX_SEATS];      /* in-process instances */
     int64_t pending[SAPPER_MAX_SEATS];   /* simultaneous turn being collected */
+    int64_t plan[SAPPER_PLAN_MAX];       /* a bot's further actions (step_many) */
+    size_t plan_len, plan_pos;
+    int32_t plan_seat;
     sapper_move *moves;
     size_t nmoves, cap_moves;
     int64_t turns;
@@ -438,6 +441,8 @@ static void check_bound(sapper_match *m)
 
 static sapper_status apply_one(sapper_match *m, int32_t seat, int64_t action)
 {
+    if (seat != m->plan_seat)
+        m->plan_len = 0;   /* another seat moved: a plan holds only in its turn */
     char why[512] = "";
     if (m->r->apply_action(m->state, seat, action, why, sizeof why) != SAPPER_OK) {
         set_fault(m, SAPPER_FAULT_VOID, -1, "rules refused a legal action: %s", why);
@@ -466,6 +471,7 @@ static sapper_status maybe_apply_joint(sapper_match *m)
         return SAPPER_ERR_INTERNAL;
     }
     m->turns++;
+    m->plan_len = 0;   /* a simultaneous turn's answers end with it */
     for (int32_t i = 0; i < m->players; i++)
         if (m->pending[i] != SAPPER_NO_ACTION && !record(m, i, m->pending[i], 1))
             return SAPPER_ERR_NOMEM;
@@ -557,6 +563,48 @@ sapper_status sapper_match_play_text(sapper_match *m, int32_t seat,
     return sapper_match_play(m, seat, action, err, errcap);
 }
 
+/* Calls the bot of seat for its answer: one action (step) or several
+   (step_many, or through the driver). */
+static sapper_status call_step(sapper_match *m, int32_t seat, const void *view,
+                               size_t vsize, const int64_t *legal, size_t nlegal,
+                               int64_t *acts, size_t *count, char *why, size_t whycap)
+{
+    const sapper_bot_api *api = &m->setup->seats[seat].bot->bot;
+    *count = 0;
+    if (m->driver)
+        return m->driver->step(m->driver_ctx, seat, view, vsize, legal, nlegal, acts,
+                               SAPPER_PLAN_MAX, count, why, whycap);
+    if (api->step_many)
+        return api->step_many(m->bots[seat], view, vsize, legal, nlegal, acts,
+                              SAPPER_PLAN_MAX, count);
+    *count = 1;
+    return api->step(m->bots[seat], view, vsize, legal, nlegal, &acts[0]);
+}
+
+/* Keeps the rest of a bot's answer to play without asking it again. */
+static void keep_plan(sapper_match *m, int32_t seat, const int64_t *acts, size_t count)
+{
+    m->plan_len = m->plan_pos = 0;
+    m->plan_seat = seat;
+    if (count > 1 && count <= SAPPER_PLAN_MAX) {
+        memcpy(m->plan, acts + 1, (count - 1) * sizeof *acts);
+        m->plan_len = count - 1;
+    }
+}
+
+/* The next planned action of seat that is still legal, played; 0 when its
+   plan is spent. */
+static int play_planned(sapper_match *m, int32_t seat)
+{
+    while (m->plan_seat == seat && m->plan_pos < m->plan_len) {
+        int64_t a = m->plan[m->plan_pos++];
+        if (is_legal(m, seat, a))
+            return commit(m, seat, a) == SAPPER_OK;
+    }
+    m->plan_len = m->plan_pos = 0;
+    return 0;
+}
+
 /* Asks one bot for its action and checks it; a bad answer forfeits. */
 static int ask_bot(sapper_match *m, int32_t seat)
 {
@@ -572,14 +620,14 @@ static int ask_bot(sapper_match *m, int32_t seat)
         return 0;
     memcpy(copy, legal, nlegal * sizeof *copy);
     const void *view = sapper_match_view(m, seat, &vsize);
-    int64_t action = SAPPER_NO_ACTION;
+    int64_t acts[SAPPER_PLAN_MAX];
+    size_t count = 0;
     const sapper_plugin *bot = m->setup->seats[seat].bot;
     char why[64] = "";
     hook(m, seat, SAPPER_HOOK_STEP_BEGIN);
-    sapper_status st = !view ? SAPPER_ERR_INTERNAL
-        : m->driver ? m->driver->step(m->driver_ctx, seat, view, vsize, copy,
-                                      nlegal, &action, why, sizeof why)
-        : bot->bot.step(m->bots[seat], view, vsize, copy, nlegal, &action);
+    sapper_status st = view ? call_step(m, seat, view, vsize, copy, nlegal, acts, &count,
+                                        why, sizeof why)
+                            : SAPPER_ERR_INTERNAL;
     hook(m, seat, SAPPER_HOOK_STEP_END);
     m->bot_status = st;
     free(copy);
@@ -594,19 +642,21 @@ static int ask_bot(sapper_match *m, int32_t seat)
                   bot->desc.id, (int)st);
         return 0;
     }
-    if (!is_legal(m, seat, action)) {
+    if (count == 0 || count > SAPPER_PLAN_MAX || !is_legal(m, seat, acts[0])) {
         set_fault(m, SAPPER_FAULT_ILLEGAL, seat, "bot \"%s\" chose action %lld, "
-                  "which is not legal", bot->desc.id, (long long)action);
+                  "which is not legal", bot->desc.id,
+                  count ? (long long)acts[0] : -1LL);
         return 0;
     }
-    return commit(m, seat, action) == SAPPER_OK;
+    keep_plan(m, seat, acts, count);
+    return commit(m, seat, acts[0]) == SAPPER_OK;
 }
 
 int sapper_match_advance_one(sapper_match *m)
 {
     int32_t who = sapper_match_to_move(m);
     if (who >= 0)
-        return m->live[who] ? ask_bot(m, who) : 0;
+        return m->live[who] && (play_planned(m, who) || ask_bot(m, who));
     if (who != SAPPER_SIMULTANEOUS)
         return 0;
     for (int32_t i = 0; i < m->players; i++)
@@ -634,6 +684,7 @@ sapper_status sapper_match_undo(sapper_match *m)
     m->turns = m->nmoves ? m->moves[m->nmoves - 1].turn + 1 : 0;
     for (int i = 0; i < SAPPER_MAX_SEATS; i++)
         m->pending[i] = SAPPER_NO_ACTION;
+    m->plan_len = m->plan_pos = 0;
     memset(&m->fault, 0, sizeof m->fault);
     /* Bots may remember what they were told: start them afresh and retell
        the kept history. */

@@ -104,12 +104,16 @@ void sapper_match_set_bot_hook(sapper_match *m, sapper_bot_hook hook, void *ctx)
 typedef struct sapper_bot_driver {
     sapper_status (*bot_new)(void *ctx, int32_t seat, const sapper_params *params,
                              const sapper_bot_setup *setup, char *why, size_t whycap);
+    /* up to cap actions (step_many's contract; one for a bot with step) */
     sapper_status (*step)(void *ctx, int32_t seat, const void *view, size_t view_size,
-                          const int64_t *legal, size_t nlegal, int64_t *action,
-                          char *why, size_t whycap);
+                          const int64_t *legal, size_t nlegal, int64_t *actions,
+                          size_t cap, size_t *count, char *why, size_t whycap);
     void (*inform)(void *ctx, int32_t seat, int32_t actor, int64_t action);
     sapper_status (*bot_free)(void *ctx, int32_t seat, char *why, size_t whycap);
 } sapper_bot_driver;
+
+/* The most actions one answer of a bot may hold (step_many). */
+#define SAPPER_PLAN_MAX 256
 
 /* sapper_match_new flags (continued) */
 #define SAPPER_MATCH_BOT_FAULTS 2   /* a bot that fails to start forfeits

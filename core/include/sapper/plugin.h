@@ -44,8 +44,9 @@
  *                    file, a score file) from ever reaching a bot. Bot seeds
  *                    are now one-way: nothing a bot receives lets it
  *                    recompute the game seed, the layout or another seat's
- *                    seed. docs/PLUGINS.md ("ABI 1.2") lists what else 1.2
- *                    appends, all optional and all at the ends of structs.
+ *                    seed. bots: optional step_many (several known moves
+ *                    in one answer). docs/PLUGINS.md ("ABI 1.2") lists what
+ *                    else 1.2 appends, all optional, all at struct ends.
  */
 #ifndef SAPPER_PLUGIN_H
 #define SAPPER_PLUGIN_H
@@ -383,6 +384,21 @@ typedef struct sapper_bot_api {
     /** Optional: told after every applied action of any seat (including
      *  its own), in order. seat is the actor. */
     void (*inform)(void *bot, int32_t seat, int64_t action);
+
+    /* ---- ABI 1.2 ---- */
+    /** Optional: step answering several actions at once, for moves the bot
+     *  already knows (a Minesweeper bot's certain cells). Write up to cap
+     *  (at least 1) actions into actions and their number into *count.
+     *  actions[0] must be legal, exactly as step's answer; the engine then
+     *  plays each next one in order, skipping any that is no longer legal,
+     *  as long as the game goes on and this seat is still to move, and
+     *  asks again only after the last. inform is called for every action
+     *  played, as always. When present the engine calls this instead of
+     *  step; a sandboxed bot (docs/PLUGINS.md) saves a process round trip
+     *  for every action after the first. */
+    sapper_status (*step_many)(void *bot, const void *view, size_t view_size,
+                               const int64_t *legal, size_t nlegal,
+                               int64_t *actions, size_t cap, size_t *count);
 } sapper_bot_api;
 
 /* ------------------------------------------------------------------ */

@@ -278,3 +278,30 @@ sapper_status prober_bot_step(void *bot, const void *view, size_t view_size,
     *action = c >= 0 && prober_can_reveal(&t, c) ? c : fallback(b, &t);
     return SAPPER_OK;
 }
+
+/* Step, then the safe cells still queued behind the answer, in the order
+   later steps would pop them: the engine plays each while it is legal, so
+   the game is the same one action for one action, with one call instead
+   of one per cell (ABI 1.2). */
+sapper_status prober_bot_step_many(void *bot, const void *view, size_t view_size,
+                                   const int64_t *legal, size_t nlegal,
+                                   int64_t *actions, size_t cap, size_t *count)
+{
+    prober *b = bot;
+    *count = 0;
+    sapper_status st = prober_bot_step(bot, view, view_size, legal, nlegal, actions);
+    if (st != SAPPER_OK || cap == 0)
+        return st;
+    *count = 1;
+    const sapper_mines_view *v = view;
+    if (v->players >= 2)
+        return SAPPER_OK;   /* a seeker reveal may pass the turn: one at a time */
+    prober_turn t = {.legal = legal, .nlegal = nlegal};
+    while (*count < cap && b->nqueue > 0) {
+        int32_t c = b->queue[--b->nqueue];
+        if (prober_can_reveal(&t, c) && c != actions[0])
+            actions[(*count)++] = c;
+    }
+    return SAPPER_OK;
+}
+

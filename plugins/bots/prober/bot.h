@@ -16,5 +16,9 @@ void prober_bot_free(void *bot);
 sapper_status prober_bot_step(void *bot, const void *view, size_t view_size,
                               const int64_t *legal, size_t nlegal,
                               int64_t *action);
+/** Step and the certain cells queued behind it (sapper_bot_api.step_many). */
+sapper_status prober_bot_step_many(void *bot, const void *view, size_t view_size,
+                                   const int64_t *legal, size_t nlegal,
+                                   int64_t *actions, size_t cap, size_t *count);
 
 #endif

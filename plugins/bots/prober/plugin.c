@@ -41,6 +41,7 @@ static const sapper_bot_api prober_api = {
     .bot_new = prober_bot_new,
     .bot_free = prober_bot_free,
     .step = prober_bot_step,
+    .step_many = prober_bot_step_many,
     .inform = NULL,   /* it reads everything from the view */
 };
 
@@ -51,7 +52,7 @@ static const sapper_descriptor prober_descriptor = {
     .kind = SAPPER_KIND_BOT,
     .id = "prober",
     .name = "Prober",
-    .version = "1.1.0",
+    .version = "1.2.0",
     .summary = "Exact probabilities, certain moves first, look-ahead guesses, "
                "exhaustive endgame",
     .family = SAPPER_MINES_FAMILY,
