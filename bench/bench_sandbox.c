@@ -1,7 +1,8 @@
 /*
  * bench_sandbox.c - what the bot sandbox (core/sandbox/) costs.
  *
- *   1. The round trip of one move: a `random` bot in a sapper-bothost
+ *   1. The round trip of one move: the `template` bot (it answers the
+ *      first legal action, so its own step costs almost nothing) in a sapper-bothost
  *      process, stepped 20 000 times on an Expert view (480 hidden cells,
  *      every reveal, flag and chord legal), this process and the bot on one
  *      core as a sandboxed tournament worker keeps them. Median and 99th
@@ -74,9 +75,9 @@ static void expert_position(unsigned char *view, size_t vsize, int64_t *legal, s
 
 static void round_trip(const sapper_registry *reg)
 {
-    const sapper_plugin *bot = sapper_registry_find(reg, "random", SAPPER_KIND_BOT);
+    const sapper_plugin *bot = sapper_registry_find(reg, "template", SAPPER_KIND_BOT);
     if (!bot)
-        die("no random bot in " SAPPER_PLUGIN_DIR);
+        die("no template bot in " SAPPER_PLUGIN_DIR);
     cpu_set_t one;
     CPU_ZERO(&one);
     CPU_SET(0, &one);
@@ -118,7 +119,7 @@ static void round_trip(const sapper_registry *reg)
     sapper_sandbox_driver.bot_free(sb, 0, why, sizeof why);
     sapper_sandbox_release(sb);
     sapper_sandbox_free(sb);
-    printf("round trip of one move (random bot, Expert view, %zu legal actions, "
+    printf("round trip of one move (template bot: first legal action; Expert view, %zu legal actions, "
            "%d steps, one core):\n", n, STEPS);
     printf("  sandboxed   median %7.2f us  p99 %7.2f us\n", quantile(t, STEPS, 0.5),
            quantile(t, STEPS, 0.99));

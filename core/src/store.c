@@ -393,7 +393,8 @@ sapper_status sapper_store_add(sapper_store *s, int64_t run_id,
         nsteps[i] = (double)r->steps[i];
     char seed[32];
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)g->seed);
-    json_params(&params, &def->base.rules_params);
+    json_params(&params, def->stored_params.count ? &def->stored_params
+                                                    : &def->base.rules_params);
     json_seats(&seats, def, g);
     json_numbers(&returns, r->returns, r->nseats);
     json_numbers(&think, r->think, r->nseats);

@@ -338,6 +338,10 @@ static sapper_status prepare(runner *r)
                  "was not given (the caller sets it)");
         return SAPPER_ERR_PARAM;
     }
+    if (!def->stored_params.count && sapper_tournament_def_effective(def) != SAPPER_OK) {
+        snprintf(r->err, r->errcap, "out of memory");
+        return SAPPER_ERR_NOMEM;
+    }
     sapper_status st = sapper_store_open(def->db, &r->store, r->err, r->errcap);
     if (st != SAPPER_OK)
         return st == SAPPER_ERR_NOMEM ? st : SAPPER_ERR_PARAM;   /* nothing ran */

@@ -28,6 +28,9 @@ typedef struct sapper_entrant {
 
 typedef struct sapper_tournament_def {
     sapper_setup base;              /* rules and their parameters */
+    sapper_param_set stored_params; /* the parameters as the games apply them
+                                       (a preset resolved), for the database;
+                                       see sapper_tournament_def_effective */
     int format;                     /* SAPPER_FMT_* */
     int64_t games;                  /* boards (duplicate, ffa) or pairs per pairing */
     uint64_t seed;                  /* master seed */
@@ -58,6 +61,11 @@ sapper_status sapper_tournament_def_read(sapper_config *cfg,
                                          sapper_tournament_def *def,
                                          char *err, size_t errcap);
 void sapper_tournament_def_free(sapper_tournament_def *def);
+
+/** Fills def->stored_params: the rules parameters overlaid with what the
+ *  rules say a game applies (sapper_rules_api.params_text), or a copy of
+ *  them. SAPPER_ERR_NOMEM or SAPPER_OK. */
+sapper_status sapper_tournament_def_effective(sapper_tournament_def *def);
 
 /** The canonical text of everything that decides the results (not jobs,
  *  not the database path): stored with the run, compared on --resume. */

@@ -360,8 +360,51 @@ sapper_status sapper_tournament_def_read(sapper_config *cfg,
     return st;
 }
 
+/* Overlays one `key=value` line of params_text on set, when the key is
+   declared and the value fits its spec. */
+static void overlay_line(const sapper_descriptor *d, const char *line, size_t len,
+                         sapper_param_set *set)
+{
+    char text[512], norm[512], why[256];
+    const char *eq = memchr(line, '=', len);
+    if (!eq || len >= sizeof text)
+        return;
+    memcpy(text, line, len);
+    text[len] = '\0';
+    text[eq - line] = '\0';
+    const sapper_param_spec *spec = sapper_spec_find(d->params, d->param_count, text);
+    const char *value = text + (eq - line) + 1;
+    if (spec && sapper_value_check(spec, value, norm, sizeof norm, why, sizeof why) == SAPPER_OK)
+        sapper_param_set_put(set, text, norm);
+}
+
+sapper_status sapper_tournament_def_effective(sapper_tournament_def *def)
+{
+    const sapper_plugin *rules = def->base.rules;
+    if (sapper_param_set_copy(&def->stored_params, &def->base.rules_params))
+        return SAPPER_ERR_NOMEM;
+    if (!rules->rules.params_text)
+        return SAPPER_OK;
+    sapper_params p = sapper_param_set_view(&def->base.rules_params);
+    void *game = NULL;
+    char err[256], text[4096];
+    if (rules->rules.game_new(&p, &game, err, sizeof err) != SAPPER_OK)
+        return SAPPER_OK;   /* the games will say why, each a void */
+    int64_t n = rules->rules.params_text(game, text, sizeof text);
+    rules->rules.game_free(game);
+    if (n <= 0 || n >= (int64_t)sizeof text)
+        return SAPPER_OK;
+    for (const char *line = text; *line;) {
+        size_t len = strcspn(line, "\n");
+        overlay_line(&rules->desc, line, len, &def->stored_params);
+        line += len + (line[len] == '\n');
+    }
+    return SAPPER_OK;
+}
+
 void sapper_tournament_def_free(sapper_tournament_def *def)
 {
+    sapper_param_set_free(&def->stored_params);
     sapper_setup_free(&def->base);
     for (size_t i = 0; i < def->nentrants; i++)
         sapper_param_set_free(&def->entrants[i].params);

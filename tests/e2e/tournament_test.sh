@@ -237,4 +237,10 @@ out=$("$S" tournament "$T/alone.ini" tournament.db="$T/lock.db" --resume 2>&1); 
 wait $holder
 [ $st -ne 0 ] && pass "a locked results file exits non-zero" || fail "a locked results file exits 0"
 expect_contains "$out" "lock.db: locked by another program" "the lock is named as a lock"
+# The stored parameters are the ones the games played: a preset's size.
+printf '[game]\nrules = classic\n[rules]\npreset = intermediate\n[tournament]\ngames = 2\nseed = 1\n[entrant.simple]\nbot = simple\n' > "$T/preset.ini"
+"$S" tournament "$T/preset.ini" tournament.db="$T/preset.db" >/dev/null 2>&1
+params=$(sqlite3 "$T/preset.db" "select params from games limit 1")
+expect_contains "$params" '"preset":"intermediate","width":"16","height":"16","mines":"40"' \
+    "the params column holds the preset's size, not the 9x9/10 defaults"
 finish

@@ -45,7 +45,8 @@
  *                    are now one-way: nothing a bot receives lets it
  *                    recompute the game seed, the layout or another seat's
  *                    seed. bots: optional step_many (several known moves
- *                    in one answer). docs/PLUGINS.md ("ABI 1.2") lists what
+ *                    in one answer); rules: optional params_text (the
+ *                    parameters as a game applies them). docs/PLUGINS.md ("ABI 1.2") lists what
  *                    else 1.2 appends, all optional, all at struct ends.
  */
 #ifndef SAPPER_PLUGIN_H
@@ -338,6 +339,15 @@ typedef struct sapper_rules_api {
      *  when there is no such panel. Write up to cap, return needed. */
     int64_t (*panel_text)(const void *state, int32_t seat, int32_t panel,
                           char *buf, size_t cap);
+
+    /* ---- ABI 1.2 ---- */
+    /** Optional: the parameters whose value in this game differs from the
+     *  one given, as `key=value` lines (a preset's width, height and mines;
+     *  the size a layout file sets), or "" when none does. The engine
+     *  overlays them on the given values where it records a game's
+     *  parameters (the tournament database). [any time on a live game]
+     *  Write up to cap, return needed. */
+    int64_t (*params_text)(const void *game, char *buf, size_t cap);
 } sapper_rules_api;
 
 /* ------------------------------------------------------------------ */

@@ -73,6 +73,8 @@
 sapper_status classic_game_new(const sapper_params *params, void **game,
                                char *err, size_t errcap);
 void classic_game_free(void *game);
+/** The size the game plays (sapper_rules_api.params_text). */
+int64_t classic_params_text(const void *game, char *buf, size_t cap);
 void classic_game_info(const void *game, int32_t players,
                        sapper_game_info *out);
 

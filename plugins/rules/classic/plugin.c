@@ -60,6 +60,7 @@ static const sapper_rules_api classic_rules = {
     .game_new = classic_game_new,
     .game_free = classic_game_free,
     .game_info = classic_game_info,
+    .params_text = classic_params_text,
     .state_new = classic_state_new,
     .state_clone = classic_state_clone,
     .state_free = classic_state_free,

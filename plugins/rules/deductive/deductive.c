@@ -115,6 +115,14 @@ void ded_game_free(void *game)
     free(g);
 }
 
+int64_t ded_params_text(const void *game, char *buf, size_t cap)
+{
+    const ded_game *g = game;   /* a preset or a layout sets the size */
+    int n = snprintf(buf, cap, "width=%d\nheight=%d\nmines=%d\n", (int)g->width,
+                     (int)g->height, (int)g->mines);
+    return n < 0 ? 0 : n;
+}
+
 void ded_game_info(const void *game, int32_t players, sapper_game_info *out)
 {
     const ded_game *g = game;

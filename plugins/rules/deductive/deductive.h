@@ -59,6 +59,8 @@
 sapper_status ded_game_new(const sapper_params *params, void **game,
                            char *err, size_t errcap);
 void ded_game_free(void *game);
+/** The size the game plays (sapper_rules_api.params_text). */
+int64_t ded_params_text(const void *game, char *buf, size_t cap);
 void ded_game_info(const void *game, int32_t players, sapper_game_info *out);
 
 sapper_status ded_state_new(const void *game, int32_t players, uint64_t seed,

@@ -34,6 +34,7 @@ static const sapper_rules_api ded_rules = {
     .game_new = ded_game_new,
     .game_free = ded_game_free,
     .game_info = ded_game_info,
+    .params_text = ded_params_text,
     .state_new = ded_state_new,
     .state_clone = ded_state_clone,
     .state_free = ded_state_free,
