@@ -58,6 +58,20 @@ else fail "the well-behaved bot's games changed"; fi
 replayed=$("$S" replay --db "$T/evil.db" --game 9 2>&1)
 expect_contains "$replayed" "0 mismatch" "a game lost to a sandbox fault replays from the database"
 
+# Unsandboxed (sandbox = none) a fault outside step is its bot's too: the
+# worker names the seat in every call, and the runner kills on its deadline.
+board | sed 's/^\[tournament\]$/[tournament]\nsandbox = none/' > "$T/none.ini"
+for a in $CRASH $LOOP; do
+    printf '[entrant.%s]\nbot = bot_evil\nact = %s\n' "$a" "$a" >> "$T/none.ini"
+done
+out=$("$S" tournament "$T/none.ini" tournament.db="$T/none.db" --jobs 2 2>/dev/null); st=$?
+expect_status $st 0 "unsandboxed, faults outside step: the run completes"
+for a in $CRASH; do
+    row "$a" | grep -qE "$crash_reason" && pass "$a unsandboxed: its bot's crash" ||
+        fail "$a unsandboxed: $(row "$a")"
+done
+for a in $LOOP; do expect_contains "$(row "$a")" "timeout 4" "$a unsandboxed: its bot's timeout"; done
+
 # Two players: the hostile seat forfeits, the honest one wins.
 cat > "$T/seeker.ini" <<'INI'
 [game]
