@@ -45,7 +45,7 @@ typedef struct host {
 static int reply(host *h, uint32_t type)
 {
     return h->out.failed ? -1
-         : sapper_wire_send(SAPPER_SANDBOX_OUT, type, h->out.data, h->out.len);
+         : sapper_wire_send(SAPPER_SANDBOX_OUT, type, h->out.data, h->out.len, 0);
 }
 
 static int reply_status(host *h, uint32_t type, int32_t status, const char *text)

@@ -142,58 +142,6 @@ static void exec_bothost(const sapper_sandbox *sb, const sapper_plugin *bot,
     _exit(127);
 }
 
-/* Waits until fd is ready for events or the deadline (0: none) passes:
-   1 ready, 0 timed out. */
-static int wait_fd(int fd, short events, double deadline)
-{
-    for (;;) {
-        int ms = -1;
-        if (deadline > 0) {
-            double left = deadline - now();
-            if (left <= 0)
-                return 0;
-            ms = (int)(left * 1000) + 1;
-        }
-        struct pollfd pfd = {.fd = fd, .events = events};
-        int k = poll(&pfd, 1, ms);
-        if (k > 0)
-            return 1;
-        if (k < 0 && errno != EINTR)
-            return 1;   /* let the read or write report it */
-    }
-}
-
-/* Sends a frame before the deadline: 0, -1 when the process is gone, or
-   -2 when it stopped reading and the deadline passed. */
-static int send_frame(int fd, uint32_t type, const void *payload, size_t len,
-                      double deadline)
-{
-    uint32_t h[2] = {type, (uint32_t)len};
-    struct iovec iov[2] = {{h, sizeof h}, {(void *)payload, len}};
-    int n = len ? 2 : 1;
-    size_t left = sizeof h + len;
-    while (left > 0) {
-        ssize_t k = writev(fd, iov, n);
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k < 0 && errno == EAGAIN) {
-            if (!wait_fd(fd, POLLOUT, deadline))
-                return -2;
-            continue;
-        }
-        if (k <= 0)
-            return -1;
-        left -= (size_t)k;
-        for (int i = 0; i < n && k > 0; i++) {
-            size_t d = (size_t)k < iov[i].iov_len ? (size_t)k : iov[i].iov_len;
-            iov[i].iov_base = (char *)iov[i].iov_base + d;
-            iov[i].iov_len -= d;
-            k -= (ssize_t)d;
-        }
-    }
-    return 0;
-}
-
 /* Reads one reply of at most REPLY_MAX bytes (into buf, REPLY_MAX + 8
    bytes, header first) before the deadline; the payload is at buf + 8.
    Returns its type, -1 (end of file, error or timeout: *timed_out says),
@@ -208,7 +156,7 @@ static int64_t read_reply(int fd, double deadline, unsigned char *buf, size_t *l
         if (k < 0 && errno == EINTR)
             continue;
         if (k < 0 && errno == EAGAIN) {   /* not yet: wait, then read again */
-            if (!wait_fd(fd, POLLIN, deadline)) {
+            if (!sapper_wire_wait(fd, POLLIN, deadline)) {
                 *timed_out = 1;
                 return -1;
             }
@@ -443,7 +391,7 @@ static sapper_status call(sapper_sandbox *sb, int32_t seat, uint32_t type,
         return SAPPER_ERR_STATE;
     }
     double deadline = sb->timeout > 0 ? now() + sb->timeout : 0;
-    int sent = send_frame(p->to, type, sb->out.data, sb->out.len, deadline);
+    int sent = sapper_wire_send(p->to, type, sb->out.data, sb->out.len, deadline);
     if (sent != 0)
         return fail(sb, seat, sent == -2, sent == -2 ? "timeout" : NULL, why, whycap);
     int timed_out;

@@ -7,7 +7,9 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
 #include <sys/uio.h>
+#include <time.h>
 #include <unistd.h>
 
 void sapper_wire_clear(sapper_wire_out *o)
@@ -135,7 +137,32 @@ int sapper_wire_read_all(int fd, void *buf, size_t n)
     return 0;
 }
 
-int sapper_wire_send(int fd, uint32_t type, const void *payload, size_t len)
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+int sapper_wire_wait(int fd, short events, double deadline)
+{
+    for (;;) {
+        int ms = -1;
+        if (deadline > 0) {
+            double left = deadline - now();
+            if (left <= 0)
+                return 0;
+            ms = (int)(left * 1000) + 1;
+        }
+        struct pollfd pfd = {.fd = fd, .events = events};
+        int k = poll(&pfd, 1, ms);
+        if (k > 0 || (k < 0 && errno != EINTR))
+            return 1;   /* ready, or an error the read or write will report */
+    }
+}
+
+int sapper_wire_send(int fd, uint32_t type, const void *payload, size_t len,
+                     double deadline)
 {
     uint32_t h[2] = {type, (uint32_t)len};
     if (len > SAPPER_WIRE_MAX)
@@ -148,6 +175,11 @@ int sapper_wire_send(int fd, uint32_t type, const void *payload, size_t len)
         ssize_t k = writev(fd, iov, n);
         if (k < 0 && errno == EINTR)
             continue;
+        if (k < 0 && errno == EAGAIN) {   /* a non-blocking end, full */
+            if (!sapper_wire_wait(fd, POLLOUT, deadline))
+                return -2;
+            continue;
+        }
         if (k <= 0)
             return -1;
         left -= (size_t)k;

@@ -56,9 +56,15 @@ const void *sapper_wire_get(sapper_wire_in *in, size_t n);
 /** A NUL-terminated string inside the payload, or "" (and bad). */
 const char *sapper_wire_get_str(sapper_wire_in *in);
 
-/** Writes a whole frame to fd (blocking, retried on EINTR). 0 on
- *  success, -1 when the other end is gone. */
-int sapper_wire_send(int fd, uint32_t type, const void *payload, size_t len);
+/** Writes a whole frame to fd in one writev when it can. On a
+ *  non-blocking fd that is full it waits until the deadline (a
+ *  CLOCK_MONOTONIC time in seconds; 0: none). 0 on success, -1 when the
+ *  other end is gone, -2 when the deadline passed. */
+int sapper_wire_send(int fd, uint32_t type, const void *payload, size_t len,
+                     double deadline);
+/** Waits until fd is ready for events (POLLIN, POLLOUT) or the deadline
+ *  (0: none) passes: 1 ready (or in error), 0 timed out. */
+int sapper_wire_wait(int fd, short events, double deadline);
 /** Writes exactly n bytes; 0 or -1. */
 int sapper_wire_write_all(int fd, const void *buf, size_t n);
 /** Reads exactly n bytes; 0, or -1 at end of file or error. */

@@ -19,6 +19,7 @@
 #define _GNU_SOURCE
 #include "tournament_internal.h"
 #include "sandbox.h"
+#include "wire.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -36,44 +37,15 @@ typedef struct wire_header {
     uint64_t json_len;
 } wire_header;
 
-static int write_all(int fd, const void *buf, size_t n)
-{
-    const char *p = buf;
-    while (n > 0) {
-        ssize_t k = write(fd, p, n);
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k <= 0)
-            return 0;
-        p += k;
-        n -= (size_t)k;
-    }
-    return 1;
-}
-
-static int read_all(int fd, void *buf, size_t n)
-{
-    char *p = buf;
-    while (n > 0) {
-        ssize_t k = read(fd, p, n);
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k <= 0)
-            return 0;
-        p += k;
-        n -= (size_t)k;
-    }
-    return 1;
-}
-
 static void send_record(int fd, const sapper_game_record *r)
 {
     wire_header h = {.rec = *r};
     h.replay_len = r->replay ? strlen(r->replay) : 0;
     h.json_len = r->json ? strlen(r->json) : 0;
     h.rec.replay = h.rec.json = NULL;
-    if (!write_all(fd, &h, sizeof h) || !write_all(fd, r->replay, h.replay_len) ||
-        !write_all(fd, r->json, h.json_len))
+    if (sapper_wire_write_all(fd, &h, sizeof h) ||
+        sapper_wire_write_all(fd, r->replay, h.replay_len) ||
+        sapper_wire_write_all(fd, r->json, h.json_len))
         _exit(3);
 }
 
@@ -132,7 +104,7 @@ static void worker_main(const sapper_tournament_def *def, sapper_slot *slot,
             _exit(3);
     }
     int64_t index;
-    while (read_all(in, &index, sizeof index) && index >= 0) {
+    while (sapper_wire_read_all(in, &index, sizeof index) == 0 && index >= 0) {
         sapper_tgame g;
         sapper_game_record r;
         sapper_schedule_game(def, index, &g);
@@ -183,7 +155,7 @@ sapper_status sapper_worker_start(sapper_worker *w, const sapper_tournament_def 
 
 sapper_status sapper_worker_send(sapper_worker *w, int64_t index)
 {
-    if (!write_all(w->to_child, &index, sizeof index))
+    if (sapper_wire_write_all(w->to_child, &index, sizeof index))
         return SAPPER_ERR_STATE;
     w->queue[w->nqueued++] = index;
     return SAPPER_OK;
@@ -192,7 +164,7 @@ sapper_status sapper_worker_send(sapper_worker *w, int64_t index)
 sapper_status sapper_worker_receive(sapper_worker *w, sapper_game_record *out)
 {
     wire_header h;
-    if (!read_all(w->from_child, &h, sizeof h))
+    if (sapper_wire_read_all(w->from_child, &h, sizeof h))
         return SAPPER_ERR_STATE;
     if (h.replay_len > SAPPER_RECORD_TEXT_MAX || h.json_len > SAPPER_RECORD_TEXT_MAX)
         return SAPPER_ERR_PARSE;   /* not a record this engine writes */
@@ -200,8 +172,8 @@ sapper_status sapper_worker_receive(sapper_worker *w, sapper_game_record *out)
     out->replay = calloc(1, h.replay_len + 1);
     out->json = calloc(1, h.json_len + 1);
     if (!out->replay || !out->json ||
-        !read_all(w->from_child, out->replay, h.replay_len) ||
-        !read_all(w->from_child, out->json, h.json_len)) {
+        sapper_wire_read_all(w->from_child, out->replay, h.replay_len) ||
+        sapper_wire_read_all(w->from_child, out->json, h.json_len)) {
         sapper_game_record_free(out);
         return SAPPER_ERR_STATE;
     }
@@ -271,7 +243,8 @@ int sapper_worker_reap(sapper_worker *w, int block, const sapper_tgame *g,
 void sapper_worker_finish(sapper_worker *w)
 {
     int64_t stop = -1;
-    if (w->pid > 0 && w->nqueued == 0 && write_all(w->to_child, &stop, sizeof stop)) {
+    if (w->pid > 0 && w->nqueued == 0 &&
+        sapper_wire_write_all(w->to_child, &stop, sizeof stop) == 0) {
         for (int i = 0; i < 2000; i++) {   /* it ends its bot processes: 2 s at most */
             if (waitpid(w->pid, NULL, WNOHANG) == w->pid) {
                 close_pipes(w);
