@@ -102,7 +102,9 @@ static void round_trip(const sapper_registry *reg)
     if (sapper_sandbox_driver.bot_new(sb, 0, &none, &s, why, sizeof why) != SAPPER_OK)
         die(sapper_sandbox_message(sb));
     void *local;
-    bot->bot.bot_new(&none, &s, &local, why, sizeof why);
+    if (sapper_plugin_open(bot, why, sizeof why) != SAPPER_OK ||
+        bot->bot.bot_new(&none, &s, &local, why, sizeof why) != SAPPER_OK)
+        die(why);
     for (int i = 0; i < STEPS; i++) {
         double t0 = now();
         size_t count;

@@ -247,7 +247,7 @@ static const sapper_plugin *load(sapper_registry *reg, char **argv, char *err,
     sapper_lockdown_limits lim = {strtoll(argv[3], NULL, 10), strtoll(argv[4], NULL, 10)};
     if (sapper_lockdown_before_load(argv[1], &lim, err, errcap))
         return NULL;
-    if (sapper_registry_load_file(reg, argv[1], err, errcap) != SAPPER_OK)
+    if (sapper_registry_load_code(reg, argv[1], err, errcap) != SAPPER_OK)
         return NULL;
     const sapper_plugin *p = sapper_registry_find(reg, argv[2], SAPPER_KIND_BOT);
     if (!p) {

@@ -1,10 +1,16 @@
-# The plugin loader alone (dlopen, handshake, validation, parameters):
-# shared by the engine and by sapper-bothost, which must hold nothing else.
+# The plugin loader alone (dlopen, handshake, validation, parameters, and
+# the sandboxed child that reads manifests): shared by the engine and by
+# sapper-bothost, which must hold nothing else.
 add_library(sapper_loader STATIC
   ${CMAKE_CURRENT_LIST_DIR}/params.c
-  ${CMAKE_CURRENT_LIST_DIR}/loader.c)
-target_include_directories(sapper_loader PUBLIC ${CMAKE_CURRENT_LIST_DIR})
-target_link_libraries(sapper_loader PUBLIC sapper_abi ${CMAKE_DL_LIBS})
+  ${CMAKE_CURRENT_LIST_DIR}/loader.c
+  ${CMAKE_CURRENT_LIST_DIR}/describe.c
+  ${CMAKE_CURRENT_SOURCE_DIR}/sandbox/lockdown.c
+  ${CMAKE_CURRENT_SOURCE_DIR}/sandbox/wire.c)
+target_include_directories(sapper_loader PUBLIC ${CMAKE_CURRENT_LIST_DIR}
+                           ${CMAKE_CURRENT_SOURCE_DIR}/sandbox)
+target_link_libraries(sapper_loader PUBLIC sapper_abi ${CMAKE_DL_LIBS}
+  PRIVATE PkgConfig::SECCOMP)
 
 # The engine library: config, setup, match loop, replay, tournaments. No UI.
 add_library(sapper_core STATIC
@@ -22,20 +28,14 @@ add_library(sapper_core STATIC
   ${CMAKE_CURRENT_LIST_DIR}/store.c
   ${CMAKE_CURRENT_LIST_DIR}/tournament.c
   ${CMAKE_CURRENT_LIST_DIR}/table.c
-  ${CMAKE_CURRENT_SOURCE_DIR}/sandbox/sandbox.c
-  ${CMAKE_CURRENT_SOURCE_DIR}/sandbox/wire.c)
-target_include_directories(sapper_core PUBLIC ${CMAKE_CURRENT_LIST_DIR}
-                           ${CMAKE_CURRENT_SOURCE_DIR}/sandbox)
+  ${CMAKE_CURRENT_SOURCE_DIR}/sandbox/sandbox.c)
+target_include_directories(sapper_core PUBLIC ${CMAKE_CURRENT_LIST_DIR})
 target_link_libraries(sapper_core PUBLIC sapper_abi sapper_loader
   PRIVATE PkgConfig::INIH PkgConfig::SQLITE3 PkgConfig::SODIUM m ${CMAKE_DL_LIBS})
 
 # The process a sandboxed bot runs in (core/sandbox/bothost.c): the loader,
 # the frames and the lockdown, nothing of the engine's state.
-add_executable(sapper-bothost
-  ${CMAKE_CURRENT_SOURCE_DIR}/sandbox/bothost.c
-  ${CMAKE_CURRENT_SOURCE_DIR}/sandbox/lockdown.c
-  ${CMAKE_CURRENT_SOURCE_DIR}/sandbox/wire.c)
-target_include_directories(sapper-bothost PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/sandbox)
-target_link_libraries(sapper-bothost PRIVATE sapper_loader PkgConfig::SECCOMP)
+add_executable(sapper-bothost ${CMAKE_CURRENT_SOURCE_DIR}/sandbox/bothost.c)
+target_link_libraries(sapper-bothost PRIVATE sapper_loader)
 set_target_properties(sapper-bothost PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR})
 install(TARGETS sapper-bothost RUNTIME DESTINATION lib/sapper)

@@ -6,6 +6,7 @@
  * or bot instances (match.c does).
  */
 #include "loader.h"
+#include "describe.h"
 #include "params.h"
 
 #include <dirent.h>
@@ -23,6 +24,8 @@ struct sapper_registry {
     size_t nfiles, fcap;
     char **problems;
     size_t nproblems, pcap;
+    sapper_description **descs;   /* what described plugins point into */
+    size_t ndescs, dcap;
 };
 
 static int grow(void **arr, size_t *cap, size_t need, size_t size)
@@ -55,6 +58,9 @@ void sapper_registry_free(sapper_registry *reg)
         free(reg->files[i]);
     for (size_t i = 0; i < reg->nproblems; i++)
         free(reg->problems[i]);
+    for (size_t i = 0; i < reg->ndescs; i++)
+        sapper_description_free(reg->descs[i]);
+    free(reg->descs);
     free(reg->plugins);
     free(reg->handles);
     free(reg->files);
@@ -240,6 +246,8 @@ static sapper_status add_manifest(sapper_registry *reg, const sapper_manifest *m
             return SAPPER_ERR_PARAM;
         }
         p->file = file;
+        p->owner = reg;
+        p->opened = 1;
     }
     reg->count += m->count;
     return SAPPER_OK;
@@ -254,8 +262,7 @@ sapper_status sapper_registry_add_entry(sapper_registry *reg,
                         err, errcap);
 }
 
-sapper_status sapper_registry_load_file(sapper_registry *reg, const char *path,
-                                        char *err, size_t errcap)
+static sapper_status check_regular(const char *path, char *err, size_t errcap)
 {
     struct stat info;   /* dlopen would block on a FIFO: regular files only */
     errno = 0;
@@ -264,10 +271,21 @@ sapper_status sapper_registry_load_file(sapper_registry *reg, const char *path,
                  errno == ENOENT ? strerror(errno) : "not a regular file");
         return SAPPER_ERR_PARAM;
     }
+    return SAPPER_OK;
+}
+
+/* dlopen and the entry point; the handle is kept by the registry. */
+static const sapper_manifest *load_entry(sapper_registry *reg, const char *path,
+                                         char *err, size_t errcap)
+{
+    if (!grow((void **)&reg->handles, &reg->hcap, reg->nhandles + 1, sizeof(void *))) {
+        snprintf(err, errcap, "out of memory");
+        return NULL;
+    }
     void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (!h) {
         snprintf(err, errcap, "%s: cannot load: %s", path, dlerror());
-        return SAPPER_ERR_PARAM;
+        return NULL;
     }
     sapper_entry_fn entry;
     *(void **)&entry = dlsym(h, SAPPER_ENTRY_SYMBOL);
@@ -275,17 +293,90 @@ sapper_status sapper_registry_load_file(sapper_registry *reg, const char *path,
         snprintf(err, errcap, "%s: no entry symbol %s (is it a Sapper plugin, "
                  "built with SAPPER_PLUGIN_ENTRY?)", path, SAPPER_ENTRY_SYMBOL);
         dlclose(h);
+        return NULL;
+    }
+    reg->handles[reg->nhandles++] = h;   /* closed with the registry */
+    const sapper_manifest *m = entry(SAPPER_ABI_MAJOR, SAPPER_ABI_MINOR);
+    if (!m)
+        snprintf(err, errcap, "%s: the plugin refused this host (ABI %d.%d)",
+                 path, SAPPER_ABI_MAJOR, SAPPER_ABI_MINOR);
+    return m;
+}
+
+sapper_status sapper_registry_load_code(sapper_registry *reg, const char *path,
+                                        char *err, size_t errcap)
+{
+    sapper_status st = check_regular(path, err, errcap);
+    if (st != SAPPER_OK)
+        return st;
+    const sapper_manifest *m = load_entry(reg, path, err, errcap);
+    return m ? add_manifest(reg, m, path, err, errcap) : SAPPER_ERR_PARAM;
+}
+
+sapper_status sapper_registry_load_file(sapper_registry *reg, const char *path,
+                                        char *err, size_t errcap)
+{
+    sapper_description *d = NULL;
+    sapper_status st = check_regular(path, err, errcap);
+    if (st == SAPPER_OK)
+        st = sapper_describe_file(path, &d, err, errcap);
+    if (st == SAPPER_OK &&
+        !grow((void **)&reg->descs, &reg->dcap, reg->ndescs + 1, sizeof *reg->descs))
+        st = SAPPER_ERR_NOMEM;
+    size_t before = reg->count;
+    if (st == SAPPER_OK)
+        st = add_manifest(reg, sapper_description_manifest(d), path, err, errcap);
+    if (st != SAPPER_OK) {
+        sapper_description_free(d);
+        return st;
+    }
+    reg->descs[reg->ndescs++] = d;
+    for (size_t i = before; i < reg->count; i++) {   /* described, not loaded */
+        sapper_plugin *p = &reg->plugins[i];
+        memset(&p->rules, 0, sizeof p->rules);
+        memset(&p->bot, 0, sizeof p->bot);
+        p->opened = 0;
+    }
+    return SAPPER_OK;
+}
+
+/* The descriptor of the loaded manifest that is the described plugin p. */
+static const sapper_descriptor *same_plugin(const sapper_manifest *m, const sapper_plugin *p)
+{
+    for (uint32_t i = 0; m->descriptors && i < m->count; i++) {
+        const sapper_descriptor *d = m->descriptors[i];
+        if (d && d->id && d->kind == p->desc.kind && strcmp(d->id, p->desc.id) == 0 &&
+            d->version && strcmp(d->version, p->desc.version) == 0)
+            return d;
+    }
+    return NULL;
+}
+
+sapper_status sapper_plugin_open(const sapper_plugin *p, char *err, size_t errcap)
+{
+    if (p->opened)
+        return SAPPER_OK;
+    sapper_registry *reg = p->owner;
+    const sapper_manifest *m = load_entry(reg, p->file, err, errcap);
+    const sapper_descriptor *d = m ? same_plugin(m, p) : NULL;
+    if (m && !d) {
+        snprintf(err, errcap, "%s: no longer holds %s \"%s\" %s (the file changed "
+                 "since it was read)", p->file, sapper_kind_name(p->desc.kind),
+                 p->desc.id, p->desc.version);
         return SAPPER_ERR_PARAM;
     }
-    sapper_status st = add_manifest(reg, entry(SAPPER_ABI_MAJOR, SAPPER_ABI_MINOR),
-                                    path, err, errcap);
-    if (st != SAPPER_OK ||
-        !grow((void **)&reg->handles, &reg->hcap, reg->nhandles + 1, sizeof(void *))) {
-        /* plugins of this file were not committed (count unchanged) */
-        dlclose(h);
-        return st != SAPPER_OK ? st : SAPPER_ERR_NOMEM;
+    sapper_plugin code;
+    char why[512];
+    if (!d || check_descriptor(d, &code, why, sizeof why) != SAPPER_OK) {
+        if (d)
+            snprintf(err, errcap, "%s: %s", p->file, why);
+        return SAPPER_ERR_PARAM;
     }
-    reg->handles[reg->nhandles++] = h;
+    /* the registry's own entry: it was never const to its owner */
+    sapper_plugin *own = (sapper_plugin *)p;
+    own->rules = code.rules;
+    own->bot = code.bot;
+    own->opened = 1;
     return SAPPER_OK;
 }
 

@@ -10,14 +10,16 @@
 
 /** One accepted plugin. Tables are copied into host-sized, zero-extended
  *  structs, so members a plugin's older minor version lacks read as NULL. */
+typedef struct sapper_registry sapper_registry;
+
 typedef struct sapper_plugin {
     sapper_descriptor desc;
-    sapper_rules_api rules;   /* zeroed for bots  */
-    sapper_bot_api bot;       /* zeroed for rules */
+    sapper_rules_api rules;   /* zeroed for bots, and until opened  */
+    sapper_bot_api bot;       /* zeroed for rules, and until opened */
     const char *file;         /* the .so path, or "built-in"; owned by the registry */
+    int opened;               /* its code is loaded in this process */
+    sapper_registry *owner;
 } sapper_plugin;
-
-typedef struct sapper_registry sapper_registry;
 
 /** New empty registry; NULL when out of memory. The caller frees it. */
 sapper_registry *sapper_registry_new(void);
@@ -25,10 +27,21 @@ sapper_registry *sapper_registry_new(void);
  *  and every instance made from them must be gone by then. */
 void sapper_registry_free(sapper_registry *reg);
 
-/** Loads one shared object. On refusal returns an error status and a
+/** Describes one shared object: its manifest is read in a locked-down
+ *  child process (describe.h), so none of its code runs here; its plugins
+ *  are listed but not opened. On refusal returns an error status and a
  *  message naming the file and the reason; nothing of it is kept. */
 sapper_status sapper_registry_load_file(sapper_registry *reg, const char *path,
                                         char *err, size_t errcap);
+/** Loads one shared object into this process (dlopen) and opens its
+ *  plugins at once: for sapper-bothost, which holds that one bot. */
+sapper_status sapper_registry_load_code(sapper_registry *reg, const char *path,
+                                        char *err, size_t errcap);
+/** Loads the code of a described plugin into this process, so its tables
+ *  can be called: the rules a game uses, a bot that plays unsandboxed.
+ *  Checks that the file still holds the plugin it described. Opening an
+ *  open plugin does nothing. */
+sapper_status sapper_plugin_open(const sapper_plugin *p, char *err, size_t errcap);
 /** Adds a plugin linked into the binary (origin names it in listings). */
 sapper_status sapper_registry_add_entry(sapper_registry *reg,
                                         sapper_entry_fn entry,

@@ -216,6 +216,14 @@ static sapper_status new_bot(sapper_match *m, int32_t seat, char *err,
         .info = &m->info,
     };
     char why[512] = "";
+    if (!m->driver && sapper_plugin_open(s->bot, why, sizeof why) != SAPPER_OK) {
+        snprintf(err, errcap, "bot \"%s\" (seat %d) cannot be loaded: %s",
+                 s->bot->desc.id, seat + 1, why);
+        if (!(m->flags & SAPPER_MATCH_BOT_FAULTS))
+            return SAPPER_ERR_PARAM;
+        set_fault(m, SAPPER_FAULT_BOT, seat, "%s", err);
+        return SAPPER_OK;
+    }
     hook(m, seat, SAPPER_HOOK_CALL_BEGIN);
     sapper_status st = m->driver
         ? m->driver->bot_new(m->driver_ctx, seat, &bp, &bs, why, sizeof why)
@@ -293,6 +301,10 @@ static sapper_status start(sapper_match *m, char *err, size_t errcap)
     const sapper_plugin *rules = m->setup->rules;
     sapper_params rp = sapper_param_set_view(&m->setup->rules_params);
     char why[512] = "";
+    if (sapper_plugin_open(rules, why, sizeof why) != SAPPER_OK) {
+        snprintf(err, errcap, "rules \"%s\": %s", rules->desc.id, why);
+        return SAPPER_ERR_PARAM;
+    }
     if (m->r->game_new(&rp, &m->game, why, sizeof why) != SAPPER_OK) {
         m->game = NULL;
         snprintf(err, errcap, "rules \"%s\": %s", rules->desc.id,

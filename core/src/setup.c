@@ -222,6 +222,14 @@ static sapper_status resolve_rules(sapper_config *cfg, const sapper_registry *re
                  sapper_registry_find(reg, id, SAPPER_KIND_BOT) ? " (a bot)" : "");
         return SAPPER_ERR_PARAM;
     }
+    /* the ruleset of this game: the organiser's code, loaded here */
+    char why[1024];
+    if (sapper_plugin_open(out->rules, why, sizeof why) != SAPPER_OK) {
+        if (e)
+            where(e, at, sizeof at);
+        snprintf(err, errcap, "%s: [game] rules = %s: %s", e ? at : "default", id, why);
+        return SAPPER_ERR_PARAM;
+    }
     if (sapper_param_set_defaults(&out->rules_params, out->rules->desc.params,
                                   out->rules->desc.param_count) != SAPPER_OK)
         return SAPPER_ERR_NOMEM;

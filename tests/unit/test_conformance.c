@@ -27,6 +27,7 @@ static void open_subject(subject *s, const sapper_plugin *p)
     char err[512] = "";
     memset(s, 0, sizeof *s);
     s->p = p;
+    assert_int_equal(sapper_plugin_open(p, err, sizeof err), SAPPER_OK);
     assert_int_equal(sapper_param_set_defaults(&s->params, p->desc.params,
                                                p->desc.param_count), SAPPER_OK);
     sapper_params view = sapper_param_set_view(&s->params);

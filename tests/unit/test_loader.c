@@ -42,12 +42,47 @@ static void test_loader_accepts_the_bundled_plugins(void **state)
     const sapper_plugin *classic = sapper_registry_find(reg, "classic", SAPPER_KIND_RULES);
     assert_non_null(classic);
     assert_string_equal(classic->desc.family, "mines");
+    assert_null(classic->rules.game_new);   /* described, not loaded */
+    char err[512];
+    assert_int_equal(sapper_plugin_open(classic, err, sizeof err), SAPPER_OK);
     assert_non_null(classic->rules.game_new);
     assert_contains(classic->file, "classic.so");
     assert_non_null(sapper_registry_find(reg, "random", SAPPER_KIND_BOT));
     assert_non_null(sapper_registry_find(reg, "simple", SAPPER_KIND_BOT));
     assert_non_null(sapper_registry_find(reg, "template", SAPPER_KIND_BOT));
     assert_null(sapper_registry_find(reg, "classic", SAPPER_KIND_BOT));
+    sapper_registry_free(reg);
+}
+
+/* A plugin's load-time code (a constructor) never runs in the engine:
+   manifests are read in a locked-down child, where writing a file is a
+   forbidden system call. tests/plugins/bad_ctor.c tries to create the file
+   SAPPER_CTOR_MARK names. */
+static void test_loader_runs_no_plugin_code_when_it_lists_plugins(void **state)
+{
+    (void)state;
+    char mark[] = "/tmp/sapper-ctor-XXXXXX";
+    int fd = mkstemp(mark);
+    assert_true(fd >= 0);
+    close(fd);
+    unlink(mark);
+    setenv("SAPPER_CTOR_MARK", mark, 1);
+    sapper_registry *reg = sapper_registry_new();
+    sapper_registry_load_dir(reg, SAPPER_TEST_PLUGIN_DIR);
+    unsetenv("SAPPER_CTOR_MARK");
+    assert_int_equal(access(mark, F_OK), -1);
+    int named = 0;
+    for (size_t i = 0; i < sapper_registry_problem_count(reg); i++) {
+        const char *msg = sapper_registry_problem(reg, i);
+        named |= strstr(msg, "bad_ctor.so") && strstr(msg, "forbidden system call");
+    }
+    assert_true(named);
+    assert_null(sapper_registry_find(reg, "bad_ctor", SAPPER_KIND_BOT));
+    sapper_registry_free(reg);
+    /* without the variable its constructor does nothing and it loads */
+    reg = sapper_registry_new();
+    sapper_registry_load_dir(reg, SAPPER_TEST_PLUGIN_DIR);
+    assert_non_null(sapper_registry_find(reg, "bad_ctor", SAPPER_KIND_BOT));
     sapper_registry_free(reg);
 }
 
@@ -182,6 +217,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_loader_accepts_the_bundled_plugins),
+        cmocka_unit_test(test_loader_runs_no_plugin_code_when_it_lists_plugins),
         cmocka_unit_test(test_loader_refuses_a_file_without_entry_symbol),
         cmocka_unit_test(test_loader_refuses_abi_major_mismatch_naming_both_versions),
         cmocka_unit_test(test_loader_refuses_a_plugin_that_refuses_the_host),
