@@ -15,6 +15,7 @@
 #include <sqlite3.h>
 #include <stdio.h>
 #include <time.h>
+#include <unistd.h>
 
 #define BATCH_ROWS 64
 
@@ -99,7 +100,10 @@ sapper_status sapper_store_open(const char *path, sapper_store **out,
     sqlite3_busy_timeout(s->db, 5000);
     if (sqlite3_exec(s->db, schema, NULL, NULL, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(s->db, insert_sql, -1, &s->insert, NULL) != SQLITE_OK) {
-        sapper_status st = db_error(s, "not a Sapper results database", err, errcap);
+        int ro = access(path, F_OK) == 0 && access(path, W_OK) != 0;
+        sapper_status st = db_error(s, ro ? "read-only (a finished tournament there "
+                                    "prints with --resume)" : "not a Sapper results "
+                                    "database", err, errcap);
         sapper_store_close(s);
         return st;
     }
@@ -532,3 +536,32 @@ char *sapper_store_replay(sapper_store *s, int64_t run_id, int64_t index,
     sqlite3_finalize(q);
     return text;
 }
+
+sapper_status sapper_store_check_complete(sapper_tournament_def *def, char *err,
+                                          size_t errcap)
+{
+    sapper_store *s;
+    sapper_status st = sapper_store_open_readonly(def->db, &s, err, errcap);
+    if (st != SAPPER_OK)
+        return st;
+    sapper_strbuf text = {0};
+    sapper_tournament_def_text(def, &text);
+    int64_t run = sapper_store_last_run(s), total = sapper_schedule_count(def);
+    int64_t stored = run >= 0 ? count_games(s, run) : 0;
+    if (run < 0)
+        st = run < -1 ? db_error(s, "read the runs", err, errcap) : SAPPER_ERR_PARAM;
+    else
+        st = resume_run(s, def, run, sapper_strbuf_str(&text), err, errcap);
+    if (st == SAPPER_OK && stored != total) {
+        snprintf(err, errcap, "%s: read-only, and %lld of %lld games are stored: "
+                 "copy it to writable storage to play the rest", def->db,
+                 (long long)stored, (long long)total);
+        st = SAPPER_ERR_PARAM;
+    } else if (run == -1) {
+        snprintf(err, errcap, "%s: read-only, and it holds no tournament", def->db);
+    }
+    sapper_strbuf_free(&text);
+    sapper_store_close(s);
+    return st;
+}
+

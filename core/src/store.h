@@ -59,6 +59,12 @@ sapper_status sapper_store_each(sapper_store *s, int64_t run_id,
                                 sapper_store_row_fn fn, void *ctx,
                                 char *err, size_t errcap);
 
+/** For a results file on read-only media: SAPPER_OK when its latest run
+ *  is this tournament and holds every game (it can be printed, not
+ *  played); else an error that says what is missing. */
+sapper_status sapper_store_check_complete(sapper_tournament_def *def, char *err,
+                                          size_t errcap);
+
 /** The latest run id in the database, -1 when it holds none, -2 when it
  *  cannot be read (see sapper_store_failure). */
 int64_t sapper_store_last_run(sapper_store *s);

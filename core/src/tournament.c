@@ -11,7 +11,9 @@
 #include "store.h"
 #include "stats.h"
 
+#include <errno.h>
 #include <poll.h>
+#include <unistd.h>
 #include <signal.h>
 #include <stdio.h>
 #include <sys/mman.h>
@@ -44,6 +46,7 @@ typedef struct runner {
     double points[SAPPER_MAX_ENTRANTS];
     int64_t played[SAPPER_MAX_ENTRANTS];
     sprt_track sprt;
+    int read_only;             /* complete, on read-only media: print only */
     char *err;
     size_t errcap;
 } runner;
@@ -343,6 +346,14 @@ static sapper_status prepare(runner *r)
         return SAPPER_ERR_NOMEM;
     }
     sapper_status st = sapper_store_open(def->db, &r->store, r->err, r->errcap);
+    if (st != SAPPER_OK && r->opt->resume && access(def->db, F_OK) == 0 &&
+        access(def->db, W_OK) != 0 && errno == EROFS) {
+        /* read-only media: a complete tournament is printed, not played */
+        st = sapper_store_check_complete(def, r->err, r->errcap);
+        r->read_only = st == SAPPER_OK;
+        r->total = r->done_count = sapper_schedule_count(def);
+        return st;
+    }
     if (st != SAPPER_OK)
         return st == SAPPER_ERR_NOMEM ? st : SAPPER_ERR_PARAM;   /* nothing ran */
     st = sapper_store_begin_run(r->store, def, r->opt->resume, &r->run_id,
@@ -394,7 +405,7 @@ sapper_status sapper_tournament_run(sapper_tournament_def *def,
     runner r = {.def = def, .opt = opt, .err = err, .errcap = errcap,
                 .started = sapper_monotonic()};
     sapper_status st = prepare(&r);
-    if (st == SAPPER_OK) {
+    if (st == SAPPER_OK && !r.read_only) {
         report(&r, 1);
         st = loop(&r);
         sapper_status cst = sapper_store_commit(r.store, err, errcap);

@@ -243,4 +243,21 @@ printf '[game]\nrules = classic\n[rules]\npreset = intermediate\n[tournament]\ng
 params=$(sqlite3 "$T/preset.db" "select params from games limit 1")
 expect_contains "$params" '"preset":"intermediate","width":"16","height":"16","mines":"40"' \
     "the params column holds the preset's size, not the 9x9/10 defaults"
+# Read-only media: a finished tournament prints and replays; playing on is
+# refused as read-only. A private mount namespace gives a read-only bind
+# mount (root, as in CI); without one the check is skipped, visibly.
+mkdir -p "$T/ro"
+cp "$T/preset.db" "$T/ro/"
+if unshare -m true 2>/dev/null; then
+    out=$(unshare -m sh -c 'mount --bind "$1" "$1" && mount -o remount,ro,bind "$1" &&
+        "$2" tournament "$3" tournament.db="$1/preset.db" --resume 2>&1; echo "status $?";
+        "$2" tournament "$3" tournament.db="$1/preset.db" 2>&1; echo "status $?";
+        "$2" replay --db "$1/preset.db" --game 1 2>&1; echo "status $?"' _ \
+        "$T/ro" "$S" "$T/preset.ini")
+    expect_contains "$out" "2 of 2 games stored" "a finished tournament on read-only media prints"
+    expect_contains "$out" "preset.db: read-only" "without --resume it is named read-only"
+    expect_contains "$out" "0 mismatch" "and its games replay"
+else
+    echo "SKIP: read-only media (no private mount namespace here)"
+fi
 finish
