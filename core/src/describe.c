@@ -94,10 +94,16 @@ static void put_descriptor(sapper_wire_out *o, const sapper_descriptor *d)
     for (size_t i = 0; i < sizeof texts / sizeof *texts; i++)
         put_text(o, texts[i]);
     uint32_t n = c.params ? c.param_count : 0;
+    size_t stride = c.param_spec_size ? c.param_spec_size : SAPPER_PARAM_SPEC_SIZE_1_0;
     sapper_wire_put_u32(o, c.param_count);
     sapper_wire_put_u32(o, c.params != NULL);
-    for (uint32_t i = 0; i < n && i < 4096; i++)
-        put_param(o, &c.params[i]);
+    for (uint32_t i = 0; i < n && i < 4096; i++) {   /* at the plugin's stride */
+        sapper_param_spec spec;
+        memset(&spec, 0, sizeof spec);
+        memcpy(&spec, (const char *)c.params + i * stride,
+               stride < sizeof spec ? stride : sizeof spec);
+        put_param(o, &spec);
+    }
     put_table(o, c.rules, offsetof(sapper_rules_api, game_new), sizeof(sapper_rules_api));
     put_table(o, c.bot, offsetof(sapper_bot_api, bot_new), sizeof(sapper_bot_api));
 }
@@ -310,6 +316,7 @@ static const sapper_descriptor *get_descriptor(sapper_description *d, sapper_wir
     for (uint32_t i = 0; specs && i < n && !in->bad; i++)
         get_param(d, in, &specs[i]);
     c->params = has_params ? specs : NULL;
+    c->param_spec_size = sizeof(sapper_param_spec);   /* rebuilt at this stride */
     c->rules = get_table(d, in, offsetof(sapper_rules_api, game_new), sizeof(sapper_rules_api));
     c->bot = get_table(d, in, offsetof(sapper_bot_api, bot_new), sizeof(sapper_bot_api));
     return c;

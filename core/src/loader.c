@@ -26,6 +26,9 @@ struct sapper_registry {
     size_t nproblems, pcap;
     sapper_description **descs;   /* what described plugins point into */
     size_t ndescs, dcap;
+    sapper_param_spec **specs;    /* parameter tables copied to this host's
+                                     stride (host_stride_params) */
+    size_t nspecs, scap;
 };
 
 static int grow(void **arr, size_t *cap, size_t need, size_t size)
@@ -61,6 +64,9 @@ void sapper_registry_free(sapper_registry *reg)
     for (size_t i = 0; i < reg->ndescs; i++)
         sapper_description_free(reg->descs[i]);
     free(reg->descs);
+    for (size_t i = 0; i < reg->nspecs; i++)
+        free(reg->specs[i]);
+    free(reg->specs);
     free(reg->plugins);
     free(reg->handles);
     free(reg->files);
@@ -146,7 +152,39 @@ static sapper_status check_bot(const sapper_descriptor *d, sapper_plugin *p,
     return SAPPER_OK;
 }
 
-static sapper_status check_descriptor(const sapper_descriptor *d,
+/* A plugin built with another sapper_param_spec size: its table copied
+   into one of this host's stride, each entry zero-extended; the registry
+   owns the copy. */
+static sapper_status host_stride_params(sapper_registry *reg, sapper_plugin *p,
+                                        char *err, size_t errcap)
+{
+    uint32_t stride = p->desc.param_spec_size ? p->desc.param_spec_size
+                                              : SAPPER_PARAM_SPEC_SIZE_1_0;
+    if (stride == sizeof(sapper_param_spec) || !p->desc.params || !p->desc.param_count) {
+        p->desc.param_spec_size = sizeof(sapper_param_spec);
+        return SAPPER_OK;
+    }
+    if (stride < SAPPER_PARAM_SPEC_SIZE_1_0 || p->desc.param_count > 4096) {
+        snprintf(err, errcap, "\"%s\": param_spec_size %u: expected at least %u",
+                 p->desc.id, stride, SAPPER_PARAM_SPEC_SIZE_1_0);
+        return SAPPER_ERR_PARAM;
+    }
+    sapper_param_spec *host = calloc(p->desc.param_count, sizeof *host);
+    if (!host || !grow((void **)&reg->specs, &reg->scap, reg->nspecs + 1, sizeof *reg->specs)) {
+        free(host);
+        snprintf(err, errcap, "out of memory");
+        return SAPPER_ERR_PARAM;
+    }
+    for (uint32_t i = 0; i < p->desc.param_count; i++)
+        copy_sized(&host[i], sizeof host[i],
+                   (const char *)p->desc.params + (size_t)i * stride, stride);
+    reg->specs[reg->nspecs++] = host;
+    p->desc.params = host;
+    p->desc.param_spec_size = sizeof *host;
+    return SAPPER_OK;
+}
+
+static sapper_status check_descriptor(sapper_registry *reg, const sapper_descriptor *d,
                                       sapper_plugin *p, char *err, size_t errcap)
 {
     if (!d || d->struct_size < offsetof(sapper_descriptor, params)) {
@@ -173,6 +211,8 @@ static sapper_status check_descriptor(const sapper_descriptor *d,
                  d->id);
         return SAPPER_ERR_PARAM;
     }
+    if (host_stride_params(reg, p, err, errcap) != SAPPER_OK)
+        return SAPPER_ERR_PARAM;
     if (sapper_spec_check(d->params, d->param_count, err, errcap) != SAPPER_OK) {
         char why[256];
         snprintf(why, sizeof why, "%s", err);
@@ -208,8 +248,7 @@ static sapper_status add_manifest(sapper_registry *reg, const sapper_manifest *m
                  origin, SAPPER_ABI_MAJOR, SAPPER_ABI_MINOR);
         return SAPPER_ERR_PARAM;
     }
-    if (m->struct_size < sizeof(sapper_manifest) ||
-        m->abi_major != SAPPER_ABI_MAJOR) {
+    if (m->struct_size < SAPPER_MANIFEST_SIZE_1_0 || m->abi_major != SAPPER_ABI_MAJOR) {
         snprintf(err, errcap,
                  "%s: plugin built for ABI %u.%u, this host has ABI %d.%d "
                  "(the major versions must match)", origin, m->abi_major,
@@ -228,7 +267,7 @@ static sapper_status add_manifest(sapper_registry *reg, const sapper_manifest *m
         return SAPPER_ERR_NOMEM;
     for (uint32_t i = 0; i < m->count; i++) {
         sapper_plugin *p = &reg->plugins[reg->count + i];
-        if (check_descriptor(m->descriptors[i], p, why, sizeof why) != SAPPER_OK) {
+        if (check_descriptor(reg, m->descriptors[i], p, why, sizeof why) != SAPPER_OK) {
             snprintf(err, errcap, "%s: %s", origin, why);
             return SAPPER_ERR_PARAM;
         }
@@ -367,7 +406,7 @@ sapper_status sapper_plugin_open(const sapper_plugin *p, char *err, size_t errca
     }
     sapper_plugin code;
     char why[512];
-    if (!d || check_descriptor(d, &code, why, sizeof why) != SAPPER_OK) {
+    if (!d || check_descriptor(reg, d, &code, why, sizeof why) != SAPPER_OK) {
         if (d)
             snprintf(err, errcap, "%s: %s", p->file, why);
         return SAPPER_ERR_PARAM;

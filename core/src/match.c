@@ -57,8 +57,10 @@ static int reserve(void **p, size_t *cap, size_t need, size_t size)
     if (need <= *cap)
         return 1;
     size_t n = *cap ? *cap : 16;
-    while (n < need)
+    while (n < need && n <= SIZE_MAX / 2)
         n *= 2;
+    if (n < need || n > SIZE_MAX / size)   /* no wrap-around of n * size */
+        return 0;
     void *q = realloc(*p, n * size);
     if (!q)
         return 0;
@@ -318,6 +320,14 @@ static sapper_status start(sapper_match *m, char *err, size_t errcap)
                  "configuration seats %d ([player.N] sections)", rules->desc.id,
                  (int)m->info.min_players, (int)m->info.max_players,
                  (int)m->players);
+        return SAPPER_ERR_PARAM;
+    }
+    if (m->info.max_moves <= 0 || m->info.max_actions <= 0 ||
+        m->info.max_actions > SAPPER_MAX_ACTIONS_LIMIT) {
+        snprintf(err, errcap, "rules \"%s\" declared max_moves %lld and max_actions "
+                 "%lld: expected max_moves above 0 and max_actions from 1 to %lld",
+                 rules->desc.id, (long long)m->info.max_moves,
+                 (long long)m->info.max_actions, (long long)SAPPER_MAX_ACTIONS_LIMIT);
         return SAPPER_ERR_PARAM;
     }
     if (m->r->state_new(m->game, m->players, sapper_seed_derive(m->seed, 0),

@@ -2,8 +2,10 @@
  * bad_rules.c - rules plugins that misbehave on purpose, for the
  * tournament's fault tests: rock-paper-scissors (rps.c) whose second joint
  * turn either crashes the process (BAD_RULES_CRASH: a NULL store) or
- * refuses a legal action (otherwise). A tournament must void such games,
- * recorded and not scored, and blame no bot. Never copy this.
+ * refuses a legal action (otherwise), or (BAD_RULES_HUGE) declares a
+ * legal list of 2^40 actions, which the engine refuses before the first
+ * move. A tournament must void such games, recorded and not scored, and
+ * blame no bot. Never copy this.
  */
 #include <stdio.h>
 
@@ -31,6 +33,14 @@ static sapper_status bad_game_new(const sapper_params *params, void **game,
     return rps_rules_api.game_new(NULL, game, err, errcap);
 }
 
+#ifdef BAD_RULES_HUGE
+static void huge_game_info(const void *game, int32_t players, sapper_game_info *out)
+{
+    rps_rules_api.game_info(game, players, out);
+    out->max_actions = (int64_t)1 << 40;
+}
+#endif
+
 static const sapper_rules_api *rules_table(void)
 {
     static sapper_rules_api table;   /* filled once from the rps table */
@@ -38,12 +48,17 @@ static const sapper_rules_api *rules_table(void)
         table = rps_rules_api;
         table.game_new = bad_game_new;
         table.apply_joint = bad_apply_joint;
+#ifdef BAD_RULES_HUGE
+        table.game_info = huge_game_info;
+#endif
     }
     return &table;
 }
 
 #ifdef BAD_RULES_CRASH
 #define BAD_ID "rps_crash"
+#elif defined(BAD_RULES_HUGE)
+#define BAD_ID "rps_huge"
 #else
 #define BAD_ID "rps_refuse"
 #endif

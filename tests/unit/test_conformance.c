@@ -39,6 +39,15 @@ static void open_subject(subject *s, const sapper_plugin *p)
     p->rules.game_info(s->game, s->players, &s->info);
     assert_true(s->info.max_moves > 0);
     assert_true(s->info.max_actions > 0);
+    assert_true(s->info.max_actions <= SAPPER_MAX_ACTIONS_LIMIT);
+    /* ABI 1.2: the caller sizes the output struct; the plugin keeps it */
+    sapper_game_info small;
+    memset(&small, 0xAB, sizeof small);
+    small.struct_size = (uint32_t)offsetof(sapper_game_info, max_moves);
+    p->rules.game_info(s->game, s->players, &small);
+    assert_int_equal(small.struct_size, offsetof(sapper_game_info, max_moves));
+    assert_int_equal(small.max_players, s->info.max_players);
+    assert_true(small.max_moves == (int64_t)0xABABABABABABABABull);   /* untouched */
 }
 
 static void close_subject(subject *s)

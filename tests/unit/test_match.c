@@ -607,9 +607,30 @@ static void test_match_too_many_seats_is_refused(void **state)
     sapper_setup_free(&s);
 }
 
+/* ABI 1.2 contract: max_actions from 1 to SAPPER_MAX_ACTIONS_LIMIT, so a
+   legal list is never sized from a number no memory can hold. */
+static void test_match_refuses_rules_declaring_a_huge_legal_list(void **state)
+{
+    (void)state;
+    sapper_setup s;
+    char err[1024] = "";
+    sapper_registry *own = test_registry(1);   /* with the broken rules */
+    assert_int_equal(sapper_registry_load_file(own, SAPPER_TEST_PLUGIN_DIR
+                                               "/bad_rules_huge.so", err, sizeof err),
+                     SAPPER_OK);
+    assert_int_equal(test_setup(own, "[game]\nrules = rps_huge\n[player.1]\nbot = "
+                                "rps-random\n[player.2]\nbot = rps-random\n", NULL, &s,
+                                err, sizeof err), SAPPER_OK);
+    assert_null(sapper_match_new(&s, 1, 0, err, sizeof err));
+    assert_contains(err, "max_actions 1099511627776: expected");
+    sapper_setup_free(&s);
+    sapper_registry_free(own);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_match_refuses_rules_declaring_a_huge_legal_list),
         cmocka_unit_test(test_match_simultaneous_game_plays_to_the_end),
         cmocka_unit_test(test_match_simultaneous_turn_waits_for_the_person),
         cmocka_unit_test(test_match_illegal_bot_action_forfeits_the_game),

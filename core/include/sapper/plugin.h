@@ -22,7 +22,13 @@
  *   "write up to cap, return needed": the function writes at most cap bytes
  *   (text is always NUL-terminated when cap > 0) and returns the size it
  *   needs (without the NUL for text); the caller retries with a bigger
- *   buffer when the return value is >= cap (text) or > cap (binary).
+ *   buffer when the return value is >= cap (text) or > cap (binary). A
+ *   negative return is an error: the engine voids the game (rules) and
+ *   never reads the buffer. cap may be 0 (buf may then be NULL): return
+ *   the size needed and write nothing.
+ *   Threads: a game is read-only once game_new returns, so states of one
+ *   game may be used on different threads at once, each state by one
+ *   thread at a time; a bot instance is used by one thread at a time.
  *
  * Rules of the road for plugin authors:
  *   - No mutable globals: several games run at once in one process.
@@ -76,6 +82,21 @@ typedef int32_t sapper_status;
 #define SAPPER_ERR_STATE    (-5)  /* call not valid in this state       */
 #define SAPPER_ERR_INTERNAL (-6)  /* plugin bug; the game is void       */
 
+/** A status as a word for messages ("illegal"). [any time] */
+static inline const char *sapper_status_text(int32_t status)
+{
+    switch (status) {
+    case 0: return "ok";
+    case -1: return "bad parameter";
+    case -2: return "out of memory";
+    case -3: return "illegal";
+    case -4: return "parse error";
+    case -5: return "not valid now";
+    case -6: return "internal error";
+    default: return "unknown status";
+    }
+}
+
 /* ------------------------------------------------------------------ */
 /* Parameters: declared by the plugin, checked and filled by the host. */
 /* ------------------------------------------------------------------ */
@@ -102,7 +123,12 @@ typedef struct sapper_param_spec {
     const char *help;     /* one line for `sapper plugins --describe`       */
 } sapper_param_spec;
 
-/** One key/value pair. */
+/* The size of a 1.0 sapper_param_spec: the smallest stride accepted. */
+#define SAPPER_PARAM_SPEC_SIZE_1_0 ((uint32_t)sizeof(sapper_param_spec))
+
+/** One key/value pair. Frozen: it never grows (plugins of every minor
+ *  version index sapper_params.items with this size); anything a later
+ *  version adds per parameter goes beside it, not into it. */
 typedef struct sapper_kv {
     const char *key;
     const char *value;
@@ -239,9 +265,11 @@ static inline uint64_t sapper_seed_derive(uint64_t master, uint64_t i)
 #define SAPPER_TURNS_SEQUENTIAL   1  /* one seat at a time                      */
 #define SAPPER_TURNS_SIMULTANEOUS 2  /* some turns are simultaneous             */
 
-/** What the engine needs to know to run a configured game. */
+/** What the engine needs to know to run a configured game. An output
+ *  struct: the caller sets struct_size to its own sizeof; fill it with
+ *  sapper_game_info_fill, which writes only what the caller has room for. */
 typedef struct sapper_game_info {
-    uint32_t struct_size;   /* sizeof(sapper_game_info) of the plugin       */
+    uint32_t struct_size;   /* the caller's sizeof(sapper_game_info)        */
     int32_t min_players;    /* seats the game accepts                       */
     int32_t max_players;
     int32_t turns;          /* SAPPER_TURNS_*                               */
@@ -250,8 +278,30 @@ typedef struct sapper_game_info {
                                as one): the engine stops (and voids) a game
                                that runs longer, so a bug cannot loop
                                forever                                      */
-    int64_t max_actions;    /* upper bound of legal_actions() for any seat  */
+    int64_t max_actions;    /* upper bound of legal_actions() for any seat,
+                               1 to SAPPER_MAX_ACTIONS_LIMIT (the engine
+                               refuses a game that declares more)           */
 } sapper_game_info;
+
+/* The largest max_actions a game may declare: 2^26 ids (512 MiB of list). */
+#define SAPPER_MAX_ACTIONS_LIMIT ((int64_t)1 << 26)
+
+/* The size of a 1.0 sapper_game_info: what a caller that left struct_size
+   0 (a zeroed struct, before ABI 1.2) has room for. */
+#define SAPPER_GAME_INFO_SIZE_1_0 ((uint32_t)sizeof(sapper_game_info))
+
+/** Copies the plugin's filled info into the caller's out, as much as the
+ *  caller's struct_size holds (SAPPER_GAME_INFO_SIZE_1_0 when it is 0),
+ *  keeping the caller's struct_size. [any time] */
+static inline void sapper_game_info_fill(sapper_game_info *out,
+                                         const sapper_game_info *mine)
+{
+    size_t room = out->struct_size ? out->struct_size : SAPPER_GAME_INFO_SIZE_1_0;
+    size_t n = room < sizeof *mine ? room : sizeof *mine;
+    uint32_t keep = out->struct_size;
+    memcpy(out, mine, n);
+    out->struct_size = keep;
+}
 
 /**
  * The rules table. A "game" is a configured variant (parameters applied and
@@ -270,7 +320,10 @@ typedef struct sapper_rules_api {
                               char *err, size_t errcap);
     /** Frees a game; NULL is a no-op. [after all its states are freed] */
     void (*game_free)(void *game);
-    /** Fills *out (zeroed by the caller). [any time on a live game] */
+    /** Fills *out (zeroed by the caller, struct_size set to the caller's
+     *  sizeof): build your own sapper_game_info and pass both to
+     *  sapper_game_info_fill; never write out->struct_size or past it.
+     *  [any time on a live game] */
     void (*game_info)(const void *game, int32_t players, sapper_game_info *out);
 
     /** New initial state for `players` seats, all randomness drawn from
@@ -435,9 +488,16 @@ typedef struct sapper_descriptor {
     uint32_t param_count;
     const sapper_rules_api *rules;     /* kind RULES: required, else NULL  */
     const sapper_bot_api *bot;         /* kind BOT: required, else NULL    */
+    /* ---- ABI 1.2 ---- */
+    uint32_t param_spec_size;  /* sizeof(sapper_param_spec) as built: the
+                                  stride of params[]; 0 means the 1.0 size
+                                  (SAPPER_PARAM_SPEC_SIZE_1_0), so the spec
+                                  can grow without breaking older plugins  */
 } sapper_descriptor;
 
-/** What sapper_plugin_entry returns. Static, allocation-free. */
+/** What sapper_plugin_entry returns. Static, allocation-free. The engine
+ *  accepts a struct_size from SAPPER_MANIFEST_SIZE_1_0 up and reads only
+ *  the members it covers, so the manifest can grow. */
 typedef struct sapper_manifest {
     uint32_t struct_size;      /* sizeof(sapper_manifest) of the plugin */
     uint16_t abi_major;
@@ -445,6 +505,8 @@ typedef struct sapper_manifest {
     uint32_t count;
     const sapper_descriptor *const *descriptors;
 } sapper_manifest;
+
+#define SAPPER_MANIFEST_SIZE_1_0 ((uint32_t)sizeof(sapper_manifest))
 
 /** The one exported symbol's name and type. */
 #define SAPPER_ENTRY_SYMBOL "sapper_plugin_entry"

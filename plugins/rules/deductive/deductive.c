@@ -125,15 +125,16 @@ int64_t ded_params_text(const void *game, char *buf, size_t cap)
 
 void ded_game_info(const void *game, int32_t players, sapper_game_info *out)
 {
+    sapper_game_info mine = {.struct_size = sizeof mine};
     const ded_game *g = game;
     int64_t cells = (int64_t)g->width * g->height;
     (void)players;
-    out->struct_size = sizeof *out;
-    out->min_players = 1;
-    out->max_players = 1;
-    out->turns = SAPPER_TURNS_SEQUENTIAL;
-    out->max_moves = 10 * cells + 100;
-    out->max_actions = SAPPER_MINES_VERBS * cells;
+    mine.min_players = 1;
+    mine.max_players = 1;
+    mine.turns = SAPPER_TURNS_SEQUENTIAL;
+    mine.max_moves = 10 * cells + 100;
+    mine.max_actions = SAPPER_MINES_VERBS * cells;
+    sapper_game_info_fill(out, &mine);
 }
 
 /* ---- states -------------------------------------------------------- */

@@ -118,15 +118,16 @@ void seeker_game_free(void *game)
 void seeker_game_info(const void *game, int32_t players,
                       sapper_game_info *out)
 {
+    sapper_game_info mine = {.struct_size = sizeof mine};
     const seeker_game *g = game;
     int64_t cells = (int64_t)g->width * g->height;
     (void)players;
-    out->struct_size = sizeof *out;
-    out->min_players = SEEKER_SEATS;
-    out->max_players = SEEKER_SEATS;
-    out->turns = SAPPER_TURNS_SEQUENTIAL;
-    out->max_moves = cells;   /* every move opens at least one cell */
-    out->max_actions = cells; /* reveals only: ids 0 .. cells-1 */
+    mine.min_players = SEEKER_SEATS;
+    mine.max_players = SEEKER_SEATS;
+    mine.turns = SAPPER_TURNS_SEQUENTIAL;
+    mine.max_moves = cells;   /* every move opens at least one cell */
+    mine.max_actions = cells; /* reveals only: ids 0 .. cells-1 */
+    sapper_game_info_fill(out, &mine);
 }
 
 /* ---- states -------------------------------------------------------- */

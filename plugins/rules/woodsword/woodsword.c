@@ -50,22 +50,23 @@ static int32_t clamp_seats(int32_t players)
 
 void woodsword_game_info(const void *game, int32_t players, sapper_game_info *out)
 {
+    sapper_game_info mine = {.struct_size = sizeof mine};
     const ws_game *g = game;
     int64_t n = clamp_seats(players);
-    out->struct_size = sizeof *out;
-    out->min_players = WOODSWORD_MIN_SEATS;
-    out->max_players = WOODSWORD_MAX_SEATS;
-    out->turns = SAPPER_TURNS_SIMULTANEOUS;
+    mine.min_players = WOODSWORD_MIN_SEATS;
+    mine.max_players = WOODSWORD_MAX_SEATS;
+    mine.turns = SAPPER_TURNS_SIMULTANEOUS;
     /* A round: one action per seat; missiles cost more than one point
        each and points come one per gather, so at most one allocation per
        seat and round on average over the game. */
-    out->max_moves = 2 * n * g->max_rounds + 1;
+    mine.max_moves = 2 * n * g->max_rounds + 1;
     /* Choosing: the untargeted verbs, every missile count, six swords and
        the fist stacks on every opponent. Allocating: every count of the
        missiles left on every opponent. The larger of the two. */
     int64_t choose = 8 + SAPPER_ARENA_MAX_COUNT + (6 + WOODSWORD_MAX_FISTS) * (n - 1);
     int64_t allocate = (int64_t)SAPPER_ARENA_MAX_COUNT * (n - 1);
-    out->max_actions = choose > allocate ? choose : allocate;
+    mine.max_actions = choose > allocate ? choose : allocate;
+    sapper_game_info_fill(out, &mine);
 }
 
 static void clear_choices(ws_state *s)

@@ -42,14 +42,15 @@ static void rps_game_free(void *game)
 
 static void rps_game_info(const void *game, int32_t players, sapper_game_info *out)
 {
+    sapper_game_info mine = {.struct_size = sizeof mine};
     const rps_game *g = game;
     (void)players;
-    out->struct_size = sizeof *out;
-    out->min_players = 2;
-    out->max_players = 2;
-    out->turns = SAPPER_TURNS_SIMULTANEOUS;
-    out->max_moves = 2 * (int64_t)g->rounds;   /* one throw per seat per round */
-    out->max_actions = RPS_THROWS;
+    mine.min_players = 2;
+    mine.max_players = 2;
+    mine.turns = SAPPER_TURNS_SIMULTANEOUS;
+    mine.max_moves = 2 * (int64_t)g->rounds;   /* one throw per seat per round */
+    mine.max_actions = RPS_THROWS;
+    sapper_game_info_fill(out, &mine);
 }
 
 static sapper_status rps_state_new(const void *game, int32_t players,
