@@ -159,8 +159,8 @@ static void assign(search *e, int32_t d, int32_t k, int32_t sign)
 static void leaf(search *e, int32_t m, double w)
 {
     int32_t row = m - e->lo;
-    double *t = e->t + (size_t)row * e->nbox;
-    uint8_t *f = e->f + (size_t)row * e->nbox;
+    double *t = e->t + (size_t)row * (size_t)e->nbox;
+    uint8_t *f = e->f + (size_t)row * (size_t)e->nbox;
     e->wt[row] += w;
     for (int32_t i = 0; i < e->nbox; i++) {
         int32_t k = e->k[i];

@@ -287,7 +287,7 @@ static void finish_component(sapper_mines_solver *s, const ms_comp *c,
         double num = 0;
         int any_mine = 0, any_safe = 0;
         for (int32_t i = 0; i < wt.len; i++) {
-            size_t row = (size_t)(c->a - c->lo + i) * c->nbox + j;
+            size_t row = (size_t)(c->a - c->lo + i) * (size_t)c->nbox + (size_t)j;
             if (wt.v[i] == 0 || omega.v[i] == 0)
                 continue;
             num += c->t[row] * fac[i] * omega.v[i];

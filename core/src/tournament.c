@@ -90,7 +90,7 @@ static void report(runner *r, int force)
                          .this_run = r->this_run, .elapsed = now - r->started,
                          .leader = ""};
     for (size_t e = 0; e < r->def->nentrants; e++) {
-        double v = r->played[e] ? r->points[e] / r->played[e] : 0;
+        double v = r->played[e] ? r->points[e] / (double)r->played[e] : 0;
         if (r->played[e] && (!p.leader[0] || v > p.leader_value)) {
             p.leader = r->def->entrants[e].name;
             p.leader_value = v;
@@ -325,12 +325,10 @@ static sapper_status loop(runner *r)
     }
 }
 
-static sapper_status prepare(runner *r)
+/* What must hold before anything is opened. */
+static sapper_status check_settings(runner *r)
 {
     sapper_tournament_def *def = r->def;
-    /* a worker that died leaves a pipe that raises SIGPIPE on write: we
-       handle the error instead */
-    signal(SIGPIPE, SIG_IGN);
     if (!def->db[0]) {   /* SQLite would use a throwaway temporary file */
         snprintf(r->err, r->errcap, "[tournament] db: expected a file name for "
                  "the results, found an empty value");
@@ -345,10 +343,17 @@ static sapper_status prepare(runner *r)
         snprintf(r->err, r->errcap, "out of memory");
         return SAPPER_ERR_NOMEM;
     }
+    return SAPPER_OK;
+}
+
+/* The database, or on read-only media the verdict that a complete
+   tournament there is printed, not played. */
+static sapper_status open_store(runner *r)
+{
+    sapper_tournament_def *def = r->def;
     sapper_status st = sapper_store_open(def->db, &r->store, r->err, r->errcap);
     if (st != SAPPER_OK && r->opt->resume && access(def->db, F_OK) == 0 &&
         access(def->db, W_OK) != 0 && errno == EROFS) {
-        /* read-only media: a complete tournament is printed, not played */
         st = sapper_store_check_complete(def, r->err, r->errcap);
         r->read_only = st == SAPPER_OK;
         r->total = r->done_count = sapper_schedule_count(def);
@@ -356,10 +361,14 @@ static sapper_status prepare(runner *r)
     }
     if (st != SAPPER_OK)
         return st == SAPPER_ERR_NOMEM ? st : SAPPER_ERR_PARAM;   /* nothing ran */
-    st = sapper_store_begin_run(r->store, def, r->opt->resume, &r->run_id,
-                                r->err, r->errcap);
-    if (st != SAPPER_OK)
-        return st;
+    return sapper_store_begin_run(r->store, def, r->opt->resume, &r->run_id,
+                                  r->err, r->errcap);
+}
+
+/* The per-game and per-worker bookkeeping. */
+static sapper_status allocate(runner *r)
+{
+    sapper_tournament_def *def = r->def;
     r->total = sapper_schedule_count(def);
     r->done = calloc((size_t)r->total + 1, 1);
     r->attempts = calloc((size_t)r->total + 1, 1);
@@ -377,10 +386,25 @@ static sapper_status prepare(runner *r)
     for (int64_t i = 0; r->sprt.on && i < r->total; i++)
         r->sprt.a_result[i] = -1;
     sapper_sprt_bounds(def->alpha, def->beta, &r->sprt.lower, &r->sprt.upper);
+    return SAPPER_OK;
+}
+
+static sapper_status prepare(runner *r)
+{
+    /* a worker that died leaves a pipe that raises SIGPIPE on write: we
+       handle the error instead */
+    signal(SIGPIPE, SIG_IGN);
+    sapper_status st = check_settings(r);
+    if (st == SAPPER_OK)
+        st = open_store(r);
+    if (st != SAPPER_OK || r->read_only)
+        return st;
+    if ((st = allocate(r)) != SAPPER_OK)
+        return st;
     r->done_count = sapper_store_done(r->store, r->run_id, r->done, r->total);
     if (r->done_count < 0)
         return sapper_store_failure(r->store, "read the stored games", r->err, r->errcap);
-    st = sapper_store_each(r->store, r->run_id, def, load_stored, r, r->err, r->errcap);
+    st = sapper_store_each(r->store, r->run_id, r->def, load_stored, r, r->err, r->errcap);
     sprt_advance(r);
     return st;
 }

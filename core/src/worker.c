@@ -69,7 +69,7 @@ static void keep_to_core(int cpu)
     if (cpu < 0 || sched_getaffinity(0, sizeof allowed, &allowed) != 0)
         return;
     int n = CPU_COUNT(&allowed), k = cpu % (n > 0 ? n : 1);
-    for (int c = 0; c < CPU_SETSIZE; c++) {
+    for (size_t c = 0; c < CPU_SETSIZE; c++) {
         if (!CPU_ISSET(c, &allowed) || k-- > 0)
             continue;
         CPU_ZERO(&one);

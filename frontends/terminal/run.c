@@ -57,14 +57,14 @@ static void count_game(app *a, run_totals *t)
 static void print_summary(const app *a, const run_totals *t, double seconds)
 {
     printf("summary: %ld games, %zu moves, %.3f s (%.1f games/s), seed %llu\n",
-           t->games, t->moves, seconds, seconds > 0 ? t->games / seconds : 0.0,
+           t->games, t->moves, seconds, seconds > 0 ? (double)t->games / seconds : 0.0,
            (unsigned long long)a->setup.seed);
     for (int32_t i = 0; i < a->setup.players; i++) {
         const sapper_seat_setup *s = &a->setup.seats[i];
         long scored = t->games - t->voids;
         printf("seat %d %s (%s): wins %ld of %ld (%.1f%%), points %g\n", i + 1,
                s->name, s->bot->desc.id, t->wins[i], scored,
-               scored ? 100.0 * t->wins[i] / scored : 0.0, t->points[i]);
+               scored ? 100.0 * (double)t->wins[i] / (double)scored : 0.0, t->points[i]);
     }
     if (t->voids || t->faults)
         printf("void games %ld, forfeits %ld\n", t->voids, t->faults);

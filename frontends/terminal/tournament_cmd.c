@@ -35,7 +35,7 @@ typedef struct progress_view {
 static void show_progress(void *ctx, const sapper_progress *p)
 {
     progress_view *v = ctx;
-    double rate = p->elapsed > 0 ? p->this_run / p->elapsed : 0;
+    double rate = p->elapsed > 0 ? (double)p->this_run / p->elapsed : 0;
     double eta = rate > 0 ? (double)(p->total - p->done) / rate : 0;
     if (v->tty) {
         int filled = p->total ? (int)(30 * p->done / p->total) : 0;

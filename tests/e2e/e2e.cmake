@@ -19,3 +19,7 @@ add_test(NAME e2e_sandbox COMMAND bash ${E2E}/sandbox_test.sh ${CMAKE_BINARY_DIR
 set_tests_properties(e2e_sandbox PROPERTIES
   ENVIRONMENT "SAPPER_SOURCE=${CMAKE_SOURCE_DIR};XDG_DATA_HOME=${CMAKE_BINARY_DIR}/test-home"
   TIMEOUT 300)
+# Every end-to-end test has a deadline: a hang fails it instead of the run.
+set_tests_properties(e2e_line_protocol e2e_run_replay e2e_cli_errors e2e_curses
+  e2e_tournament e2e_woodsword e2e_analyze e2e_deductive e2e_seeker e2e_install
+  e2e_config_input e2e_sandbox PROPERTIES TIMEOUT 600)

@@ -235,7 +235,7 @@ static int64_t fallback(prober *b, const prober_turn *t)
 {
     size_t count = 0;
     for (size_t i = 0; i < t->nlegal && t->legal[i] < b->n; i++)
-        count += sapper_cell_is_unknown(t->pos.cells[t->legal[i]]);
+        count += (size_t)sapper_cell_is_unknown(t->pos.cells[t->legal[i]]);
     if (count == 0)
         return t->legal[sapper_rng_below(&b->rng, t->nlegal)];
     uint64_t k = sapper_rng_below(&b->rng, count);

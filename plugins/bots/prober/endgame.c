@@ -230,10 +230,10 @@ static void order_cells(prober_endgame *e, const prober *b)
 static void record_layout(prober_endgame *e, const prober *b)
 {
     int32_t L = e->nlayouts++;
-    uint8_t *val = e->val + (size_t)L * e->nl;
+    uint8_t *val = e->val + (size_t)L * (size_t)e->nl;
     for (int32_t i = 0; i < e->nl; i++) {
         if (e->mine[i])
-            e->col[(size_t)i * e->words + L / 64] |= UINT64_C(1) << (L % 64);
+            e->col[(size_t)i * (size_t)e->words + (size_t)(L / 64)] |= UINT64_C(1) << (L % 64);
         int32_t c = e->live[i], v = e->base[i];
         for (int32_t j = 0; j < b->nnbr[c]; j++) {
             int32_t k = e->live_of[b->nbr[8 * c + j]];
@@ -299,14 +299,14 @@ static int list_layouts(prober_endgame *e, const prober *b)
 {
     e->nlayouts = 0;
     e->words = (e->max_layouts + 63) / 64;
-    memset(e->col, 0, (size_t)e->nl * e->words * sizeof *e->col);
+    memset(e->col, 0, (size_t)e->nl * (size_t)e->words * sizeof *e->col);
     if (!enumerate(e, b, 0, e->remaining) || e->nlayouts == 0)
         return 0;
     e->words = (e->nlayouts + 63) / 64;
     /* compact the columns to the words actually used */
     int32_t full = (e->max_layouts + 63) / 64;
     for (int32_t i = 1; i < e->nl; i++)
-        memmove(e->col + (size_t)i * e->words, e->col + (size_t)i * full,
+        memmove(e->col + (size_t)i * (size_t)e->words, e->col + (size_t)i * (size_t)full,
                 (size_t)e->words * sizeof *e->col);
     return 1;
 }
@@ -344,14 +344,14 @@ static uint32_t split(prober_endgame *e, const uint64_t *s, int32_t i,
                       uint64_t *part[9])
 {
     uint32_t present = 0;
-    const uint64_t *mines = e->col + (size_t)i * e->words;
+    const uint64_t *mines = e->col + (size_t)i * (size_t)e->words;
     for (int v = 0; v < 9; v++)
         part[v] = NULL;
     for (int32_t k = 0; k < e->words; k++) {
         uint64_t bits = s[k] & ~mines[k];
         while (bits) {
             int32_t L = k * 64 + __builtin_ctzll(bits);
-            int v = e->val[(size_t)L * e->nl + i];
+            int v = e->val[(size_t)L * (size_t)e->nl + (size_t)i];
             bits &= bits - 1;
             if (!part[v])
                 part[v] = set_new(e);
@@ -370,7 +370,7 @@ static int varies(const prober_endgame *e, const uint64_t *s, int32_t i)
         uint64_t bits = s[k];
         while (bits) {
             int32_t L = k * 64 + __builtin_ctzll(bits);
-            int v = e->val[(size_t)L * e->nl + i];
+            int v = e->val[(size_t)L * (size_t)e->nl + (size_t)i];
             bits &= bits - 1;
             if (first < 0)
                 first = v;
@@ -434,7 +434,7 @@ static double expect_parts(prober_endgame *e, uint64_t *part[9],
 static int32_t free_reveal(const prober_endgame *e, const uint64_t *s)
 {
     for (int32_t i = 0; i < e->nl; i++)
-        if (popcount_and(e->col + (size_t)i * e->words, s, e->words) == 0 &&
+        if (popcount_and(e->col + (size_t)i * (size_t)e->words, s, e->words) == 0 &&
             varies(e, s, i))
             return i;
     return -1;
@@ -447,7 +447,7 @@ static int32_t probes(prober_endgame *e, const uint64_t *s, int32_t size,
 {
     int32_t n = 0;
     for (int32_t i = 0; i < e->nl; i++) {
-        int32_t m = popcount_and(e->col + (size_t)i * e->words, s, e->words);
+        int32_t m = popcount_and(e->col + (size_t)i * (size_t)e->words, s, e->words);
         if (m == 0 || m == size)
             continue;
         int32_t j = n++;

@@ -60,7 +60,7 @@ static double next_score(prober *b, int32_t level, const uint8_t *next,
     *safe = r->safe > 0;
     if (r->unknown == r->certain_mines || r->safe >= depth)
         return 1.0;   /* nothing left to probe, or a safe cell per click */
-    double *prob = b->prob + (size_t)(level + 1) * b->n;
+    double *prob = b->prob + (size_t)(level + 1) * (size_t)b->n;
     if (depth <= 1)   /* the best safety: no analysis, so no copy either */
         return prober_rank(b, level + 1, next, r->prob, r->layouts_log2, 0,
                            NULL);
@@ -83,7 +83,7 @@ int prober_outlook_of(prober *b, int32_t level, const uint8_t *cells,
                       const double *prob, int32_t cell, double layouts_log2,
                       int32_t depth, prober_outlook *out)
 {
-    uint8_t *next = b->work + (size_t)level * b->n;
+    uint8_t *next = b->work + (size_t)level * (size_t)b->n;
     sapper_mines_position pos = {b->w, b->h, b->mines, 0, next};
     int32_t lo, hi;
     memcpy(next, cells, (size_t)b->n);

@@ -358,7 +358,7 @@ static sapper_status place_missile(ws_state *s, int32_t seat, int64_t action,
         return st;
     int32_t target, count;
     sapper_arena_decode(action, NULL, &target, &count);
-    s->missiles[seat][target] += count;
+    s->missiles[seat][target] = (uint8_t)(s->missiles[seat][target] + count);
     s->seat[seat].missiles_left -= count;
     if (s->seat[seat].missiles_left > 0)
         return SAPPER_OK;
