@@ -292,11 +292,29 @@ static int seat_sandbox(app *a)
     return 0;
 }
 
+sapper_status app_play(app *a, int32_t seat, int64_t action, char *err, size_t errcap)
+{
+    double t0 = app_now();
+    sapper_status st = sapper_match_play(a->match, seat, action, err, errcap);
+    a->rules_seconds += app_now() - t0;
+    return st;
+}
+
+sapper_status app_play_text(app *a, int32_t seat, const char *text, char *err,
+                            size_t errcap)
+{
+    double t0 = app_now();
+    sapper_status st = sapper_match_play_text(a->match, seat, text, err, errcap);
+    a->rules_seconds += app_now() - t0;
+    return st;
+}
+
 int app_next_match(app *a, int flags)
 {
     sapper_match_free(a->match);
     a->match = NULL;
     a->assisted = 0;
+    a->rules_seconds = 0;
     int rc = seat_sandbox(a);
     if (rc)
         return rc;

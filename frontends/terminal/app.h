@@ -45,6 +45,9 @@ typedef struct app {
     const char *csv_path;        /* --csv FILE */
     const char *overrides[APP_MAX_OVERRIDES];   /* section.key=value args */
     int noverrides;
+    double rules_seconds;        /* this game's time inside the engine on the
+                                    person's moves (the rules studying a
+                                    click): off the player's clock */
     int assisted;                /* this game used undo, hints or the solver:
                                     it does not go on a scoreboard */
     char err[2048];
@@ -73,6 +76,12 @@ sapper_registry *app_registry(const sapper_config *cfg);
  *  to the executable, or in ../lib/sapper when installed. 0, or EXIT_USAGE
  *  after saying where it was looked for. */
 int app_bothost(char *buf, size_t cap);
+
+/** A person's move, like sapper_match_play / _play_text, timed: the time
+ *  the engine takes is added to a->rules_seconds. */
+sapper_status app_play(app *a, int32_t seat, int64_t action, char *err, size_t errcap);
+sapper_status app_play_text(app *a, int32_t seat, const char *text, char *err,
+                            size_t errcap);
 
 /** Starts the next game (replacing the current one). */
 int app_next_match(app *a, int flags);

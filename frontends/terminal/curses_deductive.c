@@ -4,8 +4,9 @@
  * line of the document (the player's time, the unexposed safe cells, "You
  * win" / "You lose"), and after a loss the five classes of the analysis
  * (sapper/mines.h codes 20-29) in the document's colours with a legend.
- * The player's time leaves out the rules' study time (view.paused_us): the
- * clock stops while the game studies a clicked mine. Keys and moves are
+ * The player's time leaves out the engine's time on the player's moves
+ * (app.rules_seconds, measured around each move by app_play): the clock
+ * stops while the game studies a clicked mine. Keys and moves are
  * the grid's; nothing here decides anything about the game.
  */
 #include "curses_ui.h"
@@ -80,13 +81,13 @@ static int safe_left(const sapper_mines_view *v)
 }
 
 /* Seconds on the player's clock: from the first move to the end, less the
-   time the rules spent studying. */
-static long player_clock(const ui *u, const sapper_mines_view *v)
+   engine's time on the player's moves (the rules studying a click). */
+static long player_clock(const ui *u)
 {
     if (u->first_move == 0)
         return 0;
     double end = u->ended != 0 ? u->ended : app_now();
-    double t = end - u->first_move - (double)sapper_mines_view_paused_us(v) / 1e6;
+    double t = end - u->first_move - u->a->rules_seconds;
     return t > 0 ? (long)t : 0;
 }
 
@@ -97,7 +98,7 @@ int ui_deductive_status(ui *u, const sapper_mines_view *v, int y, int x)
     const char *state = ui_state(u);
     char text[256];
     snprintf(text, sizeof text, "Time: %ld   Safe cells left: %d   %s   "
-             "Mode: %s", player_clock(u, v), safe_left(v),
+             "Mode: %s", player_clock(u), safe_left(v),
              strcmp(state, "won") == 0 ? "You win"
              : strcmp(state, "lost") == 0 ? "You lose" : state,
              u->flag_mode ? "mark" : "reveal");

@@ -70,7 +70,8 @@ static void note_score(ui *u)
     if (u->scored || u->first_move == 0)
         return;
     u->scored = 1;
-    int rc = scores_record(&u->a->setup, u->a->match, u->ended - u->first_move,
+    int rc = scores_record(&u->a->setup, u->a->match,
+                           u->ended - u->first_move - u->a->rules_seconds,
                            u->a->assisted, (int64_t)time(NULL), note, sizeof note);
     if (rc || note[0])
         ui_message(u, rc < 0, "%s", note);
@@ -125,7 +126,7 @@ int ui_play(ui *u, int64_t action)
     }
     char err[512];
     size_t from = sapper_match_move_count(m);
-    if (sapper_match_play(m, seat, action, err, sizeof err) != SAPPER_OK) {
+    if (app_play(u->a, seat, action, err, sizeof err) != SAPPER_OK) {
         ui_message(u, 1, "%s", err);
         return 0;
     }

@@ -148,7 +148,7 @@ static int solve_step(app *a, hinter *h, int32_t seat, FILE *out)
     for (int i = 0; i < n; i++) {
         if (human_to_act(a->match) != seat)
             break;   /* a flag passed the turn: the step ends there */
-        if (sapper_match_play(a->match, seat, acts[i], err, sizeof err)) {
+        if (app_play(a, seat, acts[i], err, sizeof err)) {
             fprintf(out, "error: %s\n", err);
             return -1;
         }
@@ -256,7 +256,7 @@ static void play_action(app *a, const char *line, FILE *out, int *applied)
     *applied = 0;
     if (seat < 0)
         fprintf(out, "error: no move of yours is expected now\n");
-    else if (sapper_match_play_text(a->match, seat, line, err, sizeof err))
+    else if (app_play_text(a, seat, line, err, sizeof err))
         fprintf(out, "error: %s\n", err);
     else
         *applied = 1;
@@ -369,7 +369,8 @@ int play_line(app *a, FILE *in, FILE *out)
     hinter_free(h);
     /* a finished deductive 25x14 game goes on the scoreboard (scores.h) */
     char note[1024];
-    int scored = scores_record(&a->setup, a->match, app_now() - started,
+    int scored = scores_record(&a->setup, a->match,
+                               app_now() - started - a->rules_seconds,
                                a->assisted, (int64_t)time(NULL), note, sizeof note);
     if (scored || note[0])
         app_error("%s", note);

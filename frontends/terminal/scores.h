@@ -106,11 +106,12 @@ int scores_settings(const sapper_setup *s, char *name, size_t namecap,
 int scores_setup_is_scored(const sapper_setup *s);
 
 /** Records match m when it is a finished game of a scored setup.
- *  wall_seconds is the front end's clock for the whole game; now the Unix
+ *  player_seconds is the player's time: the front end's clock for the
+ *  game less the engine's time on the player's moves (app_play); now the Unix
  *  time of the end. An assisted game (undo, hints, the solver) is not
  *  scored. Returns 1 when recorded (msg says so), 0 when the game is not
  *  scored (msg "" or why), -1 on an error (msg says why). */
-int scores_record(const sapper_setup *s, sapper_match *m, double wall_seconds,
+int scores_record(const sapper_setup *s, sapper_match *m, double player_seconds,
                   int assisted, int64_t now, char *msg, size_t msgcap);
 
 #endif

@@ -1,9 +1,9 @@
 /*
  * scores_game.c - the front end's side of the deductive scoreboard: which
  * games are scored (scores.h says which), the name and score file a setup
- * asks for, and recording a finished game with the player's time. The
- * rules plugin stays pure: it only reports its study time in the view
- * (paused_us), which comes off the front end's clock here. Knows nothing
+ * asks for, and recording a finished game with the player's time, which
+ * leaves out the engine's time on the player's moves (app_play times it:
+ * the rules studying a click on a mine). Knows nothing
  * of SQL (scores.c) or of curses and the line protocol (their callers).
  */
 #include "scores.h"
@@ -50,16 +50,7 @@ int scores_settings(const sapper_setup *s, char *name, size_t namecap,
     return -1;
 }
 
-/* Microseconds the rules spent studying, from the player's view. */
-static int64_t study_us(sapper_match *m)
-{
-    size_t size = 0;
-    const void *v = sapper_match_view(m, 0, &size);
-    return v && sapper_mines_view_cells(v, size)
-        ? sapper_mines_view_paused_us(v) : 0;
-}
-
-int scores_record(const sapper_setup *s, sapper_match *m, double wall_seconds,
+int scores_record(const sapper_setup *s, sapper_match *m, double player_seconds,
                   int assisted, int64_t now, char *msg, size_t msgcap)
 {
     const char *outcome = sapper_match_outcome(m);
@@ -79,7 +70,7 @@ int scores_record(const sapper_setup *s, sapper_match *m, double wall_seconds,
         return -1;
     }
     if (won) {
-        e.seconds = wall_seconds - (double)study_us(m) / 1e6;
+        e.seconds = player_seconds;
         e.seconds = e.seconds > 0.001 ? e.seconds : 0.001;
     }
     if (scores_add(path, &e, err, sizeof err)) {

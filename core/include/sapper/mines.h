@@ -90,12 +90,10 @@ typedef struct sapper_mines_view {
     int32_t points[SAPPER_MINES_MAX_SEATS]; /* per seat (two-player games)  */
     int64_t moves;          /* actions applied so far                       */
     /* ---- 1.1 ---- */
-    int64_t paused_us;      /* microseconds the rules have spent studying
-                               the position (deductive: the forgiveness
-                               test) since the game began: the front end
-                               stops the player's clock for them. Wall
-                               time, not part of the game's logic; 0 for
-                               rules that never pause                      */
+    int64_t paused_us;      /* deprecated (ABI 1.2): always 0. It carried
+                               the rules' own study time; rules read no
+                               clock, and the front end times the moves
+                               it plays itself                             */
     uint8_t cells[];        /* width*height codes, row by row               */
 } sapper_mines_view;
 

@@ -52,7 +52,12 @@
  *                    recompute the game seed, the layout or another seat's
  *                    seed. bots: optional step_many (several known moves
  *                    in one answer); rules: optional params_text (the
- *                    parameters as a game applies them). docs/PLUGINS.md ("ABI 1.2") lists what
+ *                    parameters as a game applies them). Growth rules:
+ *                    game_info is caller-sized (sapper_game_info_fill),
+ *                    manifests from the 1.0 size up, params[] stride
+ *                    param_spec_size, sapper_kv frozen; max_actions
+ *                    1..SAPPER_MAX_ACTIONS_LIMIT and max_moves > 0 checked;
+ *                    sapper_status_text. docs/PLUGINS.md ("ABI 1.2") lists what
  *                    else 1.2 appends, all optional, all at struct ends.
  */
 #ifndef SAPPER_PLUGIN_H

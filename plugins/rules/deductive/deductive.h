@@ -31,10 +31,10 @@
  *     it was deducible; otherwise it is an unknown mine (purple) like the
  *     others: the loss came from a deducible safe cell, and the result and
  *     the text name the clicked cell.
- *   - Study time: wall time (CLOCK_MONOTONIC) of every engine consultation
- *     (solver set-up included), in view.paused_us and the result's
- *     study_seconds. It never affects the game, and render_text leaves it
- *     out so clones and replays compare equal.
+ *   - Study time: the rules read no clock (plugins use only their seeds);
+ *     the front end times each of the player's moves and keeps that time
+ *     off the player's clock, so the consultations cost the player
+ *     nothing. The result counts the studies.
  *   - Text (line protocol): the board text "W H M" and rows with '?'
  *     hidden, ':' marked, '*' exposed mine, '0'-'8'; then a status line.
  *     After a loss the unexposed cells are letters, listed in a legend:

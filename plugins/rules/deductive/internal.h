@@ -30,7 +30,6 @@ typedef struct ded_state {
     int32_t lost_cell;     /* the fatal click, -1 before a loss            */
     int32_t lost_known;    /* it was deducibly a mine                      */
     int32_t safe_known;    /* safe cells the analysis found at the loss    */
-    int64_t study_us;      /* wall time of the consultations: display only */
     uint8_t *analysis;     /* after a loss: cells entries of ded_analyse
                               codes (0: show the board). Owned.            */
 } ded_state;

@@ -71,13 +71,6 @@ int64_t ded_legal_actions(const void *state, int32_t seat, int64_t *out,
 
 /* ---- studying a click on a mine ------------------------------------ */
 
-static int64_t now_us(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
-
 /* The position the player sees (before the click) into cells. */
 static sapper_mines_position player_position(const ded_state *s,
                                              uint8_t *cells)
@@ -138,7 +131,6 @@ static sapper_status expose_mine(ded_state *s, int32_t cell, char *err,
                                  size_t errcap)
 {
     study found = {0};
-    int64_t start = now_us();
     sapper_status st = consult(s, cell, &found);
     if (st != SAPPER_OK)
         return ded_fail(err, errcap, st == SAPPER_ERR_NOMEM ? st
@@ -158,7 +150,6 @@ static sapper_status expose_mine(ded_state *s, int32_t cell, char *err,
         s->safe_known = count_code(found.analysis, s->board.cells,
                                    SAPPER_CELL_SAFE_KNOWN);
     }
-    s->study_us += now_us() - start;
     return SAPPER_OK;
 }
 

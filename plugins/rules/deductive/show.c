@@ -1,6 +1,6 @@
 /*
- * show.c - what the deductive rules show: the mines-family view (with the
- * study time in paused_us and, after a loss, the analysis codes), the
+ * show.c - what the deductive rules show: the mines-family view (after a
+ * loss with the analysis codes), the
  * text the line protocol prints (board text, a status line, the legend of
  * the analysis letters) and the extra members of the JSON result. Nothing
  * here changes a state.
@@ -56,7 +56,6 @@ int64_t ded_observe(const void *state, int32_t seat, void *out, size_t cap)
         b, out, cap, seat, ded_current_player(s), 1, s->moves);
     if (!v)
         return (int64_t)need;
-    v->paused_us = s->study_us;
     for (int32_t c = 0; c < b->cells; c++) {
         v->cells[c] = cell_code(s, c, who == 2);
         v->mines_exposed += v->cells[c] == SAPPER_CELL_MINE;
@@ -153,10 +152,10 @@ int64_t ded_result_json(const void *state, char *buf, size_t cap)
     return snprintf(buf, cap, ",\"width\":%d,\"height\":%d,\"mines\":%d,"
                     "\"preset\":\"%s\",\"safe_left\":%d,\"forgiven\":%d,"
                     "\"lost_on\":%s,\"lost_on_known_mine\":%s,"
-                    "\"safe_known\":%d,\"studies\":%d,\"study_seconds\":%.6f,"
+                    "\"safe_known\":%d,\"studies\":%d,"
                     "\"approximate\":%s", b->width, b->height, b->mines,
                     s->game->preset, ded_safe_left(s), s->forgiven, lost,
                     s->lost_known ? "true" : "false", s->safe_known,
-                    s->studies, (double)s->study_us / 1e6,
+                    s->studies,
                     s->approximate ? "true" : "false");
 }
