@@ -19,6 +19,7 @@ add_library(sapper_core STATIC
   ${CMAKE_CURRENT_LIST_DIR}/strbuf.c
   ${CMAKE_CURRENT_LIST_DIR}/match.c
   ${CMAKE_CURRENT_LIST_DIR}/seeds.c
+  ${CMAKE_CURRENT_LIST_DIR}/provenance.c
   ${CMAKE_CURRENT_LIST_DIR}/replay.c
   ${CMAKE_CURRENT_LIST_DIR}/stats.c
   ${CMAKE_CURRENT_LIST_DIR}/tournament_def.c
@@ -30,6 +31,7 @@ add_library(sapper_core STATIC
   ${CMAKE_CURRENT_LIST_DIR}/table.c
   ${CMAKE_CURRENT_SOURCE_DIR}/sandbox/sandbox.c)
 target_include_directories(sapper_core PUBLIC ${CMAKE_CURRENT_LIST_DIR})
+target_compile_definitions(sapper_core PRIVATE SAPPER_ENGINE_VERSION="${PROJECT_VERSION}")
 target_link_libraries(sapper_core PUBLIC sapper_abi sapper_loader
   PRIVATE PkgConfig::INIH PkgConfig::SQLITE3 PkgConfig::SODIUM m ${CMAKE_DL_LIBS})
 

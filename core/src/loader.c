@@ -287,6 +287,7 @@ static sapper_status add_manifest(sapper_registry *reg, const sapper_manifest *m
         p->file = file;
         p->owner = reg;
         p->opened = 1;
+        p->fingerprint[0] = '\0';
     }
     reg->count += m->count;
     return SAPPER_OK;

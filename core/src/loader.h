@@ -19,6 +19,7 @@ typedef struct sapper_plugin {
     const char *file;         /* the .so path, or "built-in"; owned by the registry */
     int opened;               /* its code is loaded in this process */
     sapper_registry *owner;
+    char fingerprint[40];     /* its file's hash once asked (provenance.h) */
 } sapper_plugin;
 
 /** New empty registry; NULL when out of memory. The caller frees it. */

@@ -6,6 +6,8 @@
  * actions and compares the outcome line.
  *
  *   sapper-replay 1
+ *   engine 0.1.0 abi 1.2     (provenance: what played the game; compared,
+ *   plugin rules classic 1.0.0 5f3a...   never required)
  *   rules classic
  *   param width 9            (one per rules parameter; "param layout" with
  *                            nothing after the key is an empty value)
@@ -19,6 +21,7 @@
  *   outcome won moves 17 returns 1
  */
 #include "replay.h"
+#include "provenance.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -33,7 +36,9 @@
 void sapper_replay_text(sapper_match *m, sapper_strbuf *out)
 {
     const sapper_setup *s = sapper_match_setup(m);
-    sapper_strbuf_printf(out, "sapper-replay 1\nrules %s\n", s->rules->desc.id);
+    sapper_strbuf_printf(out, "sapper-replay 1\n");
+    sapper_provenance_lines(s, out);
+    sapper_strbuf_printf(out, "rules %s\n", s->rules->desc.id);
     for (uint32_t i = 0; i < s->rules_params.count; i++)
         sapper_strbuf_printf(out, "param %s %s\n", s->rules_params.items[i].key,
                              s->rules_params.items[i].value);
@@ -213,6 +218,8 @@ typedef struct replay_file {
     char forfeit_reason[64];
     int joint_line, joint_n;    /* the last `joint N` line */
     int joint_left;             /* move lines it still claims */
+    char plugins[SAPPER_MAX_SEATS + 1][256];   /* its `plugin ...` lines */
+    int nplugins;
 } replay_file;
 
 static void replay_free(replay_file *rf)
@@ -447,8 +454,15 @@ static sapper_status parse_line(replay_file *rf, char *s, int line,
         rf->outcome_line = line;
         return SAPPER_OK;
     }
-    return bad_line(rf, line, "rules, param, seed, seat, seatparam, move, "
-                    "joint, forfeit or outcome", s, err, errcap);
+    if (strncmp(s, "engine ", 7) == 0)
+        return SAPPER_OK;   /* provenance: informative */
+    if (strncmp(s, "plugin ", 7) == 0) {
+        if (rf->nplugins < SAPPER_MAX_SEATS + 1)
+            snprintf(rf->plugins[rf->nplugins++], sizeof rf->plugins[0], "%s", s);
+        return SAPPER_OK;
+    }
+    return bad_line(rf, line, "engine, plugin, rules, param, seed, seat, seatparam, "
+                    "move, joint, forfeit or outcome", s, err, errcap);
 }
 
 /* What the lines left unfinished: a missing outcome, a joint short of
@@ -666,6 +680,9 @@ sapper_status sapper_replay_verify(const char *text, const char *name,
         check->matches = strcmp(check->actual, check->expected) == 0;
         sapper_strbuf_free(&b);
     }
+    for (int i = 0; st == SAPPER_OK && i < rf.nplugins && !check->changed[0]; i++)
+        sapper_provenance_compare(reg, rf.plugins[i], check->changed,
+                                  sizeof check->changed);
     sapper_match_free(m);
     sapper_setup_free(&setup);
     replay_free(&rf);

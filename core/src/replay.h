@@ -50,6 +50,8 @@ typedef struct sapper_replay_check {
     char actual[256];     /* the outcome line re-execution reached */
     size_t moves;         /* actions re-applied */
     int matches;          /* expected == actual */
+    char changed[512];    /* a plugin that differs from the one the file
+                             says played the game, or "" */
 } sapper_replay_check;
 
 /** Re-executes one replay (text starts at line first_line of the file

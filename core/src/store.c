@@ -1,7 +1,12 @@
 /*
  * store.c - the SQLite results database (see store.h). Schema:
  *
- *   runs(id, created, definition, master_seed, ruleset, format, total)
+ *   runs(id, created, definition, master_seed, ruleset, format, total,
+ *        provenance)   (provenance.h: engine, ABI, plugins and their files)
+ *
+ * PRAGMA user_version says the schema: 2 (provenance added); a file of
+ * version 0 or 1 is brought up to 2 when opened for writing, a newer one is
+ * refused.
  *   games(run_id, game_index, board, seed, ruleset, params, seats, outcome,
  *         returns, reason, culprit, seconds, moves, think, result, actions)
  *   seeker_games: a view adding red/blue_bonus_points and _stats columns
@@ -11,6 +16,7 @@
  * or decide what to play (schedule.c).
  */
 #include "store.h"
+#include "provenance.h"
 
 #include <sqlite3.h>
 #include <stdio.h>
@@ -18,6 +24,7 @@
 #include <unistd.h>
 
 #define BATCH_ROWS 64
+#define SCHEMA_VERSION 2
 
 struct sapper_store {
     sqlite3 *db;
@@ -32,7 +39,7 @@ static const char schema[] =
     "CREATE TABLE IF NOT EXISTS runs("
     " id INTEGER PRIMARY KEY, created TEXT NOT NULL, definition TEXT NOT NULL,"
     " master_seed TEXT NOT NULL, ruleset TEXT NOT NULL, format TEXT NOT NULL,"
-    " total INTEGER NOT NULL);"
+    " total INTEGER NOT NULL, provenance TEXT);"
     "CREATE TABLE IF NOT EXISTS games("
     " run_id INTEGER NOT NULL REFERENCES runs(id), game_index INTEGER NOT NULL,"
     " board INTEGER NOT NULL, seed TEXT NOT NULL, ruleset TEXT NOT NULL,"
@@ -84,6 +91,44 @@ static sapper_status db_error(sapper_store *s, const char *what, char *err,
     return SAPPER_ERR_INTERNAL;   /* not "stopped": resuming would not help */
 }
 
+static int user_version(sapper_store *s)
+{
+    sqlite3_stmt *q;
+    int v = -1;
+    if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &q, NULL) != SQLITE_OK)
+        return -1;
+    if (sqlite3_step(q) == SQLITE_ROW)
+        v = sqlite3_column_int(q, 0);
+    sqlite3_finalize(q);
+    return v;
+}
+
+/* A file from a newer Sapper is left alone. */
+static sapper_status check_schema_version(sapper_store *s, char *err, size_t errcap)
+{
+    int v = user_version(s);
+    if (v <= SCHEMA_VERSION)
+        return SAPPER_OK;
+    snprintf(err, errcap, "%s: written by a newer Sapper (results schema %d; this "
+             "one knows up to %d): not changed", sqlite3_db_filename(s->db, "main"),
+             v, SCHEMA_VERSION);
+    return SAPPER_ERR_PARAM;
+}
+
+/* Brings an older schema up to SCHEMA_VERSION: 0 and 1 lack
+   runs.provenance. */
+static int migrate(sapper_store *s)
+{
+    if (user_version(s) >= SCHEMA_VERSION)
+        return SQLITE_OK;
+    if (sqlite3_exec(s->db, "SELECT provenance FROM runs LIMIT 0", NULL, NULL, NULL) != SQLITE_OK &&
+        sqlite3_exec(s->db, "ALTER TABLE runs ADD COLUMN provenance TEXT", NULL, NULL, NULL) != SQLITE_OK)
+        return SQLITE_ERROR;
+    char sql[64];
+    snprintf(sql, sizeof sql, "PRAGMA user_version = %d", SCHEMA_VERSION);
+    return sqlite3_exec(s->db, sql, NULL, NULL, NULL);
+}
+
 sapper_status sapper_store_open(const char *path, sapper_store **out,
                                 char *err, size_t errcap)
 {
@@ -98,7 +143,12 @@ sapper_status sapper_store_open(const char *path, sapper_store **out,
         return SAPPER_ERR_STATE;
     }
     sqlite3_busy_timeout(s->db, 5000);
+    if (check_schema_version(s, err, errcap) != SAPPER_OK) {
+        sapper_store_close(s);
+        return SAPPER_ERR_PARAM;
+    }
     if (sqlite3_exec(s->db, schema, NULL, NULL, NULL) != SQLITE_OK ||
+        migrate(s) != SQLITE_OK ||
         sqlite3_prepare_v2(s->db, insert_sql, -1, &s->insert, NULL) != SQLITE_OK) {
         int ro = access(path, F_OK) == 0 && access(path, W_OK) != 0;
         sapper_status st = db_error(s, ro ? "read-only (a finished tournament there "
@@ -215,17 +265,24 @@ static sapper_status insert_run(sapper_store *s, const sapper_tournament_def *de
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)def->seed);
     snprintf(fmt, sizeof fmt, "%d", def->format);
     if (sqlite3_prepare_v2(s->db, "INSERT INTO runs(created, definition, master_seed,"
-                           " ruleset, format, total) VALUES(?,?,?,?,?,?)", -1, &q,
-                           NULL) != SQLITE_OK)
+                           " ruleset, format, total, provenance) VALUES(?,?,?,?,?,?,?)",
+                           -1, &q, NULL) != SQLITE_OK)
         return db_error(s, "insert run", err, errcap);
+    const sapper_plugin *bots[SAPPER_MAX_ENTRANTS];
+    for (size_t e = 0; e < def->nentrants; e++)
+        bots[e] = def->entrants[e].bot;
+    sapper_strbuf prov = {0};
+    sapper_provenance_json(def->base.rules, bots, def->nentrants, &prov);
     sqlite3_bind_text(q, 1, when, -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(q, 2, text, -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(q, 3, seed, -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(q, 4, def->base.rules->desc.id, -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(q, 5, fmt, -1, SQLITE_TRANSIENT);
     sqlite3_bind_int64(q, 6, sapper_schedule_count(def));
+    sqlite3_bind_text(q, 7, sapper_strbuf_str(&prov), -1, SQLITE_TRANSIENT);
     int rc = sqlite3_step(q);
     sqlite3_finalize(q);
+    sapper_strbuf_free(&prov);
     if (rc != SQLITE_DONE)
         return db_error(s, "insert run", err, errcap);
     *run_id = sqlite3_last_insert_rowid(s->db);

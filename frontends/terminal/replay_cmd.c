@@ -67,6 +67,8 @@ static int verify_all(const char *path, char *text, sapper_registry *reg,
             else
                 printf("%s: MISMATCH: the file records \"%s\" but "
                        "re-execution gives \"%s\"\n", which, c.expected, c.actual);
+            if (c.changed[0])   /* the likely cause of a mismatch, and worth knowing */
+                printf("%s: note: %s\n", which, c.changed);
             if (next)
                 *next = saved;
             start = next;

@@ -260,4 +260,29 @@ if unshare -m true 2>/dev/null; then
 else
     echo "SKIP: read-only media (no private mount namespace here)"
 fi
+# Provenance: a run stores the engine, the ABI and every plugin with a
+# fingerprint of its file; the schema has a version (PRAGMA user_version):
+# an older file is brought up to date, a newer one is left alone.
+prov=$(sqlite3 "$T/preset.db" "pragma user_version; select provenance from runs")
+expect_contains "$prov" '2' "the results schema is version 2"
+expect_contains "$prov" '"kind":"bot","id":"simple","version":' "the run names its bots' versions"
+expect_contains "$prov" '"fingerprint":"' "and fingerprints their files"
+cp "$T/preset.db" "$T/old.db"
+sqlite3 "$T/old.db" "alter table runs drop column provenance; pragma user_version = 0"
+out=$("$S" tournament "$T/preset.ini" tournament.db="$T/old.db" --resume 2>&1); st=$?
+expect_status $st 0 "a results file of schema 0 still resumes"
+[ "$(sqlite3 "$T/old.db" "pragma user_version")" = 2 ] && pass "and is migrated to schema 2" ||
+    fail "schema 0 was not migrated"
+cp "$T/preset.db" "$T/new.db"
+sqlite3 "$T/new.db" "pragma user_version = 99"
+out=$("$S" tournament "$T/preset.ini" tournament.db="$T/new.db" --resume 2>&1); st=$?
+[ $st -ne 0 ] && pass "a results file from a newer Sapper is refused" || fail "a newer schema was accepted"
+expect_contains "$out" "written by a newer Sapper (results schema 99" "and says so"
+# A replay names a plugin that changed since the game was played.
+"$S" replay --db "$T/preset.db" --game 0 >/dev/null 2>&1
+"$S" run "$SAPPER_SOURCE/config/classic-bots.ini" --record "$T/prov.txt" >/dev/null 2>&1
+sed 's/^\(plugin bot simple\) [^ ]* [0-9a-f]*$/\1 0.0.1 00000000000000000000000000000000/' "$T/prov.txt" > "$T/prov2.txt"
+out=$("$S" replay "$T/prov2.txt" 2>&1)
+expect_contains "$out" 'note: bot "simple" changed since the game was played: version' \
+    "replay names a bot that changed since the game"
 finish

@@ -1,0 +1,40 @@
+/*
+ * provenance.h - what played a game: the engine's version, the ABI, and
+ * each plugin's id, version and a fingerprint of its file (BLAKE2b-128 of
+ * the shared object, libsodium). Replays and tournament runs store it, so
+ * a replay that no longer matches can say which plugin changed.
+ */
+#ifndef SAPPER_PROVENANCE_H
+#define SAPPER_PROVENANCE_H
+
+#include "setup.h"
+#include "strbuf.h"
+
+#define SAPPER_FINGERPRINT_LEN 32   /* hex digits */
+
+/** The fingerprint of p's file into out (SAPPER_FINGERPRINT_LEN + 1
+ *  bytes): hex BLAKE2b-128 of the file, "built-in" for a plugin linked
+ *  into the program, "unreadable" when the file cannot be read. Computed
+ *  once per process and kept with the plugin. */
+const char *sapper_plugin_fingerprint(const sapper_plugin *p);
+
+/** The engine's version ("0.1.0"). */
+const char *sapper_engine_version(void);
+
+/** Replay header lines for setup: "engine V abi M.N", then "plugin KIND ID
+ *  VERSION FINGERPRINT" for the rules and each different bot. */
+void sapper_provenance_lines(const sapper_setup *s, sapper_strbuf *out);
+
+/** The same as one JSON object, for a tournament run: {"engine":..,
+ *  "abi":..,"plugins":[{"kind":..,"id":..,"version":..,"fingerprint":..}]};
+ *  bots lists the entrants' bots (n of them, duplicates allowed). */
+void sapper_provenance_json(const sapper_plugin *rules, const sapper_plugin *const *bots,
+                            size_t n, sapper_strbuf *out);
+
+/** For one "plugin KIND ID VERSION FINGERPRINT" line of a replay: when the
+ *  installed plugin differs, a note naming it into note ("" when the
+ *  same, or when it is not installed). */
+void sapper_provenance_compare(const sapper_registry *reg, const char *line,
+                               char *note, size_t notecap);
+
+#endif
