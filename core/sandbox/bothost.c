@@ -14,9 +14,11 @@
  * bot_free, until the channel closes. After the bot's first call nothing
  * in this process is trusted: the engine checks every frame it sends.
  */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "loader.h"
@@ -31,8 +33,22 @@ const char *__asan_default_options(void) { return "detect_leaks=0"; }
 
 #define MAX_ANSWER 256   /* actions in one answer: SAPPER_PLAN_MAX (match.h) */
 
+/* The bot's cancel flag: SIGUSR1 from the engine sets it (most of the
+   call's time is spent); each call clears it. The one global of this
+   program, for its signal handler. */
+static volatile int32_t cancel_flag;
+
+static void on_cancel(int sig)
+{
+    (void)sig;
+    cancel_flag = 1;
+}
+
 typedef struct host {
     const sapper_bot_api *api;
+    sapper_host table;         /* the bot's host table */
+    double received;           /* CLOCK_MONOTONIC when this call's frame came */
+    double call_limit, game_left;   /* from the frame's head (0 / <0: none) */
     void *bot;                 /* the instance of the game in play, or NULL */
     unsigned char *frame;      /* the last frame's payload; owned */
     size_t frame_cap;
@@ -41,6 +57,36 @@ typedef struct host {
     size_t aligned_cap;
     sapper_wire_out out;
 } host;
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* ---- the bot's host table: log lines go to the engine as LOG frames,
+   the time left comes from the frame's head */
+
+static void host_log(void *ctx, int32_t level, const char *line)
+{
+    (void)ctx;
+    sapper_wire_out o = {0};
+    sapper_wire_put_u32(&o, (uint32_t)level);
+    sapper_wire_put_str(&o, line ? line : "");
+    if (!o.failed && o.len <= 1024)   /* a line, not a flood */
+        sapper_wire_send(SAPPER_SANDBOX_OUT, SAPPER_WIRE_LOG, o.data, o.len, 0);
+    sapper_wire_free(&o);
+}
+
+static double host_time_left(void *ctx, double *game_left)
+{
+    host *h = ctx;
+    double spent = now() - h->received;
+    if (game_left)
+        *game_left = h->game_left < 0 ? -1 : h->game_left - spent;
+    return h->call_limit > 0 ? h->call_limit - spent : -1;
+}
 
 static int reply(host *h, uint32_t type)
 {
@@ -103,6 +149,7 @@ static int on_new(host *h, sapper_wire_in *in)
     bp.items = bkv;
     rp.items = rkv;
     s.rules_params = &rp;
+    s.host = &h->table;
     char err[512] = "";
     sapper_status st = SAPPER_ERR_STATE;
     if (!in->bad && bkv && rkv && !h->bot)
@@ -233,6 +280,13 @@ static int serve(host *h)
         if (type < 0)
             return 0;
         sapper_wire_in in = {h->frame + 8, len, 0};
+        const void *head = sapper_wire_get(&in, 2 * sizeof(double));
+        if (!head)
+            return 1;
+        memcpy(&h->call_limit, head, sizeof(double));
+        memcpy(&h->game_left, (const char *)head + sizeof(double), sizeof(double));
+        h->received = now();
+        cancel_flag = 0;
         int rc = type == SAPPER_WIRE_NEW ? on_new(h, &in)
                : type == SAPPER_WIRE_STEP ? on_step(h, &in)
                : type == SAPPER_WIRE_FREE ? on_free(h, &in) : -1;
@@ -275,6 +329,10 @@ int main(int argc, char **argv)
         _exit(1);
     }
     h.api = &p->bot;
+    h.table = (sapper_host){.struct_size = sizeof h.table, .version = SAPPER_HOST_VERSION,
+                            .ctx = &h, .log = host_log, .time_left = host_time_left,
+                            .cancel = &cancel_flag};
+    signal(SIGUSR1, on_cancel);
     if (reply_status(&h, SAPPER_WIRE_READY, SAPPER_OK, ""))
         _exit(1);
     _exit(serve(&h));   /* _exit: no atexit handler of anyone runs */

@@ -36,6 +36,8 @@ typedef struct botproc {
     int32_t games;
     int32_t seat;              /* the seat it plays now, -1 idle */
     int live;                  /* a bot instance exists in it */
+    unsigned char rbuf[REPLY_MAX + 8];   /* what it sent, not yet read */
+    size_t rlen;
     int64_t *boards;           /* boards it has played; owned */
     size_t nboards, capboards;
 } botproc;
@@ -47,7 +49,8 @@ struct sapper_sandbox {
     sapper_wire_out informs[SAPPER_MAX_SEATS];   /* (actor, action) pairs */
     uint32_t ninforms[SAPPER_MAX_SEATS];
     sapper_wire_out out;
-    double timeout;                         /* of the next call; 0 none */
+    double call_limit, game_left;           /* of the next call; 0 / -1 none */
+    const sapper_host *host[SAPPER_MAX_SEATS];   /* each seat's, for its log */
     char message[512];
 };
 
@@ -142,21 +145,52 @@ static void exec_bothost(const sapper_sandbox *sb, const sapper_plugin *bot,
     _exit(127);
 }
 
-/* Reads one reply of at most REPLY_MAX bytes (into buf, REPLY_MAX + 8
-   bytes, header first) before the deadline; the payload is at buf + 8.
-   Returns its type, -1 (end of file, error or timeout: *timed_out says),
-   or -2 (a frame too large to be a reply, or more than one frame). */
-static int64_t read_reply(int fd, double deadline, unsigned char *buf, size_t *len,
+/* When a call must end: the bot is asked (cancel) at soft, killed at hard. */
+typedef struct deadline {
+    double soft, hard;   /* cancel at soft (then 0), kill at hard; 0: none */
+    pid_t pid;
+} deadline;
+
+/* Waits for input until the hard deadline, setting the bot's cancel flag
+   (SIGUSR1, bothost.c) at the soft one on the way. */
+static int wait_reply(int fd, deadline *d)
+{
+    if (d->soft > 0 && !sapper_wire_wait(fd, POLLIN, d->soft)) {
+        kill(d->pid, SIGUSR1);
+        d->soft = 0;
+    }
+    return sapper_wire_wait(fd, POLLIN, d->hard);
+}
+
+/* The next frame from p (at most REPLY_MAX payload bytes) into buf
+   (REPLY_MAX + 8 bytes, header first; payload at buf + 8) before the
+   deadline. Reads what is there into p's buffer, so a log line and the
+   reply after it cost one read. Returns the frame's type, -1 (end of
+   file, error or timeout: *timed_out says), or -2 (a frame too large). */
+static int64_t read_reply(botproc *p, deadline *d, unsigned char *buf, size_t *len,
                           int *timed_out)
 {
-    size_t got = 0, want = 8;
     *timed_out = 0;
-    while (got < want) {
-        ssize_t k = read(fd, buf + got, REPLY_MAX + 8 - got);
+    for (;;) {
+        if (p->rlen >= 8) {
+            uint32_t hdr[2];
+            memcpy(hdr, p->rbuf, sizeof hdr);
+            if (hdr[1] > REPLY_MAX)
+                return -2;
+            size_t need = 8 + (size_t)hdr[1];
+            if (p->rlen >= need) {
+                memcpy(buf, p->rbuf, need);
+                memmove(p->rbuf, p->rbuf + need, p->rlen - need);
+                p->rlen -= need;
+                *len = hdr[1];
+                return hdr[0];
+            }
+        }
+        ssize_t k = read(p->from, p->rbuf + p->rlen, sizeof p->rbuf - p->rlen);
         if (k < 0 && errno == EINTR)
             continue;
         if (k < 0 && errno == EAGAIN) {   /* not yet: wait, then read again */
-            if (!sapper_wire_wait(fd, POLLIN, deadline)) {
+            if (!wait_reply(p->from, d)) {
                 *timed_out = 1;
                 return -1;
             }
@@ -164,25 +198,12 @@ static int64_t read_reply(int fd, double deadline, unsigned char *buf, size_t *l
         }
         if (k <= 0)
             return -1;
-        got += (size_t)k;
-        if (got >= 8) {
-            uint32_t hdr[2];
-            memcpy(hdr, buf, sizeof hdr);
-            if (hdr[1] > REPLY_MAX)
-                return -2;
-            want = 8 + (size_t)hdr[1];
-        }
-        if (got < want && deadline > 0 && now() > deadline) {
-            *timed_out = 1;   /* a reply dripped byte by byte */
+        p->rlen += (size_t)k;
+        if (d->hard > 0 && now() > d->hard) {
+            *timed_out = 1;   /* replies dripped byte by byte */
             return -1;
         }
     }
-    if (got > want)
-        return -2;   /* nothing may follow a reply */
-    uint32_t hdr[2];
-    memcpy(hdr, buf, sizeof hdr);
-    *len = hdr[1];
-    return hdr[0];
 }
 
 /* A pipe whose ends are above SAPPER_SANDBOX_OUT (so the child's dup2s
@@ -232,7 +253,8 @@ static int start_proc(sapper_sandbox *sb, botproc *p, const sapper_plugin *bot,
     unsigned char buf[REPLY_MAX + 8];
     size_t len = 0;
     int timed_out;
-    int64_t type = read_reply(p->from, now() + START_SECONDS, buf, &len, &timed_out);
+    deadline d = {.hard = now() + START_SECONDS, .pid = pid};
+    int64_t type = read_reply(p, &d, buf, &len, &timed_out);
     sapper_wire_in in = {buf + 8, len, 0};
     int32_t st = (int32_t)sapper_wire_get_u32(&in);
     const char *text = sapper_wire_get_str(&in);
@@ -310,9 +332,10 @@ void sapper_sandbox_seat(sapper_sandbox *sb, int32_t seat, const sapper_plugin *
     sb->seat_proc[seat] = i;
 }
 
-void sapper_sandbox_set_timeout(sapper_sandbox *sb, double seconds)
+void sapper_sandbox_set_limits(sapper_sandbox *sb, double call_limit, double game_left)
 {
-    sb->timeout = seconds;
+    sb->call_limit = call_limit;
+    sb->game_left = game_left;
 }
 
 void sapper_sandbox_release(sapper_sandbox *sb)
@@ -365,6 +388,18 @@ void sapper_sandbox_free(sapper_sandbox *sb)
     free(sb);
 }
 
+/* A LOG frame (level, line) to the seat's host table; past 64 lines in a
+   call the rest are read and dropped. */
+static void forward_log(sapper_sandbox *sb, int32_t seat, const unsigned char *p,
+                        size_t len, int lines)
+{
+    sapper_wire_in in = {p, len, 0};
+    int32_t level = (int32_t)sapper_wire_get_u32(&in);
+    const char *line = sapper_wire_get_str(&in);
+    if (!in.bad && lines < 64)
+        sapper_host_log(sb->host[seat], level ? SAPPER_LOG_WARNING : SAPPER_LOG_INFO, line);
+}
+
 /* ---- one call: send a frame, read the reply of the expected type */
 
 static sapper_status fail(sapper_sandbox *sb, int32_t seat, int kill_it,
@@ -390,12 +425,27 @@ static sapper_status call(sapper_sandbox *sb, int32_t seat, uint32_t type,
         snprintf(why, whycap, "memory");
         return SAPPER_ERR_STATE;
     }
-    double deadline = sb->timeout > 0 ? now() + sb->timeout : 0;
-    int sent = sapper_wire_send(p->to, type, sb->out.data, sb->out.len, deadline);
+    if (p->rlen)   /* something followed its last reply */
+        return fail(sb, seat, 1, "protocol", why, whycap);
+    double t0 = now();
+    deadline d = {.pid = p->pid};
+    if (sb->call_limit > 0) {
+        d.hard = t0 + sb->call_limit + SAPPER_SANDBOX_GRACE;
+        d.soft = t0 + 0.9 * sb->call_limit;
+    }
+    memcpy(sb->out.data, &sb->call_limit, sizeof(double));   /* the frame's head */
+    memcpy(sb->out.data + sizeof(double), &sb->game_left, sizeof(double));
+    int sent = sapper_wire_send(p->to, type, sb->out.data, sb->out.len, d.hard);
     if (sent != 0)
         return fail(sb, seat, sent == -2, sent == -2 ? "timeout" : NULL, why, whycap);
     int timed_out;
-    int64_t got = read_reply(p->from, deadline, reply, len, &timed_out);
+    int64_t got;
+    for (int lines = 0;; lines++) {   /* log lines first, then the reply */
+        got = read_reply(p, &d, reply, len, &timed_out);
+        if (got != SAPPER_WIRE_LOG)
+            break;
+        forward_log(sb, seat, reply + 8, *len, lines);
+    }
     if (got < 0 && timed_out)
         return fail(sb, seat, 1, "timeout", why, whycap);
     if (got == -1 && !timed_out)   /* end of file: its end says why */
@@ -405,10 +455,19 @@ static sapper_status call(sapper_sandbox *sb, int32_t seat, uint32_t type,
     return SAPPER_OK;
 }
 
+/* Room for the frame's head: the call's limits, filled in by call(). */
+static void put_head(sapper_sandbox *sb)
+{
+    double none = 0;
+    sapper_wire_clear(&sb->out);
+    sapper_wire_put(&sb->out, &none, sizeof none);
+    sapper_wire_put(&sb->out, &none, sizeof none);
+}
+
 /* The pending informs of seat, as the head of the next frame. */
 static void put_informs(sapper_sandbox *sb, int32_t seat)
 {
-    sapper_wire_clear(&sb->out);
+    put_head(sb);
     sapper_wire_put_u32(&sb->out, sb->ninforms[seat]);
     sapper_wire_put(&sb->out, sb->informs[seat].data, sb->informs[seat].len);
     if (sb->informs[seat].failed)
@@ -432,7 +491,10 @@ static sapper_status drv_bot_new(void *ctx, int32_t seat, const sapper_params *p
     sapper_sandbox *sb = ctx;
     const sapper_game_info *g = setup->info;
     sapper_wire_out *o = &sb->out;
-    sapper_wire_clear(o);
+    put_head(sb);
+    if (seat >= 0 && seat < SAPPER_MAX_SEATS)
+        sb->host[seat] = setup->struct_size >= offsetof(sapper_bot_setup, host) +
+                         sizeof setup->host ? setup->host : NULL;
     sapper_wire_put_u32(o, (uint32_t)setup->seat);
     sapper_wire_put_u32(o, (uint32_t)setup->players);
     sapper_wire_put_i64(o, (int64_t)setup->seed);

@@ -40,8 +40,14 @@ void sapper_sandbox_free(sapper_sandbox *sb);
  *  (sapper_sandbox_message). */
 void sapper_sandbox_seat(sapper_sandbox *sb, int32_t seat, const sapper_plugin *bot,
                          int64_t key, int64_t board);
-/** The time the next bot call may take, in seconds (0: no limit). */
-void sapper_sandbox_set_timeout(sapper_sandbox *sb, double seconds);
+/** The limits of the next bot call, in seconds (0: none): the call may
+ *  take call_limit (plus a grace of SAPPER_SANDBOX_GRACE before the bot's
+ *  process is killed; at nine tenths its host table's cancel flag is set),
+ *  and the game has game_left (negative: no limit), which the bot reads
+ *  through its host table. */
+void sapper_sandbox_set_limits(sapper_sandbox *sb, double call_limit, double game_left);
+
+#define SAPPER_SANDBOX_GRACE 0.25
 /** After a game: processes whose seat ended cleanly go back to the pool;
  *  any other is killed. */
 void sapper_sandbox_release(sapper_sandbox *sb);

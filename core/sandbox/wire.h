@@ -25,6 +25,11 @@
 #define SAPPER_WIRE_STARTED 12  /* bot_new returned: status, message          */
 #define SAPPER_WIRE_ACTION  13  /* step returned: status, action              */
 #define SAPPER_WIRE_FREED   14  /* bot_free returned                          */
+#define SAPPER_WIRE_LOG     15  /* during a call: level, a line for the log   */
+
+/* NEW, STEP and FREE start with two doubles: the seconds the call may
+   take and the seconds left in the game (negative: no limit), for the
+   bot's host table (time_left). */
 
 /** A payload being built; failed is set (and nothing more is added) when
  *  memory runs out. Owns data. */

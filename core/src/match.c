@@ -27,6 +27,17 @@ struct sapper_match {
     int flags;
     const sapper_bot_driver *driver;   /* NULL: bots live in this process */
     void *driver_ctx;
+    sapper_match_hooks services;       /* log, time_left, cancel */
+    struct host_ctx {
+        sapper_match *m;
+        int32_t seat;                  /* -1: the rules */
+    } host_ctx[SAPPER_MAX_SEATS + 1];
+    sapper_host host[SAPPER_MAX_SEATS + 1];   /* [SAPPER_MAX_SEATS]: rules */
+    int32_t no_cancel;                 /* what cancel points at by default */
+    sapper_strbuf log;                 /* plugins' first log lines, when no
+                                          one else takes them (JSON array
+                                          members) */
+    int log_lines;
     sapper_kv *public_rules;   /* the rules parameters bots may see */
     uint32_t npublic;
     int live[SAPPER_MAX_SEATS];        /* the seat's bot is started */
@@ -167,6 +178,59 @@ const int64_t *sapper_match_legal(sapper_match *m, int32_t seat, size_t *count)
     return m->legal;
 }
 
+/* ---- the host table -------------------------------------------------- */
+
+#define LOG_KEEP_LINES 16   /* plugin log lines a result keeps */
+
+static void host_log(void *ctx, int32_t level, const char *line)
+{
+    struct host_ctx *c = ctx;
+    sapper_match *m = c->m;
+    const sapper_plugin *p = c->seat < 0 ? m->setup->rules : m->setup->seats[c->seat].bot;
+    if (!line || !p)
+        return;
+    if (m->services.log) {
+        m->services.log(m->services.services_ctx, c->seat, p->desc.id, level, line);
+        return;
+    }
+    if (m->log_lines >= LOG_KEEP_LINES)
+        return;   /* kept for the result: the first lines only */
+    char entry[400];
+    if (c->seat < 0)
+        snprintf(entry, sizeof entry, "%s: %.300s", p->desc.id, line);
+    else
+        snprintf(entry, sizeof entry, "%s (seat %d): %.300s", p->desc.id,
+                 (int)c->seat + 1, line);
+    if (m->log_lines++)
+        sapper_strbuf_printf(&m->log, ",");
+    sapper_strbuf_json(&m->log, entry);
+}
+
+static double host_time_left(void *ctx, double *game_left)
+{
+    struct host_ctx *c = ctx;
+    sapper_match *m = c->m;
+    if (game_left)
+        *game_left = -1;
+    if (!m->services.time_left || c->seat < 0)
+        return -1;
+    return m->services.time_left(m->services.services_ctx, c->seat, game_left);
+}
+
+/* One host table per seat (and one for the rules), so each knows whose
+   call it serves. */
+static void init_hosts(sapper_match *m)
+{
+    for (int32_t i = 0; i <= SAPPER_MAX_SEATS; i++) {
+        m->host_ctx[i] = (struct host_ctx){m, i < SAPPER_MAX_SEATS ? i : -1};
+        m->host[i] = (sapper_host){
+            .struct_size = sizeof(sapper_host), .version = SAPPER_HOST_VERSION,
+            .ctx = &m->host_ctx[i], .log = host_log, .time_left = host_time_left,
+            .cancel = m->services.cancel ? m->services.cancel : &m->no_cancel,
+        };
+    }
+}
+
 static void hook(sapper_match *m, int32_t seat, int phase)
 {
     if (m->hook)
@@ -215,7 +279,7 @@ static sapper_status new_bot(sapper_match *m, int32_t seat, char *err,
         .struct_size = sizeof bs, .seat = seat, .players = m->players,
         .seed = sapper_bot_seed(m->seed, seat),
         .rules_id = m->setup->rules->desc.id, .rules_params = &rp,
-        .info = &m->info,
+        .info = &m->info, .host = &m->host[seat],
     };
     char why[512] = "";
     if (!m->driver && sapper_plugin_open(s->bot, why, sizeof why) != SAPPER_OK) {
@@ -313,6 +377,8 @@ static sapper_status start(sapper_match *m, char *err, size_t errcap)
                  why[0] ? why : "refused its parameters");
         return SAPPER_ERR_PARAM;
     }
+    if (m->r->set_host)
+        m->r->set_host(m->game, &m->host[SAPPER_MAX_SEATS]);
     m->info.struct_size = sizeof m->info;
     m->r->game_info(m->game, m->players, &m->info);
     if (m->players < m->info.min_players || m->players > m->info.max_players) {
@@ -350,14 +416,12 @@ static sapper_status start(sapper_match *m, char *err, size_t errcap)
 sapper_match *sapper_match_new(const sapper_setup *setup, uint64_t seed,
                                int flags, char *err, size_t errcap)
 {
-    return sapper_match_new_driven(setup, seed, flags, NULL, NULL, NULL, NULL,
-                                   err, errcap);
+    return sapper_match_new_driven(setup, seed, flags, NULL, err, errcap);
 }
 
 sapper_match *sapper_match_new_driven(const sapper_setup *setup, uint64_t seed,
-                                      int flags, const sapper_bot_driver *driver,
-                                      void *driver_ctx, sapper_bot_hook hook_fn,
-                                      void *hook_ctx, char *err, size_t errcap)
+                                      int flags, const sapper_match_hooks *hooks,
+                                      char *err, size_t errcap)
 {
     sapper_match *m = calloc(1, sizeof *m);
     if (!m) {
@@ -369,10 +433,14 @@ sapper_match *sapper_match_new_driven(const sapper_setup *setup, uint64_t seed,
     m->seed = seed;
     m->players = setup->players;
     m->flags = flags;
-    m->driver = driver;
-    m->driver_ctx = driver_ctx;
-    m->hook = hook_fn;
-    m->hook_ctx = hook_ctx;
+    if (hooks) {
+        m->services = *hooks;
+        m->driver = hooks->driver;
+        m->driver_ctx = hooks->driver_ctx;
+        m->hook = hooks->hook;
+        m->hook_ctx = hooks->hook_ctx;
+    }
+    init_hosts(m);
     for (int i = 0; i < SAPPER_MAX_SEATS; i++)
         m->pending[i] = SAPPER_NO_ACTION;
     if (start(m, err, errcap) != SAPPER_OK) {
@@ -404,6 +472,7 @@ void sapper_match_free(sapper_match *m)
     free(m->view);
     free(m->text);
     free(m->public_rules);
+    sapper_strbuf_free(&m->log);
     free(m);
 }
 
@@ -875,6 +944,8 @@ void sapper_match_result_json(sapper_match *m, double seconds, sapper_strbuf *ou
     }
     if (m->r->result_json)
         rules_extra(m, -1, out);
+    if (m->log_lines)
+        sapper_strbuf_printf(out, ",\"log\":[%s]", sapper_strbuf_str(&m->log));
     sapper_strbuf_printf(out, "}");
 }
 

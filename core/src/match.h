@@ -120,13 +120,28 @@ typedef struct sapper_bot_driver {
                                        the game instead of failing
                                        sapper_match_new (tournaments) */
 
-/** Starts a game like sapper_match_new whose bots are reached through
- *  driver (borrowed, with ctx; NULL: in this process), with hook already
- *  set, so that even bot_new is timed and attributed. */
+/** What a caller connects a match to; every member may be NULL/0. */
+typedef struct sapper_match_hooks {
+    const sapper_bot_driver *driver;   /* bots elsewhere (the sandbox) */
+    void *driver_ctx;
+    sapper_bot_hook hook;              /* around every bot call */
+    void *hook_ctx;
+    /* The host table's services (plugin.h sapper_host): where plugins'
+       log lines go (seat -1: the rules), the time the current call of seat
+       may still take (negative: none), and the flag asking it to end. */
+    void (*log)(void *ctx, int32_t seat, const char *plugin_id, int32_t level,
+                const char *line);
+    double (*time_left)(void *ctx, int32_t seat, double *game_left);
+    void *services_ctx;
+    const volatile int32_t *cancel;
+} sapper_match_hooks;
+
+/** Starts a game like sapper_match_new, connected as hooks says (borrowed:
+ *  it must outlive the match), so that even bot_new is timed, attributed
+ *  and served. */
 sapper_match *sapper_match_new_driven(const sapper_setup *setup, uint64_t seed,
-                                      int flags, const sapper_bot_driver *driver,
-                                      void *driver_ctx, sapper_bot_hook hook,
-                                      void *hook_ctx, char *err, size_t errcap);
+                                      int flags, const sapper_match_hooks *hooks,
+                                      char *err, size_t errcap);
 
 /** Ends every bot of the game (bot_free) while the game can still record
  *  a fault: a bot that fails in its last call forfeits. The match frees

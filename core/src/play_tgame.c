@@ -15,7 +15,6 @@
 #include "replay.h"
 #include "sandbox.h"
 
-#define DEADLINE_GRACE 0.25   /* seconds past a limit before the kill */
 
 double sapper_monotonic(void)
 {
@@ -31,6 +30,7 @@ typedef struct timing {
     sapper_sandbox *sb;         /* the bots' processes, or NULL: in-process */
     sapper_match *m;            /* NULL until sapper_match_new_driven returns */
     double started;
+    double limit;               /* the current call's limit, 0 none */
     int late[SAPPER_MAX_SEATS]; /* a call ran past its limit before the
                                    match existed (in bot_new) */
 } timing;
@@ -47,6 +47,8 @@ static double call_limit(const timing *t, int32_t seat)
     return limit;
 }
 
+static double time_left(void *ctx, int32_t seat, double *game_left);
+
 /* Around every call into a bot: the clock, the deadline (enforced by the
    sandbox, or by the parent through the slot), and the late answer. */
 static void on_bot_call(void *ctx, int32_t seat, int phase)
@@ -55,10 +57,14 @@ static void on_bot_call(void *ctx, int32_t seat, int phase)
     double now = sapper_monotonic();
     if (phase == SAPPER_HOOK_STEP_BEGIN || phase == SAPPER_HOOK_CALL_BEGIN) {
         t->started = now;
-        double limit = call_limit(t, seat);
-        if (t->sb)
-            sapper_sandbox_set_timeout(t->sb, limit > 0 ? limit + DEADLINE_GRACE : 0);
+        double limit = t->limit = call_limit(t, seat);
+        if (t->sb) {
+            double game_left;
+            time_left(t, seat, &game_left);
+            sapper_sandbox_set_limits(t->sb, limit, game_left);
+        }
         if (t->slot && !t->sb) {
+            __atomic_store_n(&t->slot->cancel, 0, __ATOMIC_RELEASE);
             t->slot->seat = seat;
             t->slot->move_start = now;
             t->slot->think_before = t->rec->think[seat];
@@ -80,6 +86,18 @@ static void on_bot_call(void *ctx, int32_t seat, int phase)
         else
             t->late[seat] = 1;
     }
+}
+
+/* The host table's time_left: what the current call of seat may still
+   take, and the game. */
+static double time_left(void *ctx, int32_t seat, double *game_left)
+{
+    timing *t = ctx;
+    double spent = sapper_monotonic() - t->started;
+    const sapper_tournament_def *d = t->def;
+    if (game_left)
+        *game_left = d->game_seconds > 0 ? d->game_seconds - t->rec->think[seat] - spent : -1;
+    return t->limit > 0 ? t->limit - spent : -1;
 }
 
 /* A per-game setup: the rules of the tournament, the entrants in their seats. */
@@ -147,10 +165,14 @@ void sapper_play_tgame_in(const sapper_tournament_def *def, const sapper_tgame *
     out->culprit = -1;
     timing t = {.def = def, .rec = out, .slot = slot, .sb = sb};
     seat_sandbox(sb, def, g);
+    sapper_match_hooks hooks = {
+        .driver = sb ? &sapper_sandbox_driver : NULL, .driver_ctx = sb,
+        .hook = on_bot_call, .hook_ctx = &t, .time_left = time_left,
+        .services_ctx = &t, .cancel = slot ? &slot->cancel : NULL,
+    };
     sapper_match *m = seat_setup(def, g, &s) == SAPPER_OK
-        ? sapper_match_new_driven(&s, g->seed, SAPPER_MATCH_BOT_FAULTS,
-                                  sb ? &sapper_sandbox_driver : NULL, sb,
-                                  on_bot_call, &t, err, sizeof err)
+        ? sapper_match_new_driven(&s, g->seed, SAPPER_MATCH_BOT_FAULTS, &hooks,
+                                  err, sizeof err)
         : NULL;
     if (!m) {
         out->voided = 1;

@@ -193,6 +193,9 @@ static void enforce_deadlines(runner *r)
             !__atomic_load_n(&s->in_bot, __ATOMIC_ACQUIRE))
             continue;
         double spent = now - s->move_start;
+        if ((d->move_seconds > 0 && spent > 0.9 * d->move_seconds) ||
+            (d->game_seconds > 0 && s->think_before + spent > 0.9 * d->game_seconds))
+            __atomic_store_n(&s->cancel, 1, __ATOMIC_RELEASE);   /* time to answer */
         if ((d->move_seconds > 0 && spent > d->move_seconds + DEADLINE_GRACE) ||
             (d->game_seconds > 0 && s->think_before + spent > d->game_seconds + DEADLINE_GRACE)) {
             w->killed_for_timeout = 1;

@@ -17,6 +17,8 @@ typedef struct sapper_slot {
     int32_t seat;           /* the seat of that step */
     double move_start;      /* sapper_monotonic() at its start */
     double think_before;    /* the seat's thinking time before this step */
+    int32_t cancel;         /* set by the parent when most of the call's
+                               time is spent: the bot's host table reads it */
 } sapper_slot;
 
 typedef struct sapper_sandbox sapper_sandbox;

@@ -269,6 +269,19 @@ static void locate_rules_keys(const app *a, char *msg, size_t cap)
         snprintf(msg + len, cap - len, ")");
 }
 
+/* A plugin's log line (sapper_host.log) on stderr, after its id: play and
+   run are where a bot's author watches it. */
+static void log_line(void *ctx, int32_t seat, const char *plugin_id, int32_t level,
+                     const char *line)
+{
+    (void)ctx;
+    if (seat < 0)
+        fprintf(stderr, "%s%s: %s\n", plugin_id, level ? " (warning)" : "", line);
+    else
+        fprintf(stderr, "%s (seat %d)%s: %s\n", plugin_id, (int)seat + 1,
+                level ? " (warning)" : "", line);
+}
+
 /* --sandbox: the bots' processes, started once; each seat keeps its own
    (a fresh one for every game: a run's boards are all different). */
 static int seat_sandbox(app *a)
@@ -318,10 +331,14 @@ int app_next_match(app *a, int flags)
     int rc = seat_sandbox(a);
     if (rc)
         return rc;
+    a->hooks = (sapper_match_hooks){
+        .driver = a->sandbox ? &sapper_sandbox_driver : NULL, .driver_ctx = a->sandbox,
+        .hook = a->sandbox ? NULL : bot_guard_hook, .hook_ctx = &a->setup,
+        .log = log_line,
+    };
     a->match = sapper_match_new_driven(
-        &a->setup, sapper_game_seed(a->setup.seed, a->game_index++), flags,
-        a->sandbox ? &sapper_sandbox_driver : NULL, a->sandbox,
-        a->sandbox ? NULL : bot_guard_hook, &a->setup, a->err, sizeof a->err);
+        &a->setup, sapper_game_seed(a->setup.seed, a->game_index++), flags, &a->hooks,
+        a->err, sizeof a->err);
     if (!a->match) {
         locate_rules_keys(a, a->err, sizeof a->err);
         if (a->sandbox && sapper_sandbox_message(a->sandbox)[0])

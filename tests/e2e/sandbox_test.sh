@@ -10,6 +10,7 @@ B=${1:?usage: sandbox_test.sh BUILD_DIR [SANITIZED]}
 SANITIZED=${2:-OFF}
 . "$(dirname "$0")/lib.sh"
 S=$B/sapper
+CB="${SAPPER_SOURCE:-$B/..}/config/classic-bots.ini"
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 export SAPPER_PLUGIN_PATH="$B/tests/plugins"
 # The tables name games by their deterministic columns only (no timings).
@@ -71,6 +72,26 @@ for a in $CRASH; do
         fail "$a unsandboxed: $(row "$a")"
 done
 for a in $LOOP; do expect_contains "$(row "$a")" "timeout 4" "$a unsandboxed: its bot's timeout"; done
+
+# The host table (ABI 1.2): a bot that thinks until the engine's cancel
+# flag asks it to answer is never late, sandboxed or not; a bot's log
+# lines reach the result (tournaments keep the first ones) and stderr
+# (sapper run), and its time_left is the move's.
+for sb in process none; do
+    board | sed "s/^move_time = 1$/move_time = 1\nsandbox = $sb/; s/^games = 4$/games = 2/" > "$T/patient.ini"
+    printf '[entrant.patient]\nbot = bot_evil\nact = patient\n' >> "$T/patient.ini"
+    out=$("$S" tournament "$T/patient.ini" tournament.db="$T/patient-$sb.db" 2>/dev/null); st=$?
+    expect_status $st 0 "a bot waiting for the cancel flag completes ($sb)"
+    expect_contains "$(row patient)" " -" "and is never late: no faults ($sb)"
+done
+board | sed 's/^games = 4$/games = 1/' > "$T/chatty.ini"
+printf '[entrant.chatty]\nbot = bot_evil\nact = chatty\n' >> "$T/chatty.ini"
+"$S" tournament "$T/chatty.ini" tournament.db="$T/chatty.db" >/dev/null 2>&1
+log=$(sqlite3 "$T/chatty.db" "select result from games where seats = '[\"chatty\"]'")
+expect_contains "$log" '"log":["bot_evil (seat 1): hello from bot_new","bot_evil (seat 1): step: time ok"' \
+    "a sandboxed bot's log lines and its time left reach the result"
+out=$("$S" run "$CB" player.1.bot=bot_evil player.1.act=chatty 2>&1 >/dev/null)
+expect_contains "$out" "bot_evil (seat 1): hello from bot_new" "sapper run prints a bot's log on stderr"
 
 # Two players: the hostile seat forfeits, the honest one wins.
 cat > "$T/seeker.ini" <<'INI'
@@ -158,7 +179,6 @@ b=$("$S" run "${SAPPER_SOURCE:-$B/..}/config/classic-bots.ini" --games 20 game.s
 [ -n "$a" ] && [ "$a" = "$b" ] && pass "run --sandbox plays the same 20 games" || fail "run --sandbox differs"
 # Secret parameters never reach a bot: classic's layout (a file on the
 # organiser's machine) is not in the bot's rules parameters.
-CB="${SAPPER_SOURCE:-$B/..}/config/classic-bots.ini"
 LAYOUT="${SAPPER_SOURCE:-$B/..}/tests/fixtures/e2e-4x3.txt"
 for sb in "" --sandbox; do
     out=$("$S" run "$CB" player.1.bot=bot_evil player.1.act=peek_layout rules.layout="$LAYOUT" $sb 2>&1); st=$?

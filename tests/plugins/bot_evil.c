@@ -24,13 +24,15 @@ static const sapper_param_spec evil_params[] = {
     {.key = "act", .type = SAPPER_PARAM_CHOICE, .def = "none",
      .choices = "none|procmem|db_write|db_unlink|fork|socket|ptrace|kill_parent|"
                 "kill_group|exec|forge|timer|flood|leak|slow|crash_new|loop_new|"
-                "crash_inform|loop_inform|crash_free|loop_free|crash_game3|peek_layout",
+                "crash_inform|loop_inform|crash_free|loop_free|crash_game3|peek_layout|"
+                "patient|chatty",
      .help = "the misdeed"},
     {.key = "path", .type = SAPPER_PARAM_STRING, .def = "",
      .help = "the file db_write and db_unlink go after"},
 };
 
 typedef struct evil {
+    const sapper_host *host;   /* NULL from an engine before ABI 1.2 */
     char act[32];
     char path[1024];
     int done;
@@ -112,6 +114,10 @@ static sapper_status evil_new(const sapper_params *params, const sapper_bot_setu
         return SAPPER_ERR_NOMEM;
     const char *act = sapper_param(params, "act"), *path = sapper_param(params, "path");
     snprintf(e->act, sizeof e->act, "%s", act ? act : "none");
+    e->host = setup->struct_size >= offsetof(sapper_bot_setup, host) + sizeof setup->host
+        ? setup->host : NULL;
+    if (is(e, "chatty"))
+        sapper_host_log(e->host, SAPPER_LOG_INFO, "hello from bot_new");
     snprintf(e->path, sizeof e->path, "%s", path ? path : "");
     if (is(e, "crash_new"))
         crash();
@@ -169,6 +175,15 @@ static sapper_status evil_step(void *bot, const void *view, size_t view_size,
     e->done = 1;
     if (is(e, "flood"))
         flood();
+    if (is(e, "chatty")) {   /* the time it has, through the host table */
+        char line[128];
+        double game, left = e->host ? e->host->time_left(e->host->ctx, &game) : -9;
+        snprintf(line, sizeof line, "step: %s", left > 0 && left <= 1.0 ? "time ok" : "time wrong");
+        sapper_host_log(e->host, SAPPER_LOG_INFO, line);
+    }
+    if (is(e, "patient"))   /* thinks until asked to answer: never late */
+        while (!sapper_host_cancelled(e->host))
+            ;
     if (is(e, "slow")) {
         struct timespec ms = {0, 20000000};
         nanosleep(&ms, NULL);

@@ -57,7 +57,9 @@
  *                    manifests from the 1.0 size up, params[] stride
  *                    param_spec_size, sapper_kv frozen; max_actions
  *                    1..SAPPER_MAX_ACTIONS_LIMIT and max_moves > 0 checked;
- *                    sapper_status_text. docs/PLUGINS.md ("ABI 1.2") lists what
+ *                    sapper_status_text. The host table (sapper_host: log,
+ *                    time_left, cancel) in sapper_bot_setup.host and
+ *                    sapper_rules_api.set_host; rules read no clock. docs/PLUGINS.md ("ABI 1.2") lists what
  *                    else 1.2 appends, all optional, all at struct ends.
  */
 #ifndef SAPPER_PLUGIN_H
@@ -252,6 +254,56 @@ static inline uint64_t sapper_seed_derive(uint64_t master, uint64_t i)
 }
 
 /* ------------------------------------------------------------------ */
+/* The host table (ABI 1.2): services the engine offers a plugin.       */
+/* ------------------------------------------------------------------ */
+#define SAPPER_HOST_VERSION 1
+
+#define SAPPER_LOG_INFO    0
+#define SAPPER_LOG_WARNING 1
+
+/**
+ * Handed to bots in sapper_bot_setup.host and to rules through
+ * sapper_rules_api.set_host; borrowed, valid until bot_free (bots) or
+ * game_free (rules). Every function takes ctx as its first argument.
+ * Check struct_size before using a member a later version added.
+ */
+typedef struct sapper_host {
+    uint32_t struct_size;      /* the engine's sizeof(sapper_host)          */
+    uint32_t version;          /* SAPPER_HOST_VERSION of the engine         */
+    void *ctx;
+    /** One line for the engine's log (plugins never print): `sapper
+     *  run` and `sapper play` write it on stderr after the plugin's id; a
+     *  tournament keeps the first lines of each game and drops the rest.
+     *  [during any call] */
+    void (*log)(void *ctx, int32_t level, const char *line);
+    /** Seconds the current call may still take, or a negative number for
+     *  no limit; when game_left is not NULL, the seconds left for the
+     *  whole game likewise. A bot that searches should answer well
+     *  before 0. [during a call] */
+    double (*time_left)(void *ctx, double *game_left);
+    /** Becomes nonzero when the engine wants the current call to end soon
+     *  (most of its time is spent): return the best answer found so far.
+     *  Read it, never cache it. */
+    const volatile int32_t *cancel;
+} sapper_host;
+
+/** log through host when there is one (NULL and pre-1.2 engines: nothing). */
+static inline void sapper_host_log(const sapper_host *host, int32_t level,
+                                   const char *line)
+{
+    if (host && host->struct_size >= offsetof(sapper_host, log) + sizeof host->log &&
+        host->log)
+        host->log(host->ctx, level, line);
+}
+
+/** Whether the engine asks the current call to end soon. */
+static inline int sapper_host_cancelled(const sapper_host *host)
+{
+    return host && host->struct_size >= offsetof(sapper_host, cancel) + sizeof host->cancel &&
+           host->cancel && *host->cancel;
+}
+
+/* ------------------------------------------------------------------ */
 /* Rules plugins.                                                       */
 /* ------------------------------------------------------------------ */
 
@@ -406,6 +458,9 @@ typedef struct sapper_rules_api {
      *  parameters (the tournament database). [any time on a live game]
      *  Write up to cap, return needed. */
     int64_t (*params_text)(const void *game, char *buf, size_t cap);
+    /** Optional: the host table for this game (borrowed until game_free),
+     *  called once right after game_new: rules log through it. */
+    void (*set_host)(void *game, const sapper_host *host);
 } sapper_rules_api;
 
 /* ------------------------------------------------------------------ */
@@ -425,6 +480,10 @@ typedef struct sapper_bot_setup {
     const sapper_params *rules_params; /* the game's checked parameters,
                                   without the secret ones (ABI 1.2)         */
     const sapper_game_info *info;
+    /* ---- ABI 1.2 ---- */
+    const sapper_host *host;   /* services (log, time left, cancel); valid
+                                  until bot_free. Absent (struct_size does
+                                  not cover it) from older engines         */
 } sapper_bot_setup;
 
 /**
