@@ -106,6 +106,7 @@ static void put_descriptor(sapper_wire_out *o, const sapper_descriptor *d)
     }
     put_table(o, c.rules, offsetof(sapper_rules_api, game_new), sizeof(sapper_rules_api));
     put_table(o, c.bot, offsetof(sapper_bot_api, bot_new), sizeof(sapper_bot_api));
+    sapper_wire_put_u32(o, c.family_version);
 }
 
 static void put_manifest(sapper_wire_out *o, const sapper_manifest *m)
@@ -319,6 +320,7 @@ static const sapper_descriptor *get_descriptor(sapper_description *d, sapper_wir
     c->param_spec_size = sizeof(sapper_param_spec);   /* rebuilt at this stride */
     c->rules = get_table(d, in, offsetof(sapper_rules_api, game_new), sizeof(sapper_rules_api));
     c->bot = get_table(d, in, offsetof(sapper_bot_api, bot_new), sizeof(sapper_bot_api));
+    c->family_version = sapper_wire_get_u32(in);
     return c;
 }
 

@@ -74,6 +74,24 @@ void sapper_registry_free(sapper_registry *reg)
     free(reg);
 }
 
+int sapper_plugin_can_play(const sapper_plugin *bot, const sapper_plugin *rules,
+                           char *why, size_t whycap)
+{
+    uint32_t need = bot->desc.family_version ? bot->desc.family_version : 1;
+    uint32_t have = rules->desc.family_version ? rules->desc.family_version : 1;
+    if (strcmp(bot->desc.family, rules->desc.family) != 0)
+        snprintf(why, whycap, "\"%s\" plays the %s family, but rules \"%s\" are of "
+                 "the %s family", bot->desc.id, bot->desc.family, rules->desc.id,
+                 rules->desc.family);
+    else if (need > have)
+        snprintf(why, whycap, "\"%s\" needs the %s family at version %u, but rules "
+                 "\"%s\" %s write version %u", bot->desc.id, bot->desc.family, need,
+                 rules->desc.id, rules->desc.version, have);
+    else
+        return 1;
+    return 0;
+}
+
 const char *sapper_kind_name(int32_t kind)
 {
     return kind == SAPPER_KIND_RULES ? "rules"

@@ -72,6 +72,11 @@ const sapper_plugin *sapper_registry_find(const sapper_registry *reg,
 size_t sapper_registry_problem_count(const sapper_registry *reg);
 const char *sapper_registry_problem(const sapper_registry *reg, size_t i);
 
+/** Whether bot may play rules: the same family, and the rules' family
+ *  version at least the one the bot needs. When not, why says so. */
+int sapper_plugin_can_play(const sapper_plugin *bot, const sapper_plugin *rules,
+                           char *why, size_t whycap);
+
 /** "rules" or "bot". */
 const char *sapper_kind_name(int32_t kind);
 

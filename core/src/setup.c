@@ -334,14 +334,12 @@ static sapper_status check_family(const sapper_setup *out, int n,
                                   size_t errcap)
 {
     const sapper_plugin *bot = out->seats[n - 1].bot;
-    if (!bot || strcmp(bot->desc.family, out->rules->desc.family) == 0)
+    char section[32], at[512], why[512];
+    if (!bot || sapper_plugin_can_play(bot, out->rules, why, sizeof why))
         return SAPPER_OK;
-    char section[32], at[512];
     snprintf(section, sizeof section, "player.%d", n);
     where(sapper_config_get(cfg, section, "bot"), at, sizeof at);
-    snprintf(err, errcap, "%s: [%s] bot: \"%s\" plays the %s family, but "
-             "rules \"%s\" are of the %s family", at, section, bot->desc.id,
-             bot->desc.family, out->rules->desc.id, out->rules->desc.family);
+    snprintf(err, errcap, "%s: [%s] bot: %s", at, section, why);
     return SAPPER_ERR_PARAM;
 }
 

@@ -99,7 +99,7 @@ static sapper_status entrant_name(const sapper_config *cfg, const char *section,
 
 static sapper_status read_entrant(sapper_config *cfg, const sapper_registry *reg,
                                   const char *section, sapper_entrant *e,
-                                  const char *family, char *err, size_t errcap)
+                                  const sapper_plugin *rules, char *err, size_t errcap)
 {
     static const char *const skip[] = {"bot", NULL};
     char at[1024] = "";
@@ -117,10 +117,15 @@ static sapper_status read_entrant(sapper_config *cfg, const sapper_registry *reg
     sapper_setup_mark_used(cfg, section, "bot");
     sapper_config_where(b, at, sizeof at);
     e->bot = sapper_registry_find(reg, b->value, SAPPER_KIND_BOT);
-    if (!e->bot || strcmp(e->bot->desc.family, family) != 0) {
+    char why[512];
+    if (!e->bot) {
         snprintf(err, errcap, "%s: [%s] bot: expected the id of a %s-family bot "
-                 "plugin (see sapper plugins), found \"%s\"", at, section, family,
-                 b->value);
+                 "plugin (see sapper plugins), found \"%s\"", at, section,
+                 rules->desc.family, b->value);
+        return SAPPER_ERR_PARAM;
+    }
+    if (!sapper_plugin_can_play(e->bot, rules, why, sizeof why)) {
+        snprintf(err, errcap, "%s: [%s] bot: %s", at, section, why);
         return SAPPER_ERR_PARAM;
     }
     if (sapper_param_set_defaults(&e->params, e->bot->desc.params,
@@ -134,7 +139,7 @@ static sapper_status read_entrant(sapper_config *cfg, const sapper_registry *reg
    otherwise drop the entrant without a word; refused as having no bot. */
 static sapper_status check_entrant_headers(sapper_config *cfg,
                                            const sapper_registry *reg,
-                                           const char *family, char *err,
+                                           const sapper_plugin *rules, char *err,
                                            size_t errcap)
 {
     for (size_t i = 0; i < cfg->nsections; i++) {
@@ -143,8 +148,7 @@ static sapper_status check_entrant_headers(sapper_config *cfg,
             sapper_config_has_entries(cfg, section))
             continue;
         sapper_entrant e = {0};
-        sapper_status st = read_entrant(cfg, reg, section, &e, family, err,
-                                        errcap);
+        sapper_status st = read_entrant(cfg, reg, section, &e, rules, err, errcap);
         sapper_param_set_free(&e.params);
         return st;   /* never SAPPER_OK: a section with no keys has no bot */
     }
@@ -156,9 +160,7 @@ static sapper_status read_entrants(sapper_config *cfg, const sapper_registry *re
                                    size_t errcap)
 {
     char at[1024];
-    sapper_status hst = check_entrant_headers(cfg, reg,
-                                              def->base.rules->desc.family, err,
-                                              errcap);
+    sapper_status hst = check_entrant_headers(cfg, reg, def->base.rules, err, errcap);
     if (hst != SAPPER_OK)
         return hst;
     for (size_t i = 0; i < cfg->count; i++) {
@@ -178,7 +180,7 @@ static sapper_status read_entrants(sapper_config *cfg, const sapper_registry *re
         }
         sapper_status st = read_entrant(cfg, reg, section,
                                         &def->entrants[def->nentrants++],
-                                        def->base.rules->desc.family, err, errcap);
+                                        def->base.rules, err, errcap);
         if (st != SAPPER_OK)
             return st;
     }

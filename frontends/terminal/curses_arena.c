@@ -347,6 +347,29 @@ static const sapper_arena_seat *seat_of(const arena_ui *au, int32_t i)
     return sapper_arena_view_seat(au->view, au->view_size, i);
 }
 
+/* What verb costs, deals and blocks in the game on screen: the terms its
+   view states (sapper/arena.h family version 3), in half units. */
+static sapper_arena_terms terms_of(const arena_ui *au, int32_t verb)
+{
+    sapper_arena_terms t;
+    sapper_arena_view_terms(au->view, au->view_size, verb, &t);   /* zeros if none */
+    return t;
+}
+
+static int32_t cost_of(const arena_ui *au, int32_t verb, int32_t count)
+{
+    sapper_arena_terms t = terms_of(au, verb);
+    return sapper_arena_terms_cost(&t, count);
+}
+
+static int32_t damage_of(const arena_ui *au, int32_t verb, int32_t count, int32_t prep)
+{
+    sapper_arena_terms t = terms_of(au, verb);
+    int32_t bonus = prep && sapper_arena_is_attack(verb)
+        ? sapper_arena_view_prep_bonus(au->view, au->view_size) : 0;
+    return sapper_arena_terms_damage(&t, count, bonus);
+}
+
 static const char *seat_name(const arena_ui *au, int32_t i)
 {
     return au->u->a->setup.seats[i].name;
@@ -725,7 +748,7 @@ static void seat_texts(const arena_ui *au, int32_t i, seat_text *t)
     int64_t action = showing_current(au) ? p->choice : p->last_action;
     int32_t verb = 0, count = 1;
     sapper_arena_decode(action, &verb, NULL, &count);
-    int32_t damage = showing_current(au) ? sapper_arena_damage(verb, count, p->prep)
+    int32_t damage = showing_current(au) ? damage_of(au, verb, count, p->prep)
                                          : p->last_damage;
     action_short(au, showing_current(au) && !p->alive ? SAPPER_NO_ACTION : action,
                  damage, t->act, sizeof t->act);
@@ -959,7 +982,7 @@ static void panel_current(const arena_ui *au, panel *p)
         int32_t verb = 0, count = 1;
         acts[i] = s->alive ? s->choice : SAPPER_NO_ACTION;
         sapper_arena_decode(acts[i], &verb, NULL, &count);
-        action_lines(au, p, i, acts[i], sapper_arena_damage(verb, count, s->prep),
+        action_lines(au, p, i, acts[i], damage_of(au, verb, count, s->prep),
                      current_duel(au, i));
     }
     plain_lines(au, p, acts, v->players);
@@ -1101,11 +1124,11 @@ static void cost_text(const arena_ui *au, int32_t verb, char *buf, size_t cap)
 {
     char c[16];
     if (verb == SAPPER_ARENA_FIST)
-        say(au, buf, cap, W_COST_EACH, half(c, sapper_arena_cost(verb, 1)));
+        say(au, buf, cap, W_COST_EACH, half(c, cost_of(au, verb, 1)));
     else if (verb == SAPPER_ARENA_MISSILE)
         snprintf(buf, cap, "%s", word(au, W_COST_MISSILE));
     else
-        say(au, buf, cap, W_COST, half(c, sapper_arena_cost(verb, 1)));
+        say(au, buf, cap, W_COST, half(c, cost_of(au, verb, 1)));
 }
 
 /* What a verb does, as menu text (damage with the viewer's prep). */
@@ -1114,16 +1137,17 @@ static void effect_text(const arena_ui *au, int32_t verb, int32_t prep, char *bu
 {
     char a[16], b[16];
     int32_t lo, hi;
-    sapper_arena_block(verb, &lo, &hi);
+    lo = terms_of(au, verb).block_lo;
+    hi = terms_of(au, verb).block_hi;
     buf[0] = '\0';
     if (verb == SAPPER_ARENA_GATHER)
         snprintf(buf, cap, "%s", word(au, W_GAIN));
     else if (sapper_arena_is_defense(verb))
         say(au, buf, cap, W_BLOCKS, half(a, lo), half(b, hi));
     else if (verb == SAPPER_ARENA_FIST || verb == SAPPER_ARENA_MISSILE)
-        say(au, buf, cap, W_DAMAGE_EACH, half(a, sapper_arena_damage(verb, 1, 0)));
+        say(au, buf, cap, W_DAMAGE_EACH, half(a, damage_of(au, verb, 1, 0)));
     else if (sapper_arena_is_attack(verb))
-        say(au, buf, cap, W_DAMAGE, half(a, sapper_arena_damage(verb, 1, prep)));
+        say(au, buf, cap, W_DAMAGE, half(a, damage_of(au, verb, 1, prep)));
     else if (verb == SAPPER_ARENA_LLAMA)
         snprintf(buf, cap, "%s", word(au, W_LLAMA_EFFECT));
     if (verb == SAPPER_ARENA_SHIELD)
@@ -1222,9 +1246,9 @@ static int count_entries(const arena_ui *au, entry *e)
         if (!x)
             break;
         snprintf(x->label, sizeof x->label, "%s", sapper_match_action_text(m, au->legal[i]));
-        int32_t dmg = verb == SAPPER_ARENA_FIST ? sapper_arena_damage(verb, count, my_prep(au))
-                                                : count * sapper_arena_damage(verb, count, 0);
-        say(au, x->detail, sizeof x->detail, W_COST, half(c, sapper_arena_cost(verb, count)));
+        int32_t dmg = verb == SAPPER_ARENA_FIST ? damage_of(au, verb, count, my_prep(au))
+                                                : count * damage_of(au, verb, count, 0);
+        say(au, x->detail, sizeof x->detail, W_COST, half(c, cost_of(au, verb, count)));
         append(x->detail, sizeof x->detail, "  ");
         size_t at = strlen(x->detail);
         say(au, x->detail + at, sizeof x->detail - at, W_DAMAGE, half(d, dmg));

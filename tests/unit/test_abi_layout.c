@@ -96,6 +96,7 @@ _Static_assert(offsetof(sapper_descriptor, param_count) == 64, "sapper_descripto
 _Static_assert(offsetof(sapper_descriptor, rules) == 72, "sapper_descriptor.rules");
 _Static_assert(offsetof(sapper_descriptor, bot) == 80, "sapper_descriptor.bot");
 _Static_assert(offsetof(sapper_descriptor, param_spec_size) == 88, "sapper_descriptor.param_spec_size");
+_Static_assert(offsetof(sapper_descriptor, family_version) == 92, "sapper_descriptor.family_version");
 _Static_assert(sizeof(sapper_manifest) == 24, "sapper_manifest");
 _Static_assert(offsetof(sapper_manifest, abi_major) == 4, "sapper_manifest.abi_major");
 _Static_assert(offsetof(sapper_manifest, abi_minor) == 6, "sapper_manifest.abi_minor");
@@ -115,7 +116,11 @@ _Static_assert(offsetof(sapper_mines_view, points) == 40, "sapper_mines_view.poi
 _Static_assert(offsetof(sapper_mines_view, moves) == 48, "sapper_mines_view.moves");
 _Static_assert(offsetof(sapper_mines_view, paused_us) == 56, "sapper_mines_view.paused_us");
 _Static_assert(offsetof(sapper_mines_view, cells) == 64, "sapper_mines_view.cells");
-_Static_assert(sizeof(sapper_arena_view) == 64, "sapper_arena_view");
+_Static_assert(sizeof(sapper_arena_view) == 80, "sapper_arena_view");
+_Static_assert(offsetof(sapper_arena_view, terms_offset) == 64, "sapper_arena_view.terms_offset");
+_Static_assert(offsetof(sapper_arena_view, prep_bonus) == 72, "sapper_arena_view.prep_bonus");
+_Static_assert(SAPPER_ARENA_VIEW_SIZE_2 == 64, "arena view of family versions 1-2");
+_Static_assert(sizeof(sapper_arena_terms) == 24, "sapper_arena_terms");
 _Static_assert(sizeof(sapper_arena_seat) == 88, "sapper_arena_seat");
 
 /* The growth rules of 1.2: the 1.0 sizes the engine accepts stay put. */
@@ -186,6 +191,29 @@ static void test_abi_old_rules_play_with_a_new_bot(void **state)
                      "[player.2]\nbot = rps-random\n") >= 4);
 }
 
+/* Family versions (ABI 1.2): a bot that needs a newer family than the
+   rules write is refused with both versions named. */
+static void test_abi_family_version_too_old_is_refused(void **state)
+{
+    (void)state;
+    char why[512];
+    sapper_plugin bot = {0}, rules = {0};
+    bot.desc.id = "needy";
+    bot.desc.family = rules.desc.family = "arena";
+    bot.desc.family_version = 3;
+    rules.desc.id = "old-arena";
+    rules.desc.version = "1.0.0";
+    rules.desc.family_version = 2;
+    assert_false(sapper_plugin_can_play(&bot, &rules, why, sizeof why));
+    assert_string_equal(why, "\"needy\" needs the arena family at version 3, but "
+                             "rules \"old-arena\" 1.0.0 write version 2");
+    rules.desc.family_version = 3;
+    assert_true(sapper_plugin_can_play(&bot, &rules, why, sizeof why));
+    bot.desc.family_version = 0;   /* 0 means 1: plays every version */
+    rules.desc.family_version = 0;
+    assert_true(sapper_plugin_can_play(&bot, &rules, why, sizeof why));
+}
+
 static void test_abi_old_tables_read_as_absent_members(void **state)
 {
     (void)state;
@@ -210,6 +238,7 @@ int main(void)
         cmocka_unit_test(test_abi_old_bots_play_classic),
         cmocka_unit_test(test_abi_old_rules_play_with_a_new_bot),
         cmocka_unit_test(test_abi_old_tables_read_as_absent_members),
+        cmocka_unit_test(test_abi_family_version_too_old_is_refused),
     };
     return cmocka_run_group_tests(tests, setup_registry, free_registry);
 }

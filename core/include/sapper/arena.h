@@ -3,8 +3,10 @@
  * encoding of actions for free-for-all round games of 2 to 64 seats in the
  * style of Wood-Sword (the `woodsword` rules). One bot written against this
  * header plays every arena ruleset. Header-only; depends on sapper/plugin.h
- * alone. It holds the vocabulary (verbs, their costs, damage and block
- * ranges); the flow of a game (rounds, matches, who may act) is the rules'.
+ * alone. It holds the vocabulary (verbs, action ids, the view); a
+ * ruleset's terms (what each verb costs, deals and blocks) and the flow of
+ * a game (rounds, matches, who may act) are the rules': the view states
+ * the terms, so a balance change is no change of this header.
  *
  * The game in one paragraph: every alive seat secretly picks one action per
  * round (a SIMULTANEOUS turn). If some picked `missile`, those seats then
@@ -24,6 +26,11 @@
  *   1.0  2026-11-30  first version.
  *   1.1  2026-11-30  allocate takes a count: `allocate 5 2` puts two missiles
  *                    on seat 5 in one action.
+ *   family version 3 (2026-12-01, ABI 1.2): the view states each verb's
+ *                    terms (sapper_arena_terms); the header's Wood-Sword
+ *                    cost, damage and block functions are gone (use
+ *                    sapper_arena_view_terms). Bots built for it declare
+ *                    family_version 3; rules that write it, likewise.
  */
 #ifndef SAPPER_ARENA_H
 #define SAPPER_ARENA_H
@@ -35,10 +42,12 @@ extern "C" {
 #endif
 
 #define SAPPER_ARENA_FAMILY    "arena"
+#define SAPPER_ARENA_FAMILY_VERSION 3   /* see the changelog above */
 #define SAPPER_ARENA_MAX_SEATS 64
 
 /* ------------------------------------------------------------------ */
-/* Verbs: what an action does. Numbered as in the Wood-Sword list.      */
+/* Verbs: what an action does. Numbered as in the Wood-Sword list; the  */
+/* comments give Wood-Sword's terms, which its view states (below).     */
 /* ------------------------------------------------------------------ */
 #define SAPPER_ARENA_GATHER           0  /* +1 point (2 half units)         */
 #define SAPPER_ARENA_DEFENSE          1  /* cost 0, blocks 0~3              */
@@ -155,60 +164,39 @@ static inline const char *sapper_arena_verb_word(int32_t verb)
     return verb >= 0 && verb < SAPPER_ARENA_VERBS ? words[verb] : NULL;
 }
 
-/** What the action costs, in half units (fist: 1 per fist; missile:
- *  2 * (count + 1); allocate: 0). */
-static inline int32_t sapper_arena_cost(int32_t verb, int32_t count)
-{
-    static const int8_t cost[SAPPER_ARENA_VERBS] = {
-        0, 0, 1, 2, 4, 6, 8, 10, 12, 4, 0, 4, 2, 2, 4, 6, 0,
-    };
-    if (verb == SAPPER_ARENA_FIST)
-        return count;
-    if (verb == SAPPER_ARENA_MISSILE)
-        return 2 * (count + 1);
-    return verb >= 0 && verb < SAPPER_ARENA_VERBS ? cost[verb] : 0;
-}
-
-/** Damage in half units: for a direct attack, what it deals its target
- *  (+2 when prep is ready); for llama, what it deals each other seat; for
- *  missile, what each missile deals; 0 otherwise. */
-static inline int32_t sapper_arena_damage(int32_t verb, int32_t count,
-                                          int32_t prep)
-{
-    int32_t bonus = prep ? 2 : 0;
-    if (verb == SAPPER_ARENA_FIST)
-        return count + bonus;
-    if (verb >= SAPPER_ARENA_WOOD_SWORD && verb <= SAPPER_ARENA_ENCHANTED_SWORD)
-        return 2 * (verb - SAPPER_ARENA_WOOD_SWORD + 1) + bonus;
-    if (verb == SAPPER_ARENA_LLAMA)
-        return 1;
-    if (verb == SAPPER_ARENA_MISSILE)
-        return 2;
-    return 0;
-}
-
-/** The block range [*lo, *hi] in half units: incoming damage inside it is
- *  blocked; outside it the distance to the range is overflow. 0~0 for
- *  every verb that is not a defence. */
-static inline void sapper_arena_block(int32_t verb, int32_t *lo, int32_t *hi)
-{
-    *lo = 0;
-    *hi = 0;
-    switch (verb) {
-    case SAPPER_ARENA_DEFENSE: case SAPPER_ARENA_PREP: *hi = 6; break;
-    case SAPPER_ARENA_SHIELD: *hi = 4; break;
-    case SAPPER_ARENA_DT_DEFENSE: *hi = 8; break;
-    case SAPPER_ARENA_HOLLOW_DEFENSE: *lo = 4; *hi = 12; break;
-    case SAPPER_ARENA_SUPERIOR_DEFENSE: *hi = 12; break;
-    default: break;
-    }
-}
-
 /** Overflow in half units of `incoming` damage against a block range. */
 static inline int32_t sapper_arena_overflow(int32_t incoming, int32_t lo,
                                             int32_t hi)
 {
     return incoming < lo ? lo - incoming : incoming > hi ? incoming - hi : 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* A verb's terms: what the ruleset being played makes it cost, deal    */
+/* and block, in half units. The view holds one per verb.               */
+/* ------------------------------------------------------------------ */
+typedef struct sapper_arena_terms {
+    int32_t cost_base;      /* cost = cost_base + cost_per * count          */
+    int32_t cost_per;
+    int32_t damage_base;    /* damage = damage_base + damage_per * count
+                               (+ prep_bonus for a direct attack when the
+                               attacker's prep is ready): to the target for
+                               an attack, to each other seat for llama, per
+                               missile for missile                          */
+    int32_t damage_per;
+    int32_t block_lo;       /* incoming damage in [block_lo, block_hi] is   */
+    int32_t block_hi;       /* blocked; 0~0 for a verb that is no defence   */
+} sapper_arena_terms;
+
+static inline int32_t sapper_arena_terms_cost(const sapper_arena_terms *t, int32_t count)
+{
+    return t->cost_base + t->cost_per * count;
+}
+
+static inline int32_t sapper_arena_terms_damage(const sapper_arena_terms *t,
+                                                int32_t count, int32_t bonus)
+{
+    return t->damage_base + t->damage_per * count + bonus;
 }
 
 /* ------------------------------------------------------------------ */
@@ -289,25 +277,67 @@ typedef struct sapper_arena_view {
                                round ended a match (its dead are out)       */
     int32_t allocator;      /* ALLOCATE: the seat placing missiles, else -1 */
     int32_t reserved;       /* 0                                            */
+    /* ---- family version 3 ---- */
+    uint32_t terms_offset;  /* byte offset of SAPPER_ARENA_VERBS terms      */
+    uint32_t terms_size;    /* sizeof(sapper_arena_terms) of the writer     */
+    int32_t prep_bonus;     /* damage a ready prep adds to a direct attack  */
+    int32_t reserved2;      /* 0                                            */
 } sapper_arena_view;
+
+/* The header of a family version 1 or 2 writer (before the terms). */
+#define SAPPER_ARENA_VIEW_SIZE_2 offsetof(sapper_arena_view, terms_offset)
 
 static inline size_t sapper_arena_view_size(int32_t players)
 {
-    return sizeof(sapper_arena_view) + (size_t)players * sizeof(sapper_arena_seat);
+    return sizeof(sapper_arena_view) + (size_t)players * sizeof(sapper_arena_seat) +
+           SAPPER_ARENA_VERBS * sizeof(sapper_arena_terms);
 }
 
 /**
- * Seat i of a view of view_size bytes written by any minor version of this
- * header, or NULL when the view is malformed (too small, bad sizes, i out
- * of range). Bots should check the viewer's own seat first and refuse
- * (SAPPER_ERR_STATE) on NULL.
+ * The terms of verb in a view of view_size bytes into *out (zero-extended
+ * from the writer's size); 0 when the view has none (a writer before
+ * family version 3) or is malformed. [any time]
+ */
+static inline int sapper_arena_view_terms(const void *view, size_t view_size,
+                                          int32_t verb, sapper_arena_terms *out)
+{
+    const sapper_arena_view *v = (const sapper_arena_view *)view;
+    memset(out, 0, sizeof *out);
+    if (!v || view_size < SAPPER_ARENA_VIEW_SIZE_2 + 16 ||
+        v->struct_size < offsetof(sapper_arena_view, prep_bonus) + sizeof(int32_t) ||
+        verb < 0 || verb >= SAPPER_ARENA_VERBS || v->terms_size < 6 * sizeof(int32_t) ||
+        v->terms_size > 4096)
+        return 0;
+    uint64_t at = (uint64_t)v->terms_offset + (uint64_t)verb * v->terms_size;
+    size_t n = v->terms_size < sizeof *out ? v->terms_size : sizeof *out;
+    if (at + n > view_size)
+        return 0;
+    memcpy(out, (const unsigned char *)view + at, n);
+    return 1;
+}
+
+/** The view's prep bonus (0 before family version 3). */
+static inline int32_t sapper_arena_view_prep_bonus(const void *view, size_t view_size)
+{
+    const sapper_arena_view *v = (const sapper_arena_view *)view;
+    return v && view_size >= sizeof *v &&
+           v->struct_size >= offsetof(sapper_arena_view, prep_bonus) + sizeof(int32_t)
+        ? v->prep_bonus : 0;
+}
+
+/**
+ * Seat i of a view of view_size bytes, in place, or NULL when the view is
+ * malformed (too small, bad sizes, i out of range) or its seats are
+ * smaller than this header's (an older writer: use
+ * sapper_arena_view_read_seat). Bots should check the viewer's own seat
+ * first and refuse (SAPPER_ERR_STATE) on NULL.
  */
 static inline const sapper_arena_seat *sapper_arena_view_seat(const void *view,
                                                               size_t view_size,
                                                               int32_t i)
 {
     const sapper_arena_view *v = (const sapper_arena_view *)view;
-    if (!v || view_size < sizeof *v || v->struct_size < sizeof *v ||
+    if (!v || view_size < SAPPER_ARENA_VIEW_SIZE_2 || v->struct_size < SAPPER_ARENA_VIEW_SIZE_2 ||
         v->seat_size < sizeof(sapper_arena_seat) || v->players < 1 ||
         v->players > SAPPER_ARENA_MAX_SEATS || i < 0 || i >= v->players)
         return NULL;
@@ -316,6 +346,27 @@ static inline const sapper_arena_seat *sapper_arena_view_seat(const void *view,
         return NULL;
     return (const sapper_arena_seat *)((const unsigned char *)view +
                                        v->struct_size + (size_t)i * v->seat_size);
+}
+
+/** Seat i copied into *out, zero-extended from the writer's seat_size
+ *  (which may be smaller or larger than this header's): the accessor that
+ *  works with every writer. 0 when the view is malformed or i out of
+ *  range. [any time] */
+static inline int sapper_arena_view_read_seat(const void *view, size_t view_size,
+                                              int32_t i, sapper_arena_seat *out)
+{
+    const sapper_arena_view *v = (const sapper_arena_view *)view;
+    memset(out, 0, sizeof *out);
+    if (!v || view_size < SAPPER_ARENA_VIEW_SIZE_2 || v->struct_size < SAPPER_ARENA_VIEW_SIZE_2 ||
+        v->seat_size < 4 || v->seat_size > 65536 || v->players < 1 ||
+        v->players > SAPPER_ARENA_MAX_SEATS || i < 0 || i >= v->players)
+        return 0;
+    uint64_t need = (uint64_t)v->struct_size + (uint64_t)v->players * v->seat_size;
+    if (need > view_size)
+        return 0;
+    memcpy(out, (const unsigned char *)view + v->struct_size + (size_t)i * v->seat_size,
+           v->seat_size < sizeof *out ? v->seat_size : sizeof *out);
+    return 1;
 }
 
 #ifdef __cplusplus

@@ -23,6 +23,9 @@ extern "C" {
 #endif
 
 #define SAPPER_MINES_FAMILY "mines"
+/* The family's version (sapper_descriptor.family_version): 1 is the 1.0
+   view, 2 added paused_us and the analysis codes 20-29 (ABI 1.1). */
+#define SAPPER_MINES_FAMILY_VERSION 2
 
 /* Cell codes in sapper_mines_view.cells. */
 #define SAPPER_CELL_0        0   /* revealed, 0..8 neighbouring mines: 0..8 */

@@ -557,6 +557,12 @@ typedef struct sapper_descriptor {
                                   stride of params[]; 0 means the 1.0 size
                                   (SAPPER_PARAM_SPEC_SIZE_1_0), so the spec
                                   can grow without breaking older plugins  */
+    uint32_t family_version;   /* rules: the version of the family's view
+                                  and actions they write; bots: the oldest
+                                  they can play (SAPPER_MINES_FAMILY_VERSION,
+                                  SAPPER_ARENA_FAMILY_VERSION). 0 means 1.
+                                  A bot is seated only with rules of its
+                                  family at that version or later          */
 } sapper_descriptor;
 
 /** What sapper_plugin_entry returns. Static, allocation-free. The engine

@@ -29,7 +29,22 @@ typedef struct reading {
     double threat;                           /* predicted incoming damage */
     const int64_t *legal;
     size_t nlegal;
+    sapper_arena_terms terms[SAPPER_ARENA_VERBS];   /* the game's, from the view */
+    int32_t prep_bonus;
 } reading;
+
+/* What verb costs and deals in this game, in half units (the view's
+   terms: the bot knows no balance of its own). */
+static int32_t cost_of(const reading *r, int32_t verb, int32_t count)
+{
+    return sapper_arena_terms_cost(&r->terms[verb], count);
+}
+
+static int32_t damage_of(const reading *r, int32_t verb, int32_t count, int32_t prep)
+{
+    int32_t bonus = prep && sapper_arena_is_attack(verb) ? r->prep_bonus : 0;
+    return sapper_arena_terms_damage(&r->terms[verb], count, bonus);
+}
 
 sapper_status woodsword_bot_new(const sapper_params *params,
                                 const sapper_bot_setup *setup, void **bot,
@@ -146,15 +161,15 @@ static int32_t weighted_pick(sapper_rng *rng, const double *w, int32_t n)
 /* ------------------------------------------------------------------ */
 
 /* The most damage enemy e could deal one seat this round. */
-static double enemy_max_attack(const sapper_arena_seat *e)
+static double enemy_max_attack(const reading *r, const sapper_arena_seat *e)
 {
     double prep = e->prep ? 1.0 : 0.0;
     double best = prep;
     if (e->points > 0)   /* fists scale with points */
         best = max2(best, to_half(points_of(e) + prep));
     for (int32_t verb = SAPPER_ARENA_FIST; verb <= SAPPER_ARENA_ENCHANTED_SWORD; verb++)
-        if (sapper_arena_cost(verb, 1) <= e->points)
-            best = max2(best, sapper_arena_damage(verb, 1, e->prep) / 2.0);
+        if (cost_of(r, verb, 1) <= e->points)
+            best = max2(best, damage_of(r, verb, 1, e->prep) / 2.0);
     return best;
 }
 
@@ -163,7 +178,7 @@ static double predict_threat(const reading *r)
 {
     double first = 0, second = 0;
     for (int32_t k = 0; k < r->nenemies; k++) {
-        double t = enemy_max_attack(r->seat[r->enemy[k]]);
+        double t = enemy_max_attack(r, r->seat[r->enemy[k]]);
         if (t > first) {
             second = first;
             first = t;
@@ -235,11 +250,10 @@ static double best_target_score(const reading *r, double damage)
 static double defense_score(const reading *r, int32_t verb)
 {
     const sapper_arena_seat *me = r->seat[r->me];
-    int32_t lo, hi;
-    sapper_arena_block(verb, &lo, &hi);
+    int32_t lo = r->terms[verb].block_lo, hi = r->terms[verb].block_hi;
     double overflow = r->threat < lo / 2.0 ? lo / 2.0 - r->threat
                     : r->threat > hi / 2.0 ? r->threat - hi / 2.0 : 0;
-    double cost = sapper_arena_cost(verb, 1) / 2.0;
+    double cost = cost_of(r, verb, 1) / 2.0;
     double score = max2(0.1, 4.5 - overflow * 1.8 - cost * 0.8);
     if (verb == SAPPER_ARENA_SHIELD)
         score += (me->shields < 2 ? 0.8 : 0) +
@@ -262,7 +276,7 @@ static double verb_weight(const reading *r, int32_t verb)
     if (verb == SAPPER_ARENA_LLAMA)
         return max2(0.05, 1.3 + max2(0, r->nenemies - 1) * 0.7 - r->threat * 0.2);
     if (sapper_arena_is_attack(verb)) {
-        double base = sapper_arena_damage(verb, 1, me->prep) / 2.0;
+        double base = damage_of(r, verb, 1, me->prep) / 2.0;
         return max2(0.05, best_target_score(r, base) + base * 0.15 - r->threat * 0.15);
     }
     return 0;
@@ -281,7 +295,7 @@ static int verb_allowed(const reading *r, int32_t verb)
     if ((verb == SAPPER_ARENA_HOLLOW_DEFENSE || verb == SAPPER_ARENA_SUPERIOR_DEFENSE) &&
         !can_use_high(r, r->me))
         return 0;
-    if (sapper_arena_cost(verb, 1) > me->points)
+    if (cost_of(r, verb, 1) > me->points)
         return 0;
     int32_t target = sapper_arena_has_target(verb) ? r->enemy[0] : 0;
     return is_legal(r, sapper_arena_action(verb, target, 1));
@@ -355,7 +369,7 @@ static int64_t choose(woodsword_bot *b, const reading *r)
         return pick_fists(b, r);
     if (!sapper_arena_has_target(verb))
         return sapper_arena_action(verb, 0, 1);
-    double damage = sapper_arena_damage(verb, 1, r->seat[r->me]->prep) / 2.0;
+    double damage = damage_of(r, verb, 1, r->seat[r->me]->prep) / 2.0;
     return sapper_arena_action(verb, pick_target(b, r, damage), 1);
 }
 
@@ -372,6 +386,10 @@ static int read_view(reading *r, const void *view, size_t size, int32_t seat)
         r->seat[i] = sapper_arena_view_seat(view, size, i);
     if (seat < 0 || seat >= v->players)
         return 0;
+    for (int32_t verb = 0; verb < SAPPER_ARENA_VERBS; verb++)
+        if (!sapper_arena_view_terms(view, size, verb, &r->terms[verb]))
+            return 0;   /* rules before arena family version 3 state none */
+    r->prep_bonus = sapper_arena_view_prep_bonus(view, size);
     for (int32_t i = 0; i < v->players; i++)
         if (i != seat && r->seat[i]->alive)
             r->enemy[r->nenemies++] = i;

@@ -23,6 +23,7 @@ static const sapper_descriptor woodsword_bot_descriptor = {
     .version = "1.0.0",
     .summary = "Wood-Sword's weighted-random AI: threat, cost and aggro weights",
     .family = SAPPER_ARENA_FAMILY,
+    .family_version = SAPPER_ARENA_FAMILY_VERSION,   /* the terms in the view */
     .params = NULL,
     .param_count = 0,
     .bot = &woodsword_bot_api,

@@ -86,6 +86,7 @@ static const sapper_descriptor classic_descriptor = {
     .version = "1.0.0",
     .summary = "Reveal every safe cell; flags, question marks and chords",
     .family = SAPPER_MINES_FAMILY,
+    .family_version = SAPPER_MINES_FAMILY_VERSION,
     .params = classic_params,
     .param_count = sizeof classic_params / sizeof classic_params[0],
     .rules = &classic_rules,

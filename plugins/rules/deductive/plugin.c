@@ -61,6 +61,7 @@ static const sapper_descriptor ded_descriptor = {
     .summary = "Expose every safe cell; a mine nobody could have deduced "
                "is forgiven",
     .family = SAPPER_MINES_FAMILY,
+    .family_version = SAPPER_MINES_FAMILY_VERSION,
     .params = ded_params,
     .param_count = sizeof ded_params / sizeof ded_params[0],
     .rules = &ded_rules,

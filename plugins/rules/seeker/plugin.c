@@ -52,6 +52,7 @@ static const sapper_descriptor seeker_descriptor = {
     .summary = "Two players claim mines by revealing them; a majority wins; "
                "bonus points for blind, edge, endgame and big reveals",
     .family = SAPPER_MINES_FAMILY,
+    .family_version = SAPPER_MINES_FAMILY_VERSION,
     .params = seeker_params,
     .param_count = sizeof seeker_params / sizeof seeker_params[0],
     .rules = &seeker_rules,

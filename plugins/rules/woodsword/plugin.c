@@ -46,6 +46,7 @@ static const sapper_descriptor woodsword_descriptor = {
     .version = "1.0.0",
     .summary = "2-64 seats pick actions in secret each round; last one alive wins",
     .family = SAPPER_ARENA_FAMILY,
+    .family_version = SAPPER_ARENA_FAMILY_VERSION,   /* the terms in the view */
     .params = woodsword_params,
     .param_count = sizeof woodsword_params / sizeof woodsword_params[0],
     .rules = &woodsword_rules,

@@ -241,7 +241,7 @@ static void render_allocating(ws_out *o, const ws_state *s, int32_t viewer)
         int32_t verb = SAPPER_ARENA_DEFENSE, count = 1;
         sapper_arena_decode(s->seat[i].choice, &verb, NULL, &count);
         action_row row = { .seat = i, .action = s->seat[i].choice, .duel = -1,
-                           .damage = sapper_arena_damage(verb, count, s->seat[i].prep),
+                           .damage = ws_damage(verb, count, s->seat[i].prep),
                            .missiles = (const uint8_t (*)[WS_SEATS])s->missiles };
         action_line(o, s, &row);
     }

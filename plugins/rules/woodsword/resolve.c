@@ -51,7 +51,7 @@ static void pay_and_bank(ws_state *s, const ws_round *r)
         ws_seat *p = &s->seat[i];
         if (!p->alive)
             continue;
-        p->points -= sapper_arena_cost(r->verb[i], r->count[i]);
+        p->points -= ws_cost(r->verb[i], r->count[i]);
         if (r->verb[i] == SAPPER_ARENA_GATHER)
             p->points += 2;
         if (r->verb[i] == SAPPER_ARENA_SHIELD && p->shields < WOODSWORD_MAX_SHIELDS)
@@ -66,7 +66,7 @@ static void find_duels(ws_state *s, ws_round *r)
     for (int32_t i = 0; i < s->players; i++) {
         if (!s->seat[i].alive || !sapper_arena_is_attack(r->verb[i]))
             continue;
-        r->attack[i] = sapper_arena_damage(r->verb[i], r->count[i], s->seat[i].prep);
+        r->attack[i] = ws_damage(r->verb[i], r->count[i], s->seat[i].prep);
         s->seat[i].prep = 0;   /* used even if the duel cancels the attack */
     }
     for (int32_t i = 0; i < s->players; i++) {
@@ -95,15 +95,15 @@ static void compute_damage(const ws_state *s, ws_round *r)
             r->incoming[r->target[i]] += r->attack[i];
         for (int32_t j = 0; j < s->players; j++) {
             if (r->llama[i] && j != i && s->seat[j].alive)
-                r->incoming[j] += sapper_arena_damage(SAPPER_ARENA_LLAMA, 1, 0);
-            r->incoming[j] += s->missiles[i][j] * sapper_arena_damage(SAPPER_ARENA_MISSILE, 1, 0);
+                r->incoming[j] += ws_damage(SAPPER_ARENA_LLAMA, 1, 0);
+            r->incoming[j] += s->missiles[i][j] * ws_damage(SAPPER_ARENA_MISSILE, 1, 0);
         }
     }
     for (int32_t i = 0; i < s->players; i++) {
         int32_t lo, hi;
         if (!s->seat[i].alive)
             continue;
-        sapper_arena_block(r->verb[i], &lo, &hi);
+        ws_block(r->verb[i], &lo, &hi);
         r->overflow[i] = sapper_arena_overflow(r->incoming[i], lo, hi) + r->duel_overflow[i];
         r->needed[i] = (r->overflow[i] + 3) / 4;   /* a shield absorbs 2 points */
         r->died[i] = r->needed[i] > s->seat[i].shields;
@@ -138,8 +138,8 @@ static void add_aggro(ws_state *s, const ws_round *r, int32_t from)
         s->dealt[r->duel_with[from]][from] += r->duel_overflow[r->duel_with[from]];
     for (int32_t j = 0; j < s->players; j++) {
         if (r->llama[from] && j != from && s->seat[j].alive)
-            s->dealt[j][from] += sapper_arena_damage(SAPPER_ARENA_LLAMA, 1, 0);
-        s->dealt[j][from] += s->missiles[from][j] * sapper_arena_damage(SAPPER_ARENA_MISSILE, 1, 0);
+            s->dealt[j][from] += ws_damage(SAPPER_ARENA_LLAMA, 1, 0);
+        s->dealt[j][from] += s->missiles[from][j] * ws_damage(SAPPER_ARENA_MISSILE, 1, 0);
     }
 }
 
@@ -151,7 +151,7 @@ static void write_report(ws_seat *p, const ws_round *r, int32_t i, int32_t broke
         .points = p->points, .shields = p->shields, .duel = r->duel_with[i],
         .fizzled = r->verb[i] == SAPPER_ARENA_LLAMA && !r->llama[i],
         .damage = r->verb[i] == SAPPER_ARENA_MISSILE
-                      ? r->count[i] * sapper_arena_damage(SAPPER_ARENA_MISSILE, 1, 0)
+                      ? r->count[i] * ws_damage(SAPPER_ARENA_MISSILE, 1, 0)
                       : r->attack[i],
     };
 }

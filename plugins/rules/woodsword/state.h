@@ -77,6 +77,15 @@ int ws_verb_open(const ws_state *s, int32_t seat, int32_t verb);
    then ends it: deaths, match reset, game over, next round. */
 void ws_resolve_round(ws_state *s);
 
+/* terms.c: the balance, in half units, as the view states it. */
+#define WS_PREP_BONUS 2   /* a ready prep adds 1 point to a direct attack */
+extern const sapper_arena_terms ws_terms[SAPPER_ARENA_VERBS];
+int32_t ws_cost(int32_t verb, int32_t count);
+/* for an attack, to its target (+ the prep bonus when prep is set); for
+   llama, to each other seat; for missile, per missile */
+int32_t ws_damage(int32_t verb, int32_t count, int32_t prep);
+void ws_block(int32_t verb, int32_t *lo, int32_t *hi);
+
 /* text.c: message ids and the language tables. */
 enum ws_msg {
     /* refusals and parse errors */

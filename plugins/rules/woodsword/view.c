@@ -64,6 +64,8 @@ int64_t woodsword_observe(const void *state, int32_t seat, void *out, size_t cap
         .winner = s->phase == SAPPER_ARENA_PHASE_OVER ? s->winner : -1,
         .last_match = s->last_match, .last_round = s->last_round,
         .allocator = s->phase == SAPPER_ARENA_PHASE_ALLOCATE ? s->queue[s->qpos] : -1,
+        .terms_offset = (uint32_t)(sizeof v + (size_t)s->players * sizeof(sapper_arena_seat)),
+        .terms_size = sizeof(sapper_arena_terms), .prep_bonus = WS_PREP_BONUS,
     };
     memcpy(out, &v, sizeof v);
     for (int32_t i = 0; i < s->players; i++) {   /* out may be unaligned */
@@ -71,5 +73,6 @@ int64_t woodsword_observe(const void *state, int32_t seat, void *out, size_t cap
         fill_seat(s, seat, i, &one);
         memcpy((unsigned char *)out + sizeof v + (size_t)i * sizeof one, &one, sizeof one);
     }
+    memcpy((unsigned char *)out + v.terms_offset, ws_terms, sizeof ws_terms);
     return (int64_t)need;
 }

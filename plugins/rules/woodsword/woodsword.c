@@ -171,7 +171,7 @@ static sapper_status check_cost(const ws_state *s, int32_t seat, int64_t action,
 {
     int32_t verb = SAPPER_ARENA_DEFENSE, count = 1;
     sapper_arena_decode(action, &verb, NULL, &count);
-    int32_t cost = sapper_arena_cost(verb, count);
+    int32_t cost = ws_cost(verb, count);
     if (cost <= s->seat[seat].points)
         return SAPPER_OK;
     if (!err)   /* listing legal actions: no reason wanted */
