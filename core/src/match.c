@@ -121,6 +121,22 @@ const char *sapper_match_action_text(sapper_match *m, int64_t action)
     return need < 0 || !m->text ? "?" : m->text;
 }
 
+size_t sapper_match_action_label(sapper_match *m, int64_t action, const char *language,
+                                 int whole, char *buf, size_t cap)
+{
+    if (cap)
+        buf[0] = '\0';
+    if (!m->r->action_label || !cap)
+        return 0;
+    int64_t n = m->r->action_label(m->game, action, language, whole, buf, cap);
+    if (n <= 0) {
+        buf[0] = '\0';
+        return 0;
+    }
+    buf[cap - 1] = '\0';
+    return (size_t)n < cap ? (size_t)n : cap - 1;
+}
+
 const char *sapper_match_render(sapper_match *m, int32_t seat)
 {
     int64_t need = m->r->render_text(m->state, seat, m->text, m->text_cap);

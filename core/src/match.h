@@ -172,6 +172,10 @@ const char *sapper_match_render(sapper_match *m, int32_t seat);
 /** The rules' panel number panel for seat (its first line the title), or
  *  NULL when the rules have no such panel; valid until the next call. */
 const char *sapper_match_panel(sapper_match *m, int32_t seat, int32_t panel);
+/** The rules' label of action in language (sapper_rules_api.action_label)
+ *  into buf; 0 (and "") when the rules have none. */
+size_t sapper_match_action_label(sapper_match *m, int64_t action, const char *language,
+                                 int whole, char *buf, size_t cap);
 /** Text of an action; valid until the next call on the match. */
 const char *sapper_match_action_text(sapper_match *m, int64_t action);
 /** Legal actions of seat; valid until the next call on the match. */

@@ -17,9 +17,9 @@
  *
  * Languages (L). The rules' `lang` parameter is fixed when a game is
  * created and the rules' own strings (refusals, render_text) follow it.
- * What this file draws comes from its own two-language table below:
- * labels, headings, captions, and the verb names (a copy of the rules'
- * text.c names: the ABI has no call that returns them). L flips that
+ * The verbs' names come from the rules (action_label, ABI 1.2); the rest
+ * of what this file draws comes from its own two-language table below:
+ * labels, headings and captions. L flips that
  * table AND keeps the rules in step without losing the position: it sets
  * rules.lang to the other language in the setup (and in the config, so a
  * restart keeps it), starts a fresh match from the same setup and game
@@ -235,21 +235,6 @@ static const char *const words[LANGS][W_COUNT] = {
     },
 };
 
-/* The verbs' display names: the same words as the rules' text.c. */
-static const char *const verb_names[LANGS][SAPPER_ARENA_VERBS] = {
-    [LANG_EN] = {
-        "gather", "defense", "fist", "wood_sword", "stone_sword", "iron_sword",
-        "gold_sword", "diamond_sword", "enchanted_diamond_sword", "llama",
-        "missile", "shield", "prep", "dt_defense", "hollow_defense",
-        "superior_defense", "allocate",
-    },
-    [LANG_ZH] = {
-        "聚气", "防御", "拳", "木剑", "石剑", "铁剑", "金剑", "钻石剑",
-        "附魔钻石剑", "羊驼", "导弹", "护盾", "蓄力", "DT 防御", "空心防御",
-        "高级防御", "分配导弹",
-    },
-};
-
 /* ------------------------------------------------------------------ */
 /* The arena's state between frames.                                   */
 /* ------------------------------------------------------------------ */
@@ -280,6 +265,7 @@ typedef struct panel {
 typedef struct arena_ui {
     ui *u;
     int lang;               /* LANG_*, as the rules' lang parameter         */
+    char verb_names[LANGS][SAPPER_ARENA_VERBS][48];   /* from the rules, "" until asked */
     int32_t me;             /* the viewer: the person's seat or omniscient  */
     int pause;              /* a resolved round is on show until a key      */
     int help;               /* the help page is up                          */
@@ -302,9 +288,20 @@ static const char *word(const arena_ui *au, enum arena_word w)
     return words[au->lang][w];
 }
 
+/* A verb's name in the language on screen, from the rules (their
+   action_label; their text form when they have no words for it), kept
+   for the next frame. */
 static const char *verb_name(const arena_ui *au, int32_t verb)
 {
-    return verb >= 0 && verb < SAPPER_ARENA_VERBS ? verb_names[au->lang][verb] : "?";
+    if (verb < 0 || verb >= SAPPER_ARENA_VERBS)
+        return "?";
+    arena_ui *own = (arena_ui *)au;   /* the cache is the ui's own */
+    char *name = own->verb_names[au->lang][verb];
+    if (!name[0] && !sapper_match_action_label(au->u->a->match, sapper_arena_action(verb, 0, 1),
+                                               au->lang == LANG_ZH ? "zh" : "en", 0,
+                                               name, sizeof own->verb_names[0][0]))
+        snprintf(name, sizeof own->verb_names[0][0], "%s", sapper_arena_verb_word(verb));
+    return name;
 }
 
 /* Half units as text: "2", "2.5"; buf has 16 bytes. */

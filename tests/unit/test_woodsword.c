@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "woodsword.h"
+#include "state.h"
 
 const sapper_manifest *sapper_builtin_woodsword_entry(uint32_t, uint32_t);
 const sapper_manifest *sapper_builtin_woodsword_bot_entry(uint32_t, uint32_t);
@@ -1049,9 +1050,50 @@ static void test_woodsword_rules_manifest_describes_the_arena_ruleset(void **sta
     assert_null(sapper_builtin_woodsword_entry(SAPPER_ABI_MAJOR + 1, 0));
 }
 
+/* ABI 1.2: the front end's words for the verbs come from the rules. */
+static void test_woodsword_labels_come_from_the_rules_in_both_languages(void **state)
+{
+    (void)state;
+    char buf[64];
+    int64_t wood = sapper_arena_action(SAPPER_ARENA_WOOD_SWORD, 2, 1);
+    assert_true(woodsword_action_label(NULL, wood, "zh", 0, buf, sizeof buf) > 0);
+    assert_string_equal(buf, "木剑");
+    woodsword_action_label(NULL, wood, "zh", 1, buf, sizeof buf);
+    assert_string_equal(buf, "木剑 -> 3");
+    woodsword_action_label(NULL, wood, "en", 0, buf, sizeof buf);
+    assert_string_equal(buf, "wood_sword");
+    assert_int_equal(woodsword_action_label(NULL, wood, "fr", 0, buf, sizeof buf), 0);
+    assert_string_equal(buf, "");
+}
+
+/* Family version 3: the view states the terms the rules resolve with. */
+static void test_woodsword_view_states_its_terms(void **state)
+{
+    (void)state;
+    unsigned char view[4096];
+    size_t size = sapper_arena_view_size(2);
+    assert_true(size <= sizeof view);
+    memset(view, 0, sizeof view);
+    sapper_arena_view *v = (sapper_arena_view *)(void *)view;
+    *v = (sapper_arena_view){.struct_size = sizeof *v, .seat_size = sizeof(sapper_arena_seat),
+                             .players = 2, .terms_offset = (uint32_t)(sizeof *v + 2 * sizeof(sapper_arena_seat)),
+                             .terms_size = sizeof(sapper_arena_terms), .prep_bonus = 2};
+    memcpy(view + v->terms_offset, ws_terms, sizeof ws_terms);
+    sapper_arena_terms t;
+    assert_true(sapper_arena_view_terms(view, size, SAPPER_ARENA_MISSILE, &t));
+    assert_int_equal(sapper_arena_terms_cost(&t, 3), 8);       /* 3 missiles: 4 points */
+    assert_true(sapper_arena_view_terms(view, size, SAPPER_ARENA_HOLLOW_DEFENSE, &t));
+    assert_int_equal(t.block_lo, 4);
+    assert_int_equal(t.block_hi, 12);
+    assert_int_equal(ws_damage(SAPPER_ARENA_IRON_SWORD, 1, 1), 8);   /* 3 + prep 1 */
+    assert_false(sapper_arena_view_terms(view, SAPPER_ARENA_VIEW_SIZE_2, 0, &t));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_woodsword_labels_come_from_the_rules_in_both_languages),
+        cmocka_unit_test(test_woodsword_view_states_its_terms),
         cmocka_unit_test(test_woodsword_duel_overflow_goes_to_the_weaker_side_unblocked),
         cmocka_unit_test(test_woodsword_duel_overflow_is_not_blocked_by_a_range),
         cmocka_unit_test(test_woodsword_equal_duel_cancels_both_attacks),

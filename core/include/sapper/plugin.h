@@ -59,7 +59,9 @@
  *                    1..SAPPER_MAX_ACTIONS_LIMIT and max_moves > 0 checked;
  *                    sapper_status_text. The host table (sapper_host: log,
  *                    time_left, cancel) in sapper_bot_setup.host and
- *                    sapper_rules_api.set_host; rules read no clock. docs/PLUGINS.md ("ABI 1.2") lists what
+ *                    sapper_rules_api.set_host; rules read no clock.
+ *                    Descriptors: family_version. Rules: action_label
+ *                    (a person's words for an action, per language). docs/PLUGINS.md ("ABI 1.2") lists what
  *                    else 1.2 appends, all optional, all at struct ends.
  */
 #ifndef SAPPER_PLUGIN_H
@@ -461,6 +463,14 @@ typedef struct sapper_rules_api {
     /** Optional: the host table for this game (borrowed until game_free),
      *  called once right after game_new: rules log through it. */
     void (*set_host)(void *game, const sapper_host *host);
+    /** Optional: what a person reads for action in language ("en", "zh",
+     *  ...): with whole 0 the kind of action alone ("木剑"), with whole 1
+     *  all of it ("木剑 -> 3"). Returns 0 and writes "" when the rules have
+     *  no words in that language (the front end then shows the text form).
+     *  Front ends take every label from here, never from a copy of their
+     *  own. [any time on a live game] Write up to cap, return needed. */
+    int64_t (*action_label)(const void *game, int64_t action, const char *language,
+                            int32_t whole, char *buf, size_t cap);
 } sapper_rules_api;
 
 /* ------------------------------------------------------------------ */

@@ -30,6 +30,7 @@ static const sapper_rules_api woodsword_rules = {
     .apply_joint = woodsword_apply_joint,
     .returns = woodsword_returns,
     .observe = woodsword_observe,
+    .action_label = woodsword_action_label,
     .action_to_text = woodsword_action_to_text,
     .text_to_action = woodsword_text_to_action,
     .render_text = woodsword_render_text,

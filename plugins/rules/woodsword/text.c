@@ -233,3 +233,25 @@ void ws_say(const ws_state *s, char *err, size_t errcap, enum ws_msg id, ...)
     vsnprintf(err, errcap, ws_msg(s->game->lang, id), ap);
     va_end(ap);
 }
+
+int64_t woodsword_action_label(const void *game, int64_t action, const char *language,
+                               int32_t whole, char *buf, size_t cap)
+{
+    (void)game;
+    int32_t verb, target, count;
+    int32_t lang = language && strcmp(language, "zh") == 0 ? WS_LANG_ZH
+                 : language && strcmp(language, "en") == 0 ? WS_LANG_EN : -1;
+    if (lang < 0 || !sapper_arena_decode(action, &verb, &target, &count)) {
+        if (cap)
+            buf[0] = '\0';
+        return 0;
+    }
+    const char *name = ws_verb_name(lang, verb);
+    int n = !whole ? snprintf(buf, cap, "%s", name)
+          : sapper_arena_has_count(verb) && sapper_arena_has_target(verb)
+              ? snprintf(buf, cap, "%s x%d -> %d", name, (int)count, (int)target + 1)
+          : sapper_arena_has_target(verb) ? snprintf(buf, cap, "%s -> %d", name, (int)target + 1)
+          : sapper_arena_has_count(verb) ? snprintf(buf, cap, "%s x%d", name, (int)count)
+          : snprintf(buf, cap, "%s", name);
+    return n < 0 ? 0 : n;
+}

@@ -94,6 +94,10 @@ sapper_status woodsword_apply_joint(void *state, const int64_t *actions,
                                     int32_t players, char *err, size_t errcap);
 void woodsword_returns(const void *state, double *out, int32_t players);
 
+/** The verb's or the action's words in "en" or "zh" (the rules' own names:
+ *  front ends keep no copy). */
+int64_t woodsword_action_label(const void *game, int64_t action, const char *language,
+                               int32_t whole, char *buf, size_t cap);
 int64_t woodsword_observe(const void *state, int32_t seat, void *out,
                           size_t cap);
 int64_t woodsword_action_to_text(const void *state, int64_t action, char *buf,
