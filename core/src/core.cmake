@@ -12,7 +12,8 @@ target_include_directories(sapper_loader PUBLIC ${CMAKE_CURRENT_LIST_DIR}
 target_link_libraries(sapper_loader PUBLIC sapper_abi ${CMAKE_DL_LIBS}
   PRIVATE PkgConfig::SECCOMP)
 
-# The engine library: config, setup, match loop, replay, tournaments. No UI.
+# The engine library: config, setup, match loop, replay, seeds, provenance,
+# the bot sandbox. No UI, no tournaments (core/tournament/), no database.
 add_library(sapper_core STATIC
   ${CMAKE_CURRENT_LIST_DIR}/config.c
   ${CMAKE_CURRENT_LIST_DIR}/setup.c
@@ -21,19 +22,11 @@ add_library(sapper_core STATIC
   ${CMAKE_CURRENT_LIST_DIR}/seeds.c
   ${CMAKE_CURRENT_LIST_DIR}/provenance.c
   ${CMAKE_CURRENT_LIST_DIR}/replay.c
-  ${CMAKE_CURRENT_LIST_DIR}/stats.c
-  ${CMAKE_CURRENT_LIST_DIR}/tournament_def.c
-  ${CMAKE_CURRENT_LIST_DIR}/schedule.c
-  ${CMAKE_CURRENT_LIST_DIR}/play_tgame.c
-  ${CMAKE_CURRENT_LIST_DIR}/worker.c
-  ${CMAKE_CURRENT_LIST_DIR}/store.c
-  ${CMAKE_CURRENT_LIST_DIR}/tournament.c
-  ${CMAKE_CURRENT_LIST_DIR}/table.c
   ${CMAKE_CURRENT_SOURCE_DIR}/sandbox/sandbox.c)
 target_include_directories(sapper_core PUBLIC ${CMAKE_CURRENT_LIST_DIR})
 target_compile_definitions(sapper_core PRIVATE SAPPER_ENGINE_VERSION="${PROJECT_VERSION}")
 target_link_libraries(sapper_core PUBLIC sapper_abi sapper_loader
-  PRIVATE PkgConfig::INIH PkgConfig::SQLITE3 PkgConfig::SODIUM m ${CMAKE_DL_LIBS})
+  PRIVATE PkgConfig::INIH PkgConfig::SODIUM m ${CMAKE_DL_LIBS})
 
 # The process a sandboxed bot runs in (core/sandbox/bothost.c): the loader,
 # the frames and the lockdown, nothing of the engine's state.
