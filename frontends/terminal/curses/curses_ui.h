@@ -95,6 +95,11 @@ const char *ui_state(ui *u);
 /** Starts the next game with the current setup (records the last one).
  *  On failure (a->match is then NULL) sets quit and status; returns 1. */
 int ui_new_match(ui *u);
+/** After a move or an undo: stops the clock when the game has ended, puts
+ *  a finished scored game on the scoreboard, says why a fault ended it. */
+void ui_note_end(ui *u);
+/** u: takes the person's last move back (the game is then not scored). */
+void ui_undo(ui *u);
 
 /* --- curses_screen.c: drawing helpers --- */
 

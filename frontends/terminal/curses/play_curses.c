@@ -2,175 +2,20 @@
  * play_curses.c - `sapper play` on a terminal: the curses interface. This
  * file sets the terminal up and always puts it back, runs the event loop
  * (a key, a mouse event or a 200 ms tick so the clock moves), handles the
- * keys every family shares (undo, restart, help, quit), plays a person's
- * moves and keeps the game clock. How a family looks and which other keys
+ * keys every family shares (undo, restart, help, quit). A person's moves
+ * and the clock are curses_game.c's; the questions every file asks (whose
+ * view, who acts, the state) curses_state.c's. How a family looks and which other keys
  * it takes is in curses_grid.c (mines) and curses_menu.c (anything else);
  * the arena family keeps its own loop in curses_arena.c.
  * After the screen is restored it prints the `result {...}` line, as the
  * line protocol does, so scripts can read the outcome.
  */
 #include "bot_guard.h"
-#include "display_name.h"
 #include "curses_ui.h"
 
 #include <locale.h>
-#include <time.h>
 
 #include "sapper/arena.h"
-#include "scores.h"
-
-int32_t ui_viewer(ui *u)
-{
-    sapper_match *m = u->a->match;
-    for (int32_t i = 0; i < sapper_match_players(m); i++)
-        if (sapper_match_is_human(m, i))
-            return i;
-    return SAPPER_OMNISCIENT;
-}
-
-int32_t ui_actor(ui *u)
-{
-    sapper_match *m = u->a->match;
-    int32_t who = sapper_match_to_move(m);
-    if (who >= 0)
-        return sapper_match_is_human(m, who) ? who : -1;
-    for (int32_t i = 0; who == SAPPER_SIMULTANEOUS && i < sapper_match_players(m); i++)
-        if (sapper_match_is_human(m, i) && sapper_match_awaits(m, i))
-            return i;
-    return -1;
-}
-
-long ui_clock(const ui *u)
-{
-    if (u->first_move == 0)
-        return 0;
-    double end = u->ended != 0 ? u->ended : app_now();
-    return (long)(end - u->first_move);
-}
-
-const char *ui_state(ui *u)
-{
-    sapper_match *m = u->a->match;
-    if (sapper_match_to_move(m) != SAPPER_TERMINAL)
-        return "playing";
-    const char *outcome = sapper_match_outcome(m);
-    int32_t me = ui_viewer(u);
-    if (strcmp(outcome, "decided") != 0 || me < 0)
-        return outcome;
-    return sapper_match_winner(m) == me ? "won" : "lost";
-}
-
-/* Stops the clock when the game has just ended; says why if a fault
-   ended it. */
-/* A finished deductive 25x14 game goes on the scoreboard (scores.h), the
-   first time it ends only: an undo cannot replace a loss with a win. */
-static void note_score(ui *u)
-{
-    char note[1024];
-    if (u->scored || u->first_move == 0)
-        return;
-    u->scored = 1;
-    int rc = scores_record(&u->a->setup, u->a->match,
-                           u->ended - u->first_move - u->a->rules_seconds,
-                           u->a->assisted, (int64_t)time(NULL), note, sizeof note);
-    if (rc || note[0])
-        ui_message(u, rc < 0, "%s", note);
-}
-
-static void note_end(ui *u)
-{
-    sapper_match *m = u->a->match;
-    if (sapper_match_to_move(m) != SAPPER_TERMINAL) {
-        u->ended = 0;   /* an undo can bring a finished game back */
-        return;
-    }
-    if (u->ended == 0) {
-        u->ended = app_now();
-        note_score(u);
-    }
-    const sapper_fault *f = sapper_match_fault(m);
-    if (f)
-        ui_message(u, 1, "game over: %s", f->detail);
-}
-
-/* Puts the bots' answers since move `from` on the message line. */
-static void report_bot_moves(ui *u, size_t from)
-{
-    sapper_match *m = u->a->match;
-    size_t n = sapper_match_move_count(m);
-    size_t len = 0;
-    for (size_t i = from; i < n && len + 1 < sizeof u->msg; i++) {
-        const sapper_move *mv = sapper_match_move(m, i);
-        if (sapper_match_is_human(m, mv->seat))
-            continue;
-        char name[64];
-        ui_display_name(sapper_match_setup(m)->seats[mv->seat].name, name,
-                        sizeof name);
-        len += (size_t)snprintf(u->msg + len, sizeof u->msg - len, "%s%s: %s",
-                                len ? "; " : "", name,
-                                sapper_match_action_text(m, mv->action));
-    }
-    u->msg_error = 0;
-}
-
-int ui_play(ui *u, int64_t action)
-{
-    sapper_match *m = u->a->match;
-    int32_t seat = ui_actor(u);
-    if (seat < 0) {
-        if (sapper_match_to_move(m) == SAPPER_TERMINAL)
-            ui_message(u, 1, "the game is over: r starts a new one, q quits");
-        else
-            ui_message(u, 1, "no move of yours is expected now");
-        return 0;
-    }
-    char err[512];
-    size_t from = sapper_match_move_count(m);
-    if (app_play(u->a, seat, action, err, sizeof err) != SAPPER_OK) {
-        ui_message(u, 1, "%s", err);
-        return 0;
-    }
-    if (u->first_move == 0)
-        u->first_move = app_now();
-    ui_message(u, 0, "%s", "");
-    sapper_match_advance(m);
-    report_bot_moves(u, from);
-    note_end(u);
-    return 1;
-}
-
-int ui_new_match(ui *u)
-{
-    app_record(u->a);
-    if (app_next_match(u->a, SAPPER_MATCH_UNDO)) {
-        u->quit = 1;
-        u->status = EXIT_USAGE;
-        return 1;
-    }
-    u->first_move = u->ended = 0;
-    u->scored = 0;
-    u->cx = u->cy = -1;   /* the grid centres the cursor on its first draw */
-    u->sel = 0;
-    u->pressed = 0;
-    ui_message(u, 0, "%s", "");
-    sapper_match_advance(u->a->match);
-    note_end(u);
-    return 0;
-}
-
-static void undo(ui *u)
-{
-    if (sapper_match_undo(u->a->match) != SAPPER_OK) {
-        ui_message(u, 1, "nothing to undo");
-        return;
-    }
-    u->a->assisted = 1;   /* a move taken back: the game is not scored */
-    ui_message(u, 0, "move taken back");
-    sapper_match_advance(u->a->match);
-    if (sapper_match_move_count(u->a->match) == 0)
-        u->first_move = 0;   /* back at the start: the clock waits again */
-    note_end(u);
-}
 
 static const ui_family *family_of(const app *a)
 {
@@ -191,7 +36,7 @@ static void handle_key(ui *u, const ui_family *f, int ch)
         u->quit = 1;
         break;
     case 'u':
-        undo(u);
+        ui_undo(u);
         break;
     case 'r':
         ui_new_match(u);
@@ -278,7 +123,7 @@ int play_curses(app *a)
         return EXIT_USAGE;
     u.cx = u.cy = -1;
     sapper_match_advance(a->match);
-    note_end(&u);
+    ui_note_end(&u);
     SCREEN *screen = screen_open(&u);
     if (!screen) {
         app_error("cannot start the terminal interface (TERM=%s); try --plain",

@@ -164,23 +164,6 @@ static int reserve(prober *b, int32_t w, int32_t h)
     return 1;
 }
 
-/* ---- legality ------------------------------------------------------- */
-
-int prober_can_reveal(const prober_turn *t, int32_t cell)
-{
-    size_t lo = 0, hi = t->nlegal;   /* legal is ascending; reveal id = cell */
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (t->legal[mid] == cell)
-            return 1;
-        if (t->legal[mid] < cell)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return 0;
-}
-
 /* ---- certain cells -------------------------------------------------- */
 
 static void queue_cells(prober *b, const int32_t *cells, int32_t count)

@@ -69,8 +69,22 @@ typedef struct prober {
     sapper_mines_budget budget;   /* for every analysis                   */
 } prober;
 
-/* bot.c */
-int prober_can_reveal(const prober_turn *t, int32_t cell);
+/* Whether the turn's legal list reveals cell: here, not in bot.c, so the
+   files bot.c calls (start, guess, hunt, endgame) call nothing back. */
+static inline int prober_can_reveal(const prober_turn *t, int32_t cell)
+{
+    size_t lo = 0, hi = t->nlegal;   /* legal is ascending; reveal id = cell */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (t->legal[mid] == cell)
+            return 1;
+        if (t->legal[mid] < cell)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return 0;
+}
 
 /* start.c: the first reveal when nothing is known yet, or -1. */
 int32_t prober_first_move(prober *b, const prober_turn *t);

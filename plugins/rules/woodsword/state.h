@@ -69,7 +69,16 @@ typedef struct ws_state {
 } ws_state;
 
 /* woodsword.c */
-int32_t ws_alive_count(const ws_state *s);
+/* Seats still in the game. Here, not in woodsword.c, so the files that
+   count them (view, render, resolve) need nothing from the file that
+   calls them. */
+static inline int32_t ws_alive_count(const ws_state *s)
+{
+    int32_t n = 0;
+    for (int32_t i = 0; i < s->players; i++)
+        n += s->seat[i].alive;
+    return n;
+}
 /* Has seat some legal action of verb now (CHOOSE phase)? */
 int ws_verb_open(const ws_state *s, int32_t seat, int32_t verb);
 

@@ -126,14 +126,6 @@ void woodsword_state_free(void *state)
     free(state);
 }
 
-int32_t ws_alive_count(const ws_state *s)
-{
-    int32_t n = 0;
-    for (int32_t i = 0; i < s->players; i++)
-        n += s->seat[i].alive;
-    return n;
-}
-
 int32_t woodsword_current_player(const void *state)
 {
     const ws_state *s = state;

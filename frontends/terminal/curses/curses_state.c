@@ -1,0 +1,48 @@
+/*
+ * curses_state.c - the questions every screen of the curses interface asks
+ * about the game on show: whose view it is, who acts now, the clock and
+ * the state word. Pure queries: this file calls nothing of the interface,
+ * so every other file may call it without a circle.
+ */
+#include "curses_ui.h"
+
+int32_t ui_viewer(ui *u)
+{
+    sapper_match *m = u->a->match;
+    for (int32_t i = 0; i < sapper_match_players(m); i++)
+        if (sapper_match_is_human(m, i))
+            return i;
+    return SAPPER_OMNISCIENT;
+}
+
+int32_t ui_actor(ui *u)
+{
+    sapper_match *m = u->a->match;
+    int32_t who = sapper_match_to_move(m);
+    if (who >= 0)
+        return sapper_match_is_human(m, who) ? who : -1;
+    for (int32_t i = 0; who == SAPPER_SIMULTANEOUS && i < sapper_match_players(m); i++)
+        if (sapper_match_is_human(m, i) && sapper_match_awaits(m, i))
+            return i;
+    return -1;
+}
+
+long ui_clock(const ui *u)
+{
+    if (u->first_move == 0)
+        return 0;
+    double end = u->ended != 0 ? u->ended : app_now();
+    return (long)(end - u->first_move);
+}
+
+const char *ui_state(ui *u)
+{
+    sapper_match *m = u->a->match;
+    if (sapper_match_to_move(m) != SAPPER_TERMINAL)
+        return "playing";
+    const char *outcome = sapper_match_outcome(m);
+    int32_t me = ui_viewer(u);
+    if (strcmp(outcome, "decided") != 0 || me < 0)
+        return outcome;
+    return sapper_match_winner(m) == me ? "won" : "lost";
+}
