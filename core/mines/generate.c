@@ -6,6 +6,7 @@
  * See generate.h for what each method guarantees.
  */
 #include "generate_internal.h"
+#include "fail.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -111,18 +112,6 @@ const char *sapper_mines_ng_name(int32_t method)
     }
 }
 
-static sapper_status fail(char *err, size_t errcap, sapper_status st,
-                          const char *fmt, ...)
-{
-    if (err && errcap) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errcap, fmt, ap);
-        va_end(ap);
-    }
-    return st;
-}
-
 /* ---- the request --------------------------------------------------- */
 
 static sapper_status check_request(const sapper_mines_generator *g,
@@ -131,17 +120,17 @@ static sapper_status check_request(const sapper_mines_generator *g,
 {
     if (r->width < 1 || r->height < 1 ||
         (int64_t)r->width * r->height > g->capacity)
-        return fail(err, errcap, SAPPER_ERR_PARAM, "a %dx%d board does not "
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_PARAM, "a %dx%d board does not "
                     "fit this generator (%d cells)", r->width, r->height,
                     g->capacity);
     if (r->start < 0 || r->start >= r->width * r->height)
-        return fail(err, errcap, SAPPER_ERR_PARAM, "first cell %d is off the "
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_PARAM, "first cell %d is off the "
                     "%dx%d board", r->start, r->width, r->height);
     if (r->method < SAPPER_MINES_NG_SAMPLE || r->method > SAPPER_MINES_NG_AUTO)
-        return fail(err, errcap, SAPPER_ERR_PARAM, "unknown no-guess method "
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_PARAM, "unknown no-guess method "
                     "%d", r->method);
     if (r->nkeep < 0 || (r->nkeep > 0 && !r->keep_free))
-        return fail(err, errcap, SAPPER_ERR_PARAM, "keep_free: %d cells "
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_PARAM, "keep_free: %d cells "
                     "but no list", r->nkeep);
     return SAPPER_OK;
 }
@@ -329,7 +318,7 @@ static sapper_status out_of_budget(const sapper_mines_gen_request *r,
                                    int32_t method, int32_t budget,
                                    double density, char *err, size_t errcap)
 {
-    return fail(err, errcap, SAPPER_ERR_STATE, "no no-guess board found in "
+    return sapper_mines_fail(err, errcap, SAPPER_ERR_STATE, "no no-guess board found in "
                 "%d play-outs (no_guess_method = %s, %dx%d with %d mines, "
                 "density %.1f%% of the cells open to mines, first click %d "
                 "%d): raise no_guess_attempts%s or use fewer mines", budget,
@@ -352,7 +341,7 @@ sapper_status sapper_mines_generate(sapper_mines_generator *g,
     ng_shape(g, r->width, r->height);
     list_open(g, r);
     if (r->mines < 0 || r->mines > g->nopen)
-        return fail(err, errcap, SAPPER_ERR_PARAM, "%d mines do not fit the "
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_PARAM, "%d mines do not fit the "
                     "%d cells open to mines", r->mines, g->nopen);
     double density = sapper_mines_ng_density(g->cells, r->mines,
                                              g->cells - g->nopen);

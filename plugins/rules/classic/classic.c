@@ -7,6 +7,7 @@
  * design doc is silent.
  */
 #include "classic.h"
+#include "fail.h"
 
 #include "action_text.h"
 #include "board.h"
@@ -56,19 +57,6 @@ typedef struct classic_state {
     int32_t ng_perturbations; /* mines moves of perturb (0 before)        */
 } classic_state;
 
-/* Writes a reason into err (when there is one) and returns st. */
-static sapper_status fail(char *err, size_t errcap, sapper_status st,
-                          const char *fmt, ...)
-{
-    if (err && errcap) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errcap, fmt, ap);
-        va_end(ap);
-    }
-    return st;
-}
-
 /* ---- configuring a game -------------------------------------------- */
 
 static int choice_index(const char *value, const char *const *names, int n)
@@ -96,7 +84,7 @@ static sapper_status read_size(const sapper_params *p, classic_game *g,
             return SAPPER_OK;
         }
     }
-    return fail(err, errcap, SAPPER_ERR_PARAM, "preset: expected custom, "
+    return sapper_mines_fail(err, errcap, SAPPER_ERR_PARAM, "preset: expected custom, "
                 "beginner, intermediate or expert, found '%s'", preset);
 }
 
@@ -115,29 +103,29 @@ static sapper_status check_game(const classic_game *g, const char *layout,
 {
     if (g->width < CLASSIC_MIN_SIDE || g->width > CLASSIC_MAX_SIDE ||
         g->height < CLASSIC_MIN_SIDE || g->height > CLASSIC_MAX_SIDE)
-        return fail(err, errcap, SAPPER_ERR_PARAM, "%s%s%sa %dx%d board: "
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_PARAM, "%s%s%sa %dx%d board: "
                     "expected width and height from %d to %d",
                     layout ? "layout " : "", layout ? layout : "",
                     layout ? " is " : "", g->width, g->height,
                     CLASSIC_MIN_SIDE, CLASSIC_MAX_SIDE);
     int32_t most = g->width * g->height - kept_free(g);
     if (g->mines < 1)
-        return fail(err, errcap, SAPPER_ERR_PARAM, "mines = %d is too few%s%s:"
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_PARAM, "mines = %d is too few%s%s:"
                     " at least 1", g->mines, layout ? " in layout " : "",
                     layout ? layout : "");
     if (g->mines <= most)
         return SAPPER_OK;
     if (most < 1)
-        return fail(err, errcap, SAPPER_ERR_PARAM, "a %dx%d board with "
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_PARAM, "a %dx%d board with "
                     "first_click = %s has no room for mines (the opening keeps "
                     "all %d cells free): use first_click = safe or a larger board",
                     g->width, g->height, first_click_names[g->first_click],
                     g->width * g->height);
     if (layout)
-        return fail(err, errcap, SAPPER_ERR_PARAM, "mines = %d is too many for"
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_PARAM, "mines = %d is too many for"
                     " a %dx%d board in layout %s: at most %d (one cell must be "
                     "safe)", g->mines, g->width, g->height, layout, most);
-    return fail(err, errcap, SAPPER_ERR_PARAM, "mines = %d is too many for a "
+    return sapper_mines_fail(err, errcap, SAPPER_ERR_PARAM, "mines = %d is too many for a "
                 "%dx%d board with first_click = %s: at most %d", g->mines,
                 g->width, g->height, first_click_names[g->first_click], most);
 }
@@ -151,7 +139,7 @@ static int read_choice(const sapper_params *p, const char *key,
     const char *v = sapper_param(p, key);
     int i = v ? choice_index(v, names, n) : fallback;
     if (i < 0)
-        fail(err, errcap, 0, "%s: expected %s or %s, found '%s'", key,
+        sapper_mines_fail(err, errcap, 0, "%s: expected %s or %s, found '%s'", key,
              names[0], names[1], v);
     return i;
 }
@@ -171,7 +159,7 @@ static sapper_status read_generation(const sapper_params *p, classic_game *g,
     g->clouds.radius = sapper_param_real(p, "cloud_radius", 0.0);
     g->clouds.strength = sapper_param_real(p, "cloud_strength", 6.0);
     if (g->clouds.strength < 0.0 || g->clouds.radius < 0.0)
-        return fail(err, errcap, SAPPER_ERR_PARAM, "cloud_strength and "
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_PARAM, "cloud_strength and "
                     "cloud_radius must be 0 or more");
     return SAPPER_OK;
 }
@@ -183,12 +171,12 @@ static sapper_status check_generation(classic_game *g, char *err,
 {
     const char *what = g->no_guess ? "no_guess = true" : "density = clouds";
     if (g->layout && (g->no_guess || g->density == DENSITY_CLOUDS))
-        return fail(err, errcap, SAPPER_ERR_PARAM, "%s draws the mines, but "
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_PARAM, "%s draws the mines, but "
                     "layout fixes them: drop one of the two", what);
     if (!g->no_guess)
         return SAPPER_OK;
     if (g->first_click == FIRST_ANY)
-        return fail(err, errcap, SAPPER_ERR_PARAM, "no_guess = true needs "
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_PARAM, "no_guess = true needs "
                     "first_click = safe or opening: under any the board is "
                     "drawn before the first click, so no first click is "
                     "sure to lead anywhere");
@@ -196,7 +184,7 @@ static sapper_status check_generation(classic_game *g, char *err,
     double density = sapper_mines_ng_density(cells, g->mines, kept_free(g));
     if (g->ng_method == SAPPER_MINES_NG_SAMPLE &&
         density > SAPPER_MINES_SAMPLE_MAX_DENSITY)
-        return fail(err, errcap, SAPPER_ERR_PARAM, "no_guess_method = sample "
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_PARAM, "no_guess_method = sample "
                     "cannot draw no-guess boards at %dx%d with %d mines: the "
                     "density is %.1f%% of the cells open to mines, above the "
                     "%.0f%% limit of uniform sampling (almost no such board "
@@ -217,11 +205,11 @@ static sapper_status configure(const sapper_params *p, classic_game *g,
     const char *layout = sapper_param(p, "layout");
     g->first_click = fc ? choice_index(fc, first_click_names, 3) : FIRST_SAFE;
     if (g->first_click < 0)
-        return fail(err, errcap, SAPPER_ERR_PARAM, "first_click: expected "
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_PARAM, "first_click: expected "
                     "safe, opening or any, found '%s'", fc);
     sapper_status st = read_generation(p, g, err, errcap);
     if (st == SAPPER_OK && layout && *layout && g->first_click == FIRST_OPENING)
-        return fail(err, errcap, SAPPER_ERR_PARAM, "first_click = opening does "
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_PARAM, "first_click = opening does "
                     "not apply to layout %s: a layout fixes the mines before "
                     "the first click (drop one of the two)", layout);
     if (st == SAPPER_OK && layout && *layout) {
@@ -242,7 +230,7 @@ sapper_status classic_game_new(const sapper_params *params, void **game,
 {
     classic_game *g = calloc(1, sizeof *g);
     if (!g)
-        return fail(err, errcap, SAPPER_ERR_NOMEM, "out of memory");
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_NOMEM, "out of memory");
     sapper_status st = configure(params, g, err, errcap);
     if (st != SAPPER_OK) {
         classic_game_free(g);
@@ -333,7 +321,7 @@ static sapper_status place_no_guess(classic_state *s, int32_t cell,
         st = sapper_mines_generate(gen, &req, &s->rng, mine, &rep, err,
                                    errcap);
     } else {
-        fail(err, errcap, st, "out of memory");
+        sapper_mines_fail(err, errcap, st, "out of memory");
     }
     if (st == SAPPER_OK) {
         sapper_board_set_mines(b, mine);
@@ -356,12 +344,12 @@ sapper_status classic_state_new(const void *game, int32_t players,
 {
     const classic_game *g = game;
     if (players != 1)
-        return fail(err, errcap, SAPPER_ERR_PARAM, "classic is a 1-player "
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_PARAM, "classic is a 1-player "
                     "game: expected 1 player, found %d", players);
     classic_state *s = calloc(1, sizeof *s);
     if (!s || sapper_board_init(&s->board, g->width, g->height, g->mines)) {
         free(s);
-        return fail(err, errcap, SAPPER_ERR_NOMEM, "out of memory");
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_NOMEM, "out of memory");
     }
     s->game = g;
     sapper_rng_seed(&s->rng, seed);
@@ -373,7 +361,7 @@ sapper_status classic_state_new(const void *game, int32_t players,
     if (st != SAPPER_OK) {
         sapper_board_free(&s->board);
         free(s);
-        return fail(err, errcap, st, "out of memory");
+        return sapper_mines_fail(err, errcap, st, "out of memory");
     }
     *state = s;
     return SAPPER_OK;
@@ -472,7 +460,7 @@ static int refusal(const classic_state *s, int32_t verb, int32_t cell,
     const char *why = verb == SAPPER_MINES_REVEAL ? reveal_refusal(st)
                     : verb == SAPPER_MINES_FLAG   ? flag_refusal(st)
                     : chord_refusal(b, cell, detail, sizeof detail);
-    fail(err, errcap, 0, "cell %d %d %s", cell % b->width, cell / b->width,
+    sapper_mines_fail(err, errcap, 0, "cell %d %d %s", cell % b->width, cell / b->width,
          why ? why : "is not legal now");
     return 1;
 }
@@ -512,7 +500,7 @@ static sapper_status place_for_first_reveal(classic_state *s, int32_t cell,
     if (st == SAPPER_OK)
         return st;
     /* game_new made sure the mines fit, so only memory can run out */
-    return fail(err, errcap, st == SAPPER_ERR_NOMEM ? st : SAPPER_ERR_INTERNAL,
+    return sapper_mines_fail(err, errcap, st == SAPPER_ERR_NOMEM ? st : SAPPER_ERR_INTERNAL,
                 "cannot place %d mines around the first reveal%s",
                 s->board.mines, st == SAPPER_ERR_NOMEM ? ": out of memory"
                                                        : "");
@@ -554,12 +542,12 @@ sapper_status classic_apply_action(void *state, int32_t seat, int64_t action,
     const sapper_board *b = &s->board;
     int32_t verb, x, y;
     if (s->outcome != ONGOING)
-        return fail(err, errcap, SAPPER_ERR_ILLEGAL, "the game is over");
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_ILLEGAL, "the game is over");
     if (seat != 0)
-        return fail(err, errcap, SAPPER_ERR_ILLEGAL, "seat %d does not play: "
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_ILLEGAL, "seat %d does not play: "
                     "classic has one seat, 0", seat);
     if (!sapper_mines_decode(action, b->width, b->height, &verb, &x, &y))
-        return fail(err, errcap, SAPPER_ERR_ILLEGAL, "action %lld is out of "
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_ILLEGAL, "action %lld is out of "
                     "range: expected 0 to %lld", (long long)action,
                     (long long)b->cells * SAPPER_MINES_VERBS - 1);
     if (refusal(s, verb, y * b->width + x, err, errcap))

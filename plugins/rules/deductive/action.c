@@ -42,7 +42,7 @@ static sapper_status coord(const char *word, const char *name, int32_t limit,
     for (; word[i] >= '0' && word[i] <= '9' && v < limit; i++)
         v = v * 10 + (word[i] - '0');
     if (i == 0 || word[i] || v >= limit)
-        return ded_fail(err, errcap, SAPPER_ERR_PARSE, "expected %s, a %s "
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_PARSE, "expected %s, a %s "
                         "from 0 to %d, found '%s'", name,
                         name[0] == 'X' ? "column" : "row", limit - 1, word);
     *out = (int32_t)v;
@@ -58,13 +58,13 @@ sapper_status ded_text_to_action(const void *state, const char *text,
     int n = sscanf(text, " %15s %15s %15s %1s", word, xs, ys, extra);
     int verb = verb_of(word);
     if (n < 1 || verb < 0)
-        return ded_fail(err, errcap, SAPPER_ERR_PARSE, "expected 'reveal X "
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_PARSE, "expected 'reveal X "
                         "Y' or 'flag X Y' (mark), found '%.24s'", text);
     if (n < 3)
-        return ded_fail(err, errcap, SAPPER_ERR_PARSE, "expected '%s X Y' "
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_PARSE, "expected '%s X Y' "
                         "(column and row from 0), found '%.24s'", word, text);
     if (n > 3)
-        return ded_fail(err, errcap, SAPPER_ERR_PARSE, "expected nothing "
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_PARSE, "expected nothing "
                         "after '%s %s %s'", word, xs, ys);
     int32_t x, y;
     sapper_status st = coord(xs, "X", b->width, &x, err, errcap);

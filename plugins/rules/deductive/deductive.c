@@ -22,18 +22,6 @@ static const struct preset {
     {"30x16", 30, 16, 96},
 };
 
-sapper_status ded_fail(char *err, size_t errcap, sapper_status st,
-                       const char *fmt, ...)
-{
-    if (err && errcap) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errcap, fmt, ap);
-        va_end(ap);
-    }
-    return st;
-}
-
 /* ---- configuring a game -------------------------------------------- */
 
 static sapper_status read_size(const sapper_params *p, ded_game *g,
@@ -55,7 +43,7 @@ static sapper_status read_size(const sapper_params *p, ded_game *g,
             return SAPPER_OK;
         }
     }
-    return ded_fail(err, errcap, SAPPER_ERR_PARAM, "preset: expected 25x14, "
+    return sapper_mines_fail(err, errcap, SAPPER_ERR_PARAM, "preset: expected 25x14, "
                     "9x9, 16x16, 30x16 or custom, found '%s'", preset);
 }
 
@@ -65,11 +53,11 @@ static sapper_status check_game(const ded_game *g, const char *layout,
     const char *in = layout ? " in layout " : "", *name = layout ? layout : "";
     if (g->width < DED_MIN_SIDE || g->width > DED_MAX_SIDE ||
         g->height < DED_MIN_SIDE || g->height > DED_MAX_SIDE)
-        return ded_fail(err, errcap, SAPPER_ERR_PARAM, "a %dx%d board%s%s: "
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_PARAM, "a %dx%d board%s%s: "
                         "expected width and height from %d to %d", g->width,
                         g->height, in, name, DED_MIN_SIDE, DED_MAX_SIDE);
     if (g->mines < 1 || g->mines > g->width * g->height - 1)
-        return ded_fail(err, errcap, SAPPER_ERR_PARAM, "mines = %d%s%s: "
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_PARAM, "mines = %d%s%s: "
                         "expected 1 to %d for a %dx%d board (one cell must "
                         "be safe)", g->mines, in, name,
                         g->width * g->height - 1, g->width, g->height);
@@ -96,7 +84,7 @@ sapper_status ded_game_new(const sapper_params *params, void **game,
 {
     ded_game *g = calloc(1, sizeof *g);
     if (!g)
-        return ded_fail(err, errcap, SAPPER_ERR_NOMEM, "out of memory");
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_NOMEM, "out of memory");
     sapper_status st = configure(params, g, err, errcap);
     if (st != SAPPER_OK) {
         ded_game_free(g);
@@ -144,12 +132,12 @@ sapper_status ded_state_new(const void *game, int32_t players, uint64_t seed,
 {
     const ded_game *g = game;
     if (players != 1)
-        return ded_fail(err, errcap, SAPPER_ERR_PARAM, "deductive is a "
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_PARAM, "deductive is a "
                         "1-player game: expected 1 player, found %d", players);
     ded_state *s = calloc(1, sizeof *s);
     if (!s || sapper_board_init(&s->board, g->width, g->height, g->mines)) {
         free(s);
-        return ded_fail(err, errcap, SAPPER_ERR_NOMEM, "out of memory");
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_NOMEM, "out of memory");
     }
     s->game = g;
     s->lost_cell = -1;

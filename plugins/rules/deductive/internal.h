@@ -37,9 +37,6 @@ typedef struct ded_state {
 /* moves.c: exposed safe cells still to find. */
 int32_t ded_safe_left(const ded_state *s);
 
-/* Writes a reason into err (when there is one) and returns st. */
-sapper_status ded_fail(char *err, size_t errcap, sapper_status st,
-                       const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+#include "fail.h"   /* sapper_mines_fail: a refusal in one line */
 
 #endif /* DEDUCTIVE_INTERNAL_H */

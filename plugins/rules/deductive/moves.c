@@ -45,7 +45,7 @@ static int refusal(const ded_state *s, int32_t verb, int32_t cell, char *err,
     const sapper_board *b = &s->board;
     const char *why = refusal_text(b, verb, cell);
     if (why && err)
-        ded_fail(err, errcap, 0, "cell %d %d %s", cell % b->width,
+        sapper_mines_fail(err, errcap, 0, "cell %d %d %s", cell % b->width,
                  cell / b->width, why);
     return why != NULL;
 }
@@ -133,7 +133,7 @@ static sapper_status expose_mine(ded_state *s, int32_t cell, char *err,
     study found = {0};
     sapper_status st = consult(s, cell, &found);
     if (st != SAPPER_OK)
-        return ded_fail(err, errcap, st == SAPPER_ERR_NOMEM ? st
+        return sapper_mines_fail(err, errcap, st == SAPPER_ERR_NOMEM ? st
                         : SAPPER_ERR_INTERNAL, "cannot study the position "
                         "(solver status %d)", (int)st);
     sapper_board_reveal(&s->board, cell);
@@ -179,12 +179,12 @@ sapper_status ded_apply_action(void *state, int32_t seat, int64_t action,
     const sapper_board *b = &s->board;
     int32_t verb, x, y;
     if (s->outcome != DED_ONGOING)
-        return ded_fail(err, errcap, SAPPER_ERR_ILLEGAL, "the game is over");
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_ILLEGAL, "the game is over");
     if (seat != 0)
-        return ded_fail(err, errcap, SAPPER_ERR_ILLEGAL, "seat %d does not "
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_ILLEGAL, "seat %d does not "
                         "play: deductive has one seat, 0", seat);
     if (!sapper_mines_decode(action, b->width, b->height, &verb, &x, &y))
-        return ded_fail(err, errcap, SAPPER_ERR_ILLEGAL, "action %lld is out "
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_ILLEGAL, "action %lld is out "
                         "of range: expected 0 to %lld", (long long)action,
                         (long long)b->cells * SAPPER_MINES_VERBS - 1);
     int32_t cell = y * b->width + x;

@@ -9,22 +9,10 @@
  * (core/mines/board.c). See seeker.h for the rules and the choices made.
  */
 #include "internal.h"
+#include "fail.h"
 
 #include <stdarg.h>
 #include <stdio.h>
-
-/* Writes a reason into err (when there is one) and returns st. */
-static sapper_status fail(char *err, size_t errcap, sapper_status st,
-                          const char *fmt, ...)
-{
-    if (err && errcap) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errcap, fmt, ap);
-        va_end(ap);
-    }
-    return st;
-}
 
 /* ---- configuring a game -------------------------------------------- */
 
@@ -42,7 +30,7 @@ static sapper_status even_mines(const seeker_game *g, const char *layout,
 {
     char fix[64];
     if (layout)
-        return fail(err, errcap, SAPPER_ERR_PARAM, "layout %s has %d mines, "
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_PARAM, "layout %s has %d mines, "
                     "an even count: seeker needs an odd mine count so that no "
                     "game ends in a tie (add or remove a '*')", layout,
                     g->mines);
@@ -50,7 +38,7 @@ static sapper_status even_mines(const seeker_game *g, const char *layout,
         snprintf(fix, sizeof fix, "try %d or %d", g->mines - 1, g->mines + 1);
     else
         snprintf(fix, sizeof fix, "try %d", g->mines - 1);
-    return fail(err, errcap, SAPPER_ERR_PARAM, "mines = %d is even: seeker "
+    return sapper_mines_fail(err, errcap, SAPPER_ERR_PARAM, "mines = %d is even: seeker "
                 "needs an odd mine count so that no game ends in a tie (%s)",
                 g->mines, fix);
 }
@@ -62,12 +50,12 @@ static sapper_status check_game(const seeker_game *g, const char *layout,
     int32_t cells = g->width * g->height;
     if (g->width < SEEKER_MIN_SIDE || g->width > SEEKER_MAX_SIDE ||
         g->height < SEEKER_MIN_SIDE || g->height > SEEKER_MAX_SIDE)
-        return fail(err, errcap, SAPPER_ERR_PARAM, "a %dx%d board%s: expected "
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_PARAM, "a %dx%d board%s: expected "
                     "width and height from %d to %d", g->width, g->height,
                     where(layout, in, sizeof in), SEEKER_MIN_SIDE,
                     SEEKER_MAX_SIDE);
     if (g->mines < 1 || g->mines > cells)
-        return fail(err, errcap, SAPPER_ERR_PARAM, "mines = %d%s: expected 1 "
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_PARAM, "mines = %d%s: expected 1 "
                     "to %d (the cells of a %dx%d board)", g->mines,
                     where(layout, in, sizeof in), cells, g->width, g->height);
     if (g->mines % 2 == 0)
@@ -96,7 +84,7 @@ sapper_status seeker_game_new(const sapper_params *params, void **game,
 {
     seeker_game *g = calloc(1, sizeof *g);
     if (!g)
-        return fail(err, errcap, SAPPER_ERR_NOMEM, "out of memory");
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_NOMEM, "out of memory");
     sapper_status st = configure(params, g, err, errcap);
     if (st != SAPPER_OK) {
         seeker_game_free(g);
@@ -158,11 +146,11 @@ sapper_status seeker_state_new(const void *game, int32_t players,
 {
     const seeker_game *g = game;
     if (players != SEEKER_SEATS)
-        return fail(err, errcap, SAPPER_ERR_PARAM, "seeker is a 2-player game "
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_PARAM, "seeker is a 2-player game "
                     "(red and blue): expected 2 players, found %d", players);
     seeker_state *s = state_alloc(g);
     if (!s)
-        return fail(err, errcap, SAPPER_ERR_NOMEM, "out of memory");
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_NOMEM, "out of memory");
     if (g->layout) {
         sapper_board_set_mines(&s->board, g->layout);
     } else {
@@ -273,23 +261,23 @@ static sapper_status refusal(const seeker_state *s, int32_t seat,
     const sapper_board *b = &s->board;
     int32_t verb, x, y;
     if (s->to_move == SAPPER_TERMINAL)
-        return fail(err, errcap, SAPPER_ERR_ILLEGAL, "the game is over");
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_ILLEGAL, "the game is over");
     if (seat != s->to_move)
-        return fail(err, errcap, SAPPER_ERR_ILLEGAL, "it is %s's turn (seat "
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_ILLEGAL, "it is %s's turn (seat "
                     "%d), not seat %d's", seeker_colour(s->to_move),
                     s->to_move, seat);
     if (!sapper_mines_decode(action, b->width, b->height, &verb, &x, &y) ||
         verb != SAPPER_MINES_REVEAL)
-        return fail(err, errcap, SAPPER_ERR_ILLEGAL, "action %lld is not a "
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_ILLEGAL, "action %lld is not a "
                     "seeker action: the only one is 'reveal X Y', ids 0 to "
                     "%d", (long long)action, b->cells - 1);
     *cell = y * b->width + x;
     if (s->owner[*cell] != SEEKER_NOBODY)
-        return fail(err, errcap, SAPPER_ERR_ILLEGAL, "cell %d %d is a mine "
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_ILLEGAL, "cell %d %d is a mine "
                     "%s already claimed", x, y,
                     seeker_colour(s->owner[*cell]));
     if (b->state[*cell] != SAPPER_BOARD_HIDDEN)
-        return fail(err, errcap, SAPPER_ERR_ILLEGAL, "cell %d %d is already "
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_ILLEGAL, "cell %d %d is already "
                     "revealed", x, y);
     return SAPPER_OK;
 }
