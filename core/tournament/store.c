@@ -9,8 +9,9 @@
  * refused.
  *   games(run_id, game_index, board, seed, ruleset, params, seats, outcome,
  *         returns, reason, culprit, seconds, moves, think, result, actions)
- *   seeker_games: a view adding red/blue_bonus_points and _stats columns
- *         from the result JSON of seeker games.
+ *   <ruleset>_games: a view of one ruleset's games with the columns its
+ *         rules declare (sapper_rules_api.result_columns), taken from the
+ *         result JSON; seeker_games has red/blue_bonus_points and _stats.
  *
  * JSON columns are text. This file does not compute statistics (table.c)
  * or decide what to play (schedule.c).
@@ -48,13 +49,7 @@ static const char schema[] =
     " seconds REAL NOT NULL, moves INTEGER NOT NULL, think TEXT NOT NULL,"
     " steps TEXT NOT NULL,"
     " result TEXT, actions TEXT,"
-    " PRIMARY KEY(run_id, game_index));"
-    "CREATE VIEW IF NOT EXISTS seeker_games AS SELECT *,"
-    " json_extract(result, '$.seeker[0].bonus_points') AS red_bonus_points,"
-    " json_extract(result, '$.seeker[1].bonus_points') AS blue_bonus_points,"
-    " json_extract(result, '$.seeker[0].bonus_stats') AS red_bonus_stats,"
-    " json_extract(result, '$.seeker[1].bonus_stats') AS blue_bonus_stats"
-    " FROM games WHERE ruleset = 'seeker';";
+    " PRIMARY KEY(run_id, game_index));";
 
 static const char insert_sql[] =
     "INSERT INTO games(run_id, game_index, board, seed, ruleset, params, seats,"
@@ -318,10 +313,52 @@ static sapper_status resume_run(sapper_store *s, sapper_tournament_def *def,
     return st;
 }
 
+static int is_word(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= '0' && s[i] <= '9') || s[i] == '_'))
+            return 0;
+    return n > 0;
+}
+
+static int is_json_path(const char *s, size_t n)
+{
+    if (n == 0 || s[0] != '$')
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
+              (s[i] >= '0' && s[i] <= '9') || strchr("_$.[]", s[i])))
+            return 0;
+    return 1;
+}
+
+/* The view <ruleset>_games with the columns the rules declare; lines that
+   are not `NAME $.path` are skipped (the text comes from a plugin). */
+static void create_ruleset_view(sapper_store *s, const sapper_tournament_def *def)
+{
+    const char *id = def->base.rules->desc.id;
+    if (!def->result_columns[0] || !is_word(id, strlen(id)))
+        return;   /* an id with a '-' makes no view name */
+    sapper_strbuf sql = {0};
+    sapper_strbuf_printf(&sql, "CREATE VIEW IF NOT EXISTS %s_games AS SELECT *", id);
+    for (const char *line = def->result_columns; *line;) {
+        size_t len = strcspn(line, "\n"), name = strcspn(line, " ");
+        if (name < len && is_word(line, name) &&
+            is_json_path(line + name + 1, len - name - 1))
+            sapper_strbuf_printf(&sql, ", json_extract(result, '%.*s') AS %.*s",
+                                 (int)(len - name - 1), line + name + 1, (int)name, line);
+        line += len + (line[len] == '\n');
+    }
+    sapper_strbuf_printf(&sql, " FROM games WHERE ruleset = '%s'", id);
+    sqlite3_exec(s->db, sapper_strbuf_str(&sql), NULL, NULL, NULL);
+    sapper_strbuf_free(&sql);
+}
+
 sapper_status sapper_store_begin_run(sapper_store *s, sapper_tournament_def *def,
                                      int resume, int64_t *run_id,
                                      char *err, size_t errcap)
 {
+    create_ruleset_view(s, def);
     sapper_strbuf text = {0};
     sapper_tournament_def_text(def, &text);
     int64_t last = sapper_store_last_run(s);

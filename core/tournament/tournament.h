@@ -28,6 +28,7 @@ typedef struct sapper_entrant {
 
 typedef struct sapper_tournament_def {
     sapper_setup base;              /* rules and their parameters */
+    char result_columns[2048];      /* the rules' result_columns text, or "" */
     sapper_param_set stored_params; /* the parameters as the games apply them
                                        (a preset resolved), for the database;
                                        see sapper_tournament_def_effective */

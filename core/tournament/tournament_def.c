@@ -385,14 +385,20 @@ sapper_status sapper_tournament_def_effective(sapper_tournament_def *def)
     const sapper_plugin *rules = def->base.rules;
     if (sapper_param_set_copy(&def->stored_params, &def->base.rules_params))
         return SAPPER_ERR_NOMEM;
-    if (!rules->rules.params_text)
+    if (!rules->rules.params_text && !rules->rules.result_columns)
         return SAPPER_OK;
     sapper_params p = sapper_param_set_view(&def->base.rules_params);
     void *game = NULL;
     char err[256], text[4096];
     if (rules->rules.game_new(&p, &game, err, sizeof err) != SAPPER_OK)
         return SAPPER_OK;   /* the games will say why, each a void */
-    int64_t n = rules->rules.params_text(game, text, sizeof text);
+    int64_t n = rules->rules.params_text ? rules->rules.params_text(game, text, sizeof text) : 0;
+    if (rules->rules.result_columns) {
+        int64_t k = rules->rules.result_columns(game, def->result_columns,
+                                                sizeof def->result_columns);
+        if (k < 0 || k >= (int64_t)sizeof def->result_columns)
+            def->result_columns[0] = '\0';   /* too long: no view rather than half */
+    }
     rules->rules.game_free(game);
     if (n <= 0 || n >= (int64_t)sizeof text)
         return SAPPER_OK;

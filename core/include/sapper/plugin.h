@@ -61,7 +61,8 @@
  *                    time_left, cancel) in sapper_bot_setup.host and
  *                    sapper_rules_api.set_host; rules read no clock.
  *                    Descriptors: family_version. Rules: action_label
- *                    (a person's words for an action, per language). docs/PLUGINS.md ("ABI 1.2") lists what
+ *                    (a person's words for an action, per language) and
+ *                    result_columns (the results database's view). docs/PLUGINS.md ("ABI 1.2") lists what
  *                    else 1.2 appends, all optional, all at struct ends.
  */
 #ifndef SAPPER_PLUGIN_H
@@ -471,6 +472,13 @@ typedef struct sapper_rules_api {
      *  own. [any time on a live game] Write up to cap, return needed. */
     int64_t (*action_label)(const void *game, int64_t action, const char *language,
                             int32_t whole, char *buf, size_t cap);
+    /** Optional: the columns a results database should show for this
+     *  ruleset's games, taken from the JSON result: one line per column,
+     *  `NAME JSONPATH` (NAME [a-z0-9_]+, JSONPATH starting with `$`, e.g.
+     *  `red_points $.seeker[0].points`). The engine makes a view
+     *  `<id>_games` of them. [any time on a live game] Write up to cap,
+     *  return needed. */
+    int64_t (*result_columns)(const void *game, char *buf, size_t cap);
 } sapper_rules_api;
 
 /* ------------------------------------------------------------------ */

@@ -37,6 +37,7 @@ static const sapper_rules_api seeker_rules = {
     .text_to_action = seeker_text_to_action,
     .render_text = seeker_render_text,
     .result_json = seeker_result_json,
+    .result_columns = seeker_result_columns,
     .seat_json = seeker_seat_json,
     .panel_text = seeker_panel_text,
 };

@@ -144,6 +144,9 @@ sapper_status seeker_text_to_action(const void *state, const char *text,
 int64_t seeker_render_text(const void *state, int32_t seat, char *buf,
                            size_t cap);
 int64_t seeker_result_json(const void *state, char *buf, size_t cap);
+/** The results database's seeker_games columns: each colour's bonus
+ *  points and statistics (sapper_rules_api.result_columns). */
+int64_t seeker_result_columns(const void *game, char *buf, size_t cap);
 /** Per-player members of the result (ABI 1.1 seat_json): colour, points,
  *  bonus_points, bonus_stats; the engine adds them to the seat's entry next
  *  to its name. */

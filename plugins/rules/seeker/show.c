@@ -143,3 +143,13 @@ int64_t seeker_seat_json(const void *state, int32_t seat, char *buf, size_t cap)
         seeker_bonus_points(sc), stats);
     return (int64_t)pos;
 }
+
+int64_t seeker_result_columns(const void *game, char *buf, size_t cap)
+{
+    (void)game;
+    int n = snprintf(buf, cap, "red_bonus_points $.seeker[0].bonus_points\n"
+                     "blue_bonus_points $.seeker[1].bonus_points\n"
+                     "red_bonus_stats $.seeker[0].bonus_stats\n"
+                     "blue_bonus_stats $.seeker[1].bonus_stats\n");
+    return n < 0 ? 0 : n;
+}
