@@ -1,0 +1,141 @@
+/*
+ * arena_frame.c - the frame: title, phase, the seats, the round, the menu or
+ * the prompt, the footer, help.
+ */
+#include "arena_ui.h"
+
+/* ------------------------------------------------------------------ */
+/* The frame.                                                          */
+/* ------------------------------------------------------------------ */
+
+static void draw_title(const arena_ui *au)
+{
+    const sapper_arena_view *v = arena_view_of(au);
+    char title[LINE_MAX], seed[64];
+    arena_say(au, title, sizeof title, W_TITLE, (int)v->match, (int)v->round, (int)v->alive,
+        (int)v->players);
+    arena_say(au, seed, sizeof seed, W_SEED,
+        (unsigned long long)sapper_match_seed(au->u->a->match));
+    int used = arena_put(0, 1, COLS - 2, A_BOLD, title);
+    arena_put(0, used + 4, COLS - used - 5, A_DIM, seed);
+}
+
+/* Row 1: what happens now. */
+static void draw_phase(const arena_ui *au)
+{
+    const sapper_arena_view *v = arena_view_of(au);
+    char line[LINE_MAX], what[200];
+    attr_t attr = A_BOLD;
+    if (v->phase == SAPPER_ARENA_PHASE_OVER || sapper_match_to_move(au->u->a->match) == SAPPER_TERMINAL) {
+        arena_outcome_text(au, what, sizeof what);
+        snprintf(line, sizeof line, "%s: %s", arena_word(au, W_GAME_OVER), what);
+        attr = ui_attr(au->u, v->winner >= 0 && v->winner == au->me ? UI_PAIR_WIN : UI_PAIR_ERROR,
+                       A_BOLD);
+    } else if (au->pause) {
+        arena_say(au, line, sizeof line, W_PRESS_ENTER,
+            arena_word(au, v->last_match != v->match ? W_NEXT_MATCH : W_NEXT_ROUND));
+    } else if (ui_actor(au->u) >= 0 && v->phase == SAPPER_ARENA_PHASE_CHOOSE) {
+        snprintf(line, sizeof line, "%s", arena_word(au, W_SECRET));
+    } else if (ui_actor(au->u) >= 0) {
+        arena_menu_caption(au, line, sizeof line);
+    } else if (au->me >= 0 && !arena_seat_of(au, au->me)->alive) {
+        snprintf(line, sizeof line, "%s", arena_word(au, W_WATCHING));
+    } else {
+        snprintf(line, sizeof line, "%s", arena_word(au, W_WAITING));
+    }
+    arena_put(1, 1, COLS - 2, attr, line);
+}
+
+/* Where the pause's prompt goes instead of the menu. */
+static void draw_prompt(const arena_ui *au, int y, int x, int w)
+{
+    const sapper_arena_view *v = arena_view_of(au);
+    char line[LINE_MAX];
+    if (sapper_match_to_move(au->u->a->match) == SAPPER_TERMINAL) {
+        snprintf(line, sizeof line, " %s ", arena_word(au, W_GAME_OVER));
+        arena_put(y, x, w, A_BOLD | A_REVERSE, line);
+        arena_put(y + 1, x, w, A_NORMAL, arena_word(au, W_AFTER_GAME));
+        return;
+    }
+    snprintf(line, sizeof line, " > %s ",
+             arena_word(au, v->last_match != v->match ? W_NEXT_MATCH : W_NEXT_ROUND));
+    arena_put(y, x, w, A_BOLD | A_REVERSE, line);
+    arena_say(au, line, sizeof line, W_PRESS_ENTER,
+        arena_word(au, v->last_match != v->match ? W_NEXT_MATCH : W_NEXT_ROUND));
+    arena_put(y + 1, x, w, A_DIM, line);
+}
+
+static void draw_actions(arena_ui *au, int y, int x, int w, int h)
+{
+    au->menu_n = 0;
+    if (au->pause)
+        draw_prompt(au, y, x, w);
+    else if (ui_actor(au->u) >= 0)
+        arena_draw_menu(au, y, x, w, h);
+}
+
+/* The round on show and the menu: side by side when wide, else stacked. */
+static void draw_bottom(arena_ui *au, int top)
+{
+    panel *p = &au->shown;
+    int h = LINES - 3 - top;
+    p->n = 0;
+    if (arena_showing_current(au))
+        arena_panel_current(au, p);
+    else
+        arena_panel_last(au, p);
+    if (COLS >= 96) {
+        int left = COLS * 9 / 20;
+        arena_draw_panel(au, p, top, 1, left - 2, h);
+        draw_actions(au, top, left + 1, COLS - left - 2, h);
+        return;
+    }
+    int ph = p->n + 1 < h / 2 ? p->n + 1 : h / 2;
+    arena_draw_panel(au, p, top, 1, COLS - 2, ph);
+    draw_actions(au, top + ph, 1, COLS - 2, h - ph);
+}
+
+static void draw_footer(const arena_ui *au)
+{
+    ui *u = au->u;
+    enum arena_word hint = sapper_match_to_move(u->a->match) == SAPPER_TERMINAL ? W_HINT_OVER
+                         : au->pause ? W_HINT_PAUSE : W_HINT_MENU;
+    attr_t attr = u->msg_error ? ui_attr(u, UI_PAIR_ERROR, A_BOLD) : A_NORMAL;
+    arena_put(LINES - 2, 0, COLS, attr, u->msg);
+    arena_put(LINES - 1, 0, COLS - 1, A_NORMAL, arena_word(au, hint));
+}
+
+static void draw_help(const arena_ui *au)
+{
+    const char *text = arena_word(au, W_HELP);
+    char line[LINE_MAX];
+    int y = 2;
+    arena_put(0, 2, COLS - 2, A_BOLD, arena_word(au, W_HELP_TITLE));
+    while (*text) {
+        size_t n = strcspn(text, "\n");
+        snprintf(line, sizeof line, "%.*s", (int)n, text);
+        arena_put(y++, 4, COLS - 4, A_NORMAL, line);
+        text += n + (text[n] == '\n');
+    }
+    arena_put(y + 1, 2, COLS - 2, A_BOLD, arena_word(au, W_HELP_BACK));
+}
+
+void arena_draw(arena_ui *au)
+{
+    if (ui_too_small(au->u, 40, 3 + 2 + MIN_BOTTOM + 2))
+        return;
+    if (au->help) {
+        draw_help(au);
+        return;
+    }
+    if (!arena_take_view(au)) {
+        arena_put(0, 0, COLS, A_BOLD, "the rules gave no arena view: press q");
+        return;
+    }
+    draw_title(au);
+    draw_phase(au);
+    arena_layout l = arena_layout_seats(au, 3);
+    arena_draw_seats(au, &l);
+    draw_bottom(au, l.top + l.rows + 1);
+    draw_footer(au);
+}
