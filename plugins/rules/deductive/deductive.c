@@ -64,7 +64,7 @@ static sapper_status check_game(const ded_game *g, const char *layout,
     return SAPPER_OK;
 }
 
-static sapper_status configure(const sapper_params *p, ded_game *g,
+static sapper_status configure_game(const sapper_params *p, ded_game *g,
                                char *err, size_t errcap)
 {
     const char *layout = sapper_param(p, "layout");
@@ -79,19 +79,17 @@ static sapper_status configure(const sapper_params *p, ded_game *g,
     return st != SAPPER_OK ? st : check_game(g, NULL, err, errcap);
 }
 
-sapper_status ded_game_new(const sapper_params *params, void **game,
-                           char *err, size_t errcap)
+/* configure_game for the scaffold, which knows the game only as void *. */
+static sapper_status configure(const sapper_params *p, void *g, char *err, size_t errcap)
 {
-    ded_game *g = calloc(1, sizeof *g);
-    if (!g)
-        return sapper_mines_fail(err, errcap, SAPPER_ERR_NOMEM, "out of memory");
-    sapper_status st = configure(params, g, err, errcap);
-    if (st != SAPPER_OK) {
-        ded_game_free(g);
-        return st;
-    }
-    *game = g;
-    return SAPPER_OK;
+    return configure_game(p, g, err, errcap);
+}
+
+sapper_status ded_game_new(const sapper_params *params, void **game,
+                          char *err, size_t errcap)
+{
+    return sapper_mines_game_new(sizeof(ded_game), configure, ded_game_free, params, game,
+                                 err, errcap);
 }
 
 void ded_game_free(void *game)
@@ -113,16 +111,9 @@ int64_t ded_params_text(const void *game, char *buf, size_t cap)
 
 void ded_game_info(const void *game, int32_t players, sapper_game_info *out)
 {
-    sapper_game_info mine = {.struct_size = sizeof mine};
     const ded_game *g = game;
-    int64_t cells = (int64_t)g->width * g->height;
     (void)players;
-    mine.min_players = 1;
-    mine.max_players = 1;
-    mine.turns = SAPPER_TURNS_SEQUENTIAL;
-    mine.max_moves = 10 * cells + 100;
-    mine.max_actions = SAPPER_MINES_VERBS * cells;
-    sapper_game_info_fill(out, &mine);
+    sapper_mines_solo_info((int64_t)g->width * g->height, out);
 }
 
 /* ---- states -------------------------------------------------------- */

@@ -37,6 +37,7 @@ typedef struct ded_state {
 /* moves.c: exposed safe cells still to find. */
 int32_t ded_safe_left(const ded_state *s);
 
-#include "fail.h"   /* sapper_mines_fail: a refusal in one line */
+#include "fail.h"       /* sapper_mines_fail: a refusal in one line */
+#include "scaffold.h"   /* game_new and game_info the mines rulesets share */
 
 #endif /* DEDUCTIVE_INTERNAL_H */

@@ -10,6 +10,7 @@
  */
 #include "internal.h"
 #include "fail.h"
+#include "scaffold.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -63,7 +64,7 @@ static sapper_status check_game(const seeker_game *g, const char *layout,
     return SAPPER_OK;
 }
 
-static sapper_status configure(const sapper_params *p, seeker_game *g,
+static sapper_status configure_game(const sapper_params *p, seeker_game *g,
                                char *err, size_t errcap)
 {
     const char *layout = sapper_param(p, "layout");
@@ -79,19 +80,17 @@ static sapper_status configure(const sapper_params *p, seeker_game *g,
     return check_game(g, NULL, err, errcap);
 }
 
-sapper_status seeker_game_new(const sapper_params *params, void **game,
-                              char *err, size_t errcap)
+/* configure_game for the scaffold, which knows the game only as void *. */
+static sapper_status configure(const sapper_params *p, void *g, char *err, size_t errcap)
 {
-    seeker_game *g = calloc(1, sizeof *g);
-    if (!g)
-        return sapper_mines_fail(err, errcap, SAPPER_ERR_NOMEM, "out of memory");
-    sapper_status st = configure(params, g, err, errcap);
-    if (st != SAPPER_OK) {
-        seeker_game_free(g);
-        return st;
-    }
-    *game = g;
-    return SAPPER_OK;
+    return configure_game(p, g, err, errcap);
+}
+
+sapper_status seeker_game_new(const sapper_params *params, void **game,
+                          char *err, size_t errcap)
+{
+    return sapper_mines_game_new(sizeof(seeker_game), configure, seeker_game_free, params, game,
+                                 err, errcap);
 }
 
 void seeker_game_free(void *game)
