@@ -358,7 +358,23 @@ else
     fail_on_screen "no \"terminal too small\" on a 50x12 terminal"
 fi
 tm send-keys -t "$SESSION" Space f
-sleep 0.3
+# No screen change shows that keys were read while the screen was too
+# small: wait instead until the program has read them from its terminal
+# (FIONREAD on the pane's tty), so the resize comes after them.
+wait_input_read() {
+    python3 - "$(tm display -p -t "$SESSION" '#{pane_tty}')" <<'PY'
+import fcntl, os, struct, sys, termios, time
+fd = os.open(sys.argv[1], os.O_RDONLY | os.O_NOCTTY | os.O_NONBLOCK)
+deadline = time.time() + 10
+while time.time() < deadline:
+    left = struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0\0\0\0"))[0]
+    if left == 0:
+        sys.exit(0)
+    time.sleep(0.01)
+sys.exit(1)
+PY
+}
+wait_input_read || fail "the keys sent while too small were never read"
 tm resize-window -t "$SESSION" -x 100 -y 40
 if wait_until screen_has 'Mines left: 99'; then
     read_size
