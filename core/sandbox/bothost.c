@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "heap.h"
 #include "loader.h"
 #include "lockdown.h"
 #include "wire.h"
@@ -322,6 +323,7 @@ int main(int argc, char **argv)
     }
     char err[1024] = "";
     host h = {0};
+    sapper_keep_heap();   /* the bot's heap stays warm from game to game */
     sapper_registry *reg = sapper_registry_new();
     const sapper_plugin *p = reg ? load(reg, argv, err, sizeof err) : NULL;
     if (!p) {

@@ -5,6 +5,7 @@ add_library(sapper_loader STATIC
   ${CMAKE_CURRENT_LIST_DIR}/params.c
   ${CMAKE_CURRENT_LIST_DIR}/loader.c
   ${CMAKE_CURRENT_LIST_DIR}/describe.c
+  ${CMAKE_CURRENT_LIST_DIR}/heap.c
   ${CMAKE_CURRENT_SOURCE_DIR}/sandbox/lockdown.c
   ${CMAKE_CURRENT_SOURCE_DIR}/sandbox/wire.c)
 target_include_directories(sapper_loader PUBLIC ${CMAKE_CURRENT_LIST_DIR}
