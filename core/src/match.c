@@ -546,6 +546,17 @@ static void check_bound(sapper_match *m)
                   "the game ran past its declared max_moves bound");
 }
 
+/* What follows an applied sequential action: history, informs, bound. */
+static sapper_status after_apply(sapper_match *m, int32_t seat, int64_t action)
+{
+    m->turns++;
+    if (!record(m, seat, action, 0))
+        return SAPPER_ERR_NOMEM;
+    inform_bots(m, seat, action);
+    check_bound(m);
+    return SAPPER_OK;
+}
+
 static sapper_status apply_one(sapper_match *m, int32_t seat, int64_t action)
 {
     if (seat != m->plan_seat)
@@ -555,12 +566,7 @@ static sapper_status apply_one(sapper_match *m, int32_t seat, int64_t action)
         set_fault(m, SAPPER_FAULT_VOID, -1, "rules refused a legal action: %s", why);
         return SAPPER_ERR_INTERNAL;
     }
-    m->turns++;
-    if (!record(m, seat, action, 0))
-        return SAPPER_ERR_NOMEM;
-    inform_bots(m, seat, action);
-    check_bound(m);
-    return SAPPER_OK;
+    return after_apply(m, seat, action);
 }
 
 /* Applies the collected simultaneous turn once every seat that owes an
@@ -703,10 +709,20 @@ static void keep_plan(sapper_match *m, int32_t seat, const int64_t *acts, size_t
    plan is spent. */
 static int play_planned(sapper_match *m, int32_t seat)
 {
+    char why[64];
     while (m->plan_seat == seat && m->plan_pos < m->plan_len) {
         int64_t a = m->plan[m->plan_pos++];
-        if (is_legal(m, seat, a))
-            return commit(m, seat, a) == SAPPER_OK;
+        /* the rules refuse an action that is no longer legal and leave the
+           state as it was (the ABI's contract for apply_action): asking
+           them costs one call, where the legal list costs the board */
+        sapper_status st = m->r->apply_action(m->state, seat, a, why, sizeof why);
+        if (st == SAPPER_ERR_ILLEGAL)
+            continue;
+        if (st != SAPPER_OK) {
+            set_fault(m, SAPPER_FAULT_VOID, -1, "rules failed on a planned action: %s", why);
+            return 0;
+        }
+        return after_apply(m, seat, a) == SAPPER_OK;
     }
     m->plan_len = m->plan_pos = 0;
     return 0;

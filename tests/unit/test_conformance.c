@@ -88,6 +88,25 @@ static void check_text_round_trip(const subject *s, const void *state,
     }
 }
 
+/* An id outside the legal set is refused with SAPPER_ERR_ILLEGAL and the
+   state left as it was: the engine relies on it to skip a bot's planned
+   actions that are no longer legal (step_many) without the legal list. */
+static void check_illegal_refused(const subject *s, void *state, int32_t who,
+                                  const int64_t *legal, int64_t n, sapper_rng *rng)
+{
+    char err[256], before[4096], after[4096];
+    int64_t a = (int64_t)sapper_rng_below(rng, (uint64_t)s->info.max_actions);
+    for (int64_t i = 0; i < n; i++)
+        if (legal[i] == a)
+            return;   /* legal after all: nothing to check this step */
+    s->p->rules.render_text(state, SAPPER_OMNISCIENT, before, sizeof before);
+    if (s->p->rules.apply_action(state, who, a, err, sizeof err) != SAPPER_ERR_ILLEGAL)
+        fail_msg("%s: action %lld, not legal, was not refused as illegal", s->p->desc.id,
+                 (long long)a);
+    s->p->rules.render_text(state, SAPPER_OMNISCIENT, after, sizeof after);
+    assert_string_equal(before, after);
+}
+
 /* One random legal step (sequential or joint) applied to every state in
    states[0..k) alike. Returns 0 at the end of the game. */
 static int step(const subject *s, void **states, int k, sapper_rng *rng, int64_t *buf)
@@ -100,6 +119,7 @@ static int step(const subject *s, void **states, int k, sapper_rng *rng, int64_t
         int64_t n = legal(s, states[0], who, buf);
         assert_true(n > 0);
         check_text_round_trip(s, states[0], buf, n);
+        check_illegal_refused(s, states[0], who, buf, n, rng);
         int64_t a = buf[sapper_rng_below(rng, (uint64_t)n)];
         for (int i = 0; i < k; i++)
             if (s->p->rules.apply_action(states[i], who, a, err, sizeof err) != SAPPER_OK)
