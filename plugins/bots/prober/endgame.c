@@ -321,6 +321,16 @@ static uint64_t *set_new(prober_endgame *e)
     return s;
 }
 
+/* On x86-64 the bit counts use the POPCNT instruction where the CPU has
+   it (chosen once at load time), else the compiler's routine: a tenth of
+   an Expert game's instructions went to the routine. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define FAST_POPCOUNT __attribute__((target_clones("popcnt", "default")))
+#else
+#define FAST_POPCOUNT
+#endif
+
+FAST_POPCOUNT
 static int32_t popcount_and(const uint64_t *a, const uint64_t *c, int32_t w)
 {
     int32_t n = 0;
@@ -329,6 +339,7 @@ static int32_t popcount_and(const uint64_t *a, const uint64_t *c, int32_t w)
     return n;
 }
 
+FAST_POPCOUNT
 static int32_t popcount(const uint64_t *a, int32_t w)
 {
     int32_t n = 0;
