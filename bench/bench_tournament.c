@@ -6,11 +6,16 @@
  *                database (the plain loop);
  *   --jobs 1     one worker process, results stored in SQLite;
  *   --jobs 2     two worker processes.
- * Prints games per second for each, the speed-up of 2 jobs over 1, and the
- * cost of process isolation and storage per game against the plain loop.
+ * The three run in turn, REPEATS times (the order of jobs 1 and 2
+ * alternating), into a private temporary directory; it prints games per
+ * second for each (median of the repeats), the speed-up of 2 jobs over 1
+ * as the median of the repeats with its spread, and the cost of process
+ * isolation and storage per game against the plain loop.
  *
- *   bench_tournament [BOARDS] [CONFIG]
+ *   bench_tournament [BOARDS] [CONFIG] [REPEATS]   (4000, built-in, 5; "" for
+ *                                                   the built-in config)
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,10 +57,10 @@ static double in_process(const sapper_tournament_def *def)
     return (double)n / (now() - t0);
 }
 
-static double with_jobs(sapper_tournament_def *def, int jobs)
+static double with_jobs(sapper_tournament_def *def, const char *dir, int jobs)
 {
     char err[1024] = "";
-    snprintf(def->db, sizeof def->db, "/tmp/bench-tournament-%d-%d.db", (int)getpid(), jobs);
+    snprintf(def->db, sizeof def->db, "%s/jobs-%d.db", dir, jobs);
     remove(def->db);
     def->jobs = jobs;
     sapper_run_options opt = {0};
@@ -63,11 +68,6 @@ static double with_jobs(sapper_tournament_def *def, int jobs)
     if (sapper_tournament_run(def, &opt, err, sizeof err) != SAPPER_OK)
         die("run", err);
     double rate = (double)sapper_schedule_count(def) / (now() - t0);
-    struct rusage self;
-    getrusage(RUSAGE_SELF, &self);
-    fprintf(stderr, "  (jobs %d: parent CPU so far %.2f s)\n", jobs,
-            self.ru_utime.tv_sec + self.ru_utime.tv_usec / 1e6 +
-            self.ru_stime.tv_sec + self.ru_stime.tv_usec / 1e6);
     char wal[1100];
     remove(def->db);
     snprintf(wal, sizeof wal, "%s-wal", def->db);
@@ -77,13 +77,31 @@ static double with_jobs(sapper_tournament_def *def, int jobs)
     return rate;
 }
 
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, by_value);
+    return v[n / 2];
+}
+
 int main(int argc, char **argv)
 {
     const char *boards = argc > 1 ? argv[1] : "4000";
+    int repeats = argc > 3 ? atoi(argv[3]) : 5;
+    if (repeats < 1 || repeats > 50)
+        die("REPEATS", "expected 1 to 50");
+    char dir[] = "/tmp/bench-tournament-XXXXXX";
+    if (!mkdtemp(dir))
+        die("temporary directory", strerror(errno));
     char err[1024] = "", games[64];
     sapper_config cfg;
     sapper_config_init(&cfg);
-    sapper_status st = argc > 2 ? sapper_config_read_file(&cfg, argv[2], err, sizeof err)
+    sapper_status st = argc > 2 && argv[2][0] ? sapper_config_read_file(&cfg, argv[2], err, sizeof err)
                                 : sapper_config_read_string(&cfg, default_config, "bench",
                                                             err, sizeof err);
     snprintf(games, sizeof games, "tournament.games=%s", boards);
@@ -96,17 +114,30 @@ int main(int argc, char **argv)
         die("config", err);
     def.sandbox = 0;   /* the runner's own cost: bench_sandbox measures the sandbox */
     int64_t n = sapper_schedule_count(&def);
-    double plain = in_process(&def);
-    double one = with_jobs(&def, 1);
-    double two = with_jobs(&def, 2);
-    printf("%s duplicate, %lld games (%s boards x %zu entrants)\n",
-           def.base.rules->desc.id, (long long)n, boards, def.nentrants);
-    printf("in-process loop:  %9.0f games/s\n", plain);
-    printf("--jobs 1:         %9.0f games/s\n", one);
-    printf("--jobs 2:         %9.0f games/s\n", two);
-    printf("speed-up jobs 2 / jobs 1: %.2f\n", two / one);
+    double plain[50], one[50], two[50], ratio[50];
+    for (int r = 0; r < repeats; r++) {
+        plain[r] = in_process(&def);
+        if (r % 2 == 0) {
+            one[r] = with_jobs(&def, dir, 1);
+            two[r] = with_jobs(&def, dir, 2);
+        } else {
+            two[r] = with_jobs(&def, dir, 2);
+            one[r] = with_jobs(&def, dir, 1);
+        }
+        ratio[r] = two[r] / one[r];
+    }
+    rmdir(dir);
+    double p = median(plain, repeats), o = median(one, repeats), t = median(two, repeats);
+    double rmed = median(ratio, repeats);
+    printf("%s duplicate, %lld games (%s boards x %zu entrants), %d repeats\n",
+           def.base.rules->desc.id, (long long)n, boards, def.nentrants, repeats);
+    printf("in-process loop:  %9.0f games/s (median)\n", p);
+    printf("--jobs 1:         %9.0f games/s (median)\n", o);
+    printf("--jobs 2:         %9.0f games/s (median)\n", t);
+    printf("speed-up jobs 2 / jobs 1: median %.2f (min %.2f, max %.2f)\n", rmed,
+           ratio[0], ratio[repeats - 1]);
     printf("isolation + storage cost per game (jobs 1 vs in-process): %.1f us\n",
-           1e6 * (1.0 / one - 1.0 / plain));
+           1e6 * (1.0 / o - 1.0 / p));
     sapper_tournament_def_free(&def);
     sapper_registry_free(reg);
     sapper_config_free(&cfg);
