@@ -55,11 +55,15 @@ static void plugin_line(const sapper_plugin *p, sapper_strbuf *out)
                          p->desc.id, p->desc.version, sapper_plugin_fingerprint(p));
 }
 
-void sapper_provenance_lines(const sapper_setup *s, sapper_strbuf *out)
+void sapper_provenance_rules_lines(const sapper_setup *s, sapper_strbuf *out)
 {
     sapper_strbuf_printf(out, "engine %s abi %d.%d\n", SAPPER_ENGINE_VERSION,
                          SAPPER_ABI_MAJOR, SAPPER_ABI_MINOR);
     plugin_line(s->rules, out);
+}
+
+void sapper_provenance_bot_lines(const sapper_setup *s, sapper_strbuf *out)
+{
     for (int32_t i = 0; i < s->players; i++) {
         const sapper_plugin *b = s->seats[i].bot;
         int seen = 0;

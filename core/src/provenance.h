@@ -21,9 +21,11 @@ const char *sapper_plugin_fingerprint(const sapper_plugin *p);
 /** The engine's version ("0.1.0"). */
 const char *sapper_engine_version(void);
 
-/** Replay header lines for setup: "engine V abi M.N", then "plugin KIND ID
- *  VERSION FINGERPRINT" for the rules and each different bot. */
-void sapper_provenance_lines(const sapper_setup *s, sapper_strbuf *out);
+/** Replay header lines for setup: "engine V abi M.N" and "plugin rules ID
+ *  VERSION FINGERPRINT"; then (the second call) a "plugin bot ..." line
+ *  for each different bot. */
+void sapper_provenance_rules_lines(const sapper_setup *s, sapper_strbuf *out);
+void sapper_provenance_bot_lines(const sapper_setup *s, sapper_strbuf *out);
 
 /** The same as one JSON object, for a tournament run: {"engine":..,
  *  "abi":..,"plugins":[{"kind":..,"id":..,"version":..,"fingerprint":..}]};

@@ -33,15 +33,21 @@
 #define SEATS_TEXT_(n) #n
 #define SEATS_TEXT(n) SEATS_TEXT_(n)   /* SAPPER_MAX_SEATS in messages */
 
-void sapper_replay_text(sapper_match *m, sapper_strbuf *out)
+void sapper_replay_head(const sapper_setup *s, sapper_strbuf *out)
 {
-    const sapper_setup *s = sapper_match_setup(m);
     sapper_strbuf_printf(out, "sapper-replay 1\n");
-    sapper_provenance_lines(s, out);
+    sapper_provenance_rules_lines(s, out);
     sapper_strbuf_printf(out, "rules %s\n", s->rules->desc.id);
     for (uint32_t i = 0; i < s->rules_params.count; i++)
         sapper_strbuf_printf(out, "param %s %s\n", s->rules_params.items[i].key,
                              s->rules_params.items[i].value);
+}
+
+void sapper_replay_text(sapper_match *m, sapper_strbuf *out)
+{
+    const sapper_setup *s = sapper_match_setup(m);
+    sapper_replay_head(s, out);
+    sapper_provenance_bot_lines(s, out);
     sapper_strbuf_printf(out, "seed %llu\n", (unsigned long long)sapper_match_seed(m));
     for (int32_t i = 0; i < s->players; i++) {
         const sapper_seat_setup *seat = &s->seats[i];

@@ -11,6 +11,11 @@
 
 #include "match.h"
 
+/** The part of a replay that every game of one setup shares (its ruleset,
+ *  parameters and the rules' provenance): what sapper_replay_text begins
+ *  with. A results database stores it once per run. */
+void sapper_replay_head(const sapper_setup *s, sapper_strbuf *out);
+
 /** Appends the replay text of m (finished or not) to out. */
 void sapper_replay_text(sapper_match *m, sapper_strbuf *out);
 

@@ -2,11 +2,16 @@
  * store.c - the SQLite results database (see store.h). Schema:
  *
  *   runs(id, created, definition, master_seed, ruleset, format, total,
- *        provenance)   (provenance.h: engine, ABI, plugins and their files)
+ *        provenance,   (provenance.h: engine, ABI, plugins and their files)
+ *        head,         the replay text every game of the run begins with
+ *        params)       the parameters the games played, as JSON
  *
- * PRAGMA user_version says the schema: 2 (provenance added); a file of
- * version 0 or 1 is brought up to 2 when opened for writing, a newer one is
- * refused.
+ * A game's actions hold its replay after the run's head (a row from before
+ * schema 3 holds it whole, and its params column the parameters): the
+ * configuration is stored once per run, not twice per game.
+ *
+ * PRAGMA user_version says the schema: 3; a file of version 0 to 2 is
+ * brought up to 3 when opened for writing, a newer one is refused.
  *   games(run_id, game_index, board, seed, ruleset, params, seats, outcome,
  *         returns, reason, culprit, seconds, moves, think, result, actions)
  *   <ruleset>_games: a view of one ruleset's games with the columns its
@@ -18,6 +23,7 @@
  */
 #include "store.h"
 #include "provenance.h"
+#include "replay.h"
 
 #include <sqlite3.h>
 #include <stdio.h>
@@ -25,11 +31,13 @@
 #include <unistd.h>
 
 #define BATCH_ROWS 64
-#define SCHEMA_VERSION 2
+#define SCHEMA_VERSION 3
 
 struct sapper_store {
     sqlite3 *db;
     sqlite3_stmt *insert;
+    char *head;           /* the run's replay head, cut from every game's
+                             actions; NULL for a run from before schema 3 */
     int in_batch;
     int batch_rows;
 };
@@ -40,7 +48,7 @@ static const char schema[] =
     "CREATE TABLE IF NOT EXISTS runs("
     " id INTEGER PRIMARY KEY, created TEXT NOT NULL, definition TEXT NOT NULL,"
     " master_seed TEXT NOT NULL, ruleset TEXT NOT NULL, format TEXT NOT NULL,"
-    " total INTEGER NOT NULL, provenance TEXT);"
+    " total INTEGER NOT NULL, provenance TEXT, head TEXT, params TEXT);"
     "CREATE TABLE IF NOT EXISTS games("
     " run_id INTEGER NOT NULL REFERENCES runs(id), game_index INTEGER NOT NULL,"
     " board INTEGER NOT NULL, seed TEXT NOT NULL, ruleset TEXT NOT NULL,"
@@ -110,14 +118,24 @@ static sapper_status check_schema_version(sapper_store *s, char *err, size_t err
     return SAPPER_ERR_PARAM;
 }
 
+/* Adds column to runs unless it is there. */
+static int add_run_column(sapper_store *s, const char *column)
+{
+    char probe[96], alter[96];
+    snprintf(probe, sizeof probe, "SELECT %s FROM runs LIMIT 0", column);
+    snprintf(alter, sizeof alter, "ALTER TABLE runs ADD COLUMN %s TEXT", column);
+    return sqlite3_exec(s->db, probe, NULL, NULL, NULL) == SQLITE_OK ||
+           sqlite3_exec(s->db, alter, NULL, NULL, NULL) == SQLITE_OK;
+}
+
 /* Brings an older schema up to SCHEMA_VERSION: 0 and 1 lack
-   runs.provenance. */
+   runs.provenance, 2 runs.head and runs.params. */
 static int migrate(sapper_store *s)
 {
     if (user_version(s) >= SCHEMA_VERSION)
         return SQLITE_OK;
-    if (sqlite3_exec(s->db, "SELECT provenance FROM runs LIMIT 0", NULL, NULL, NULL) != SQLITE_OK &&
-        sqlite3_exec(s->db, "ALTER TABLE runs ADD COLUMN provenance TEXT", NULL, NULL, NULL) != SQLITE_OK)
+    if (!add_run_column(s, "provenance") || !add_run_column(s, "head") ||
+        !add_run_column(s, "params"))
         return SQLITE_ERROR;
     char sql[64];
     snprintf(sql, sizeof sql, "PRAGMA user_version = %d", SCHEMA_VERSION);
@@ -202,6 +220,7 @@ void sapper_store_close(sapper_store *s)
         sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL);
     sqlite3_finalize(s->insert);
     sqlite3_close(s->db);
+    free(s->head);
     free(s);
 }
 
@@ -249,6 +268,8 @@ static void first_difference(const char *stored, const char *now, char *out,
     snprintf(out, cap, "(no difference)");
 }
 
+static void json_params(sapper_strbuf *b, const sapper_param_set *p);
+
 static sapper_status insert_run(sapper_store *s, const sapper_tournament_def *def,
                                 const char *text, int64_t *run_id, char *err,
                                 size_t errcap)
@@ -260,9 +281,13 @@ static sapper_status insert_run(sapper_store *s, const sapper_tournament_def *de
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)def->seed);
     snprintf(fmt, sizeof fmt, "%d", def->format);
     if (sqlite3_prepare_v2(s->db, "INSERT INTO runs(created, definition, master_seed,"
-                           " ruleset, format, total, provenance) VALUES(?,?,?,?,?,?,?)",
-                           -1, &q, NULL) != SQLITE_OK)
+                           " ruleset, format, total, provenance, head, params)"
+                           " VALUES(?,?,?,?,?,?,?,?,?)", -1, &q, NULL) != SQLITE_OK)
         return db_error(s, "insert run", err, errcap);
+    sapper_strbuf head = {0}, params = {0};
+    sapper_replay_head(&def->base, &head);
+    json_params(&params, def->stored_params.count ? &def->stored_params
+                                                  : &def->base.rules_params);
     const sapper_plugin *bots[SAPPER_MAX_ENTRANTS];
     for (size_t e = 0; e < def->nentrants; e++)
         bots[e] = def->entrants[e].bot;
@@ -275,9 +300,13 @@ static sapper_status insert_run(sapper_store *s, const sapper_tournament_def *de
     sqlite3_bind_text(q, 5, fmt, -1, SQLITE_TRANSIENT);
     sqlite3_bind_int64(q, 6, sapper_schedule_count(def));
     sqlite3_bind_text(q, 7, sapper_strbuf_str(&prov), -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(q, 8, sapper_strbuf_str(&head), -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(q, 9, sapper_strbuf_str(&params), -1, SQLITE_TRANSIENT);
     int rc = sqlite3_step(q);
     sqlite3_finalize(q);
     sapper_strbuf_free(&prov);
+    sapper_strbuf_free(&head);
+    sapper_strbuf_free(&params);
     if (rc != SQLITE_DONE)
         return db_error(s, "insert run", err, errcap);
     *run_id = sqlite3_last_insert_rowid(s->db);
@@ -354,9 +383,35 @@ static void create_ruleset_view(sapper_store *s, const sapper_tournament_def *de
     sapper_strbuf_free(&sql);
 }
 
+static sapper_status begin_run(sapper_store *s, sapper_tournament_def *def, int resume,
+                               int64_t *run_id, char *err, size_t errcap);
+
+/* The stored head of run id into s->head (NULL when the run has none). */
+static void load_head(sapper_store *s, int64_t id)
+{
+    sqlite3_stmt *q;
+    free(s->head);
+    s->head = NULL;
+    if (sqlite3_prepare_v2(s->db, "SELECT head FROM runs WHERE id = ?", -1, &q, NULL) != SQLITE_OK)
+        return;
+    sqlite3_bind_int64(q, 1, id);
+    if (sqlite3_step(q) == SQLITE_ROW && sqlite3_column_type(q, 0) != SQLITE_NULL)
+        s->head = strdup((const char *)sqlite3_column_text(q, 0));
+    sqlite3_finalize(q);
+}
+
 sapper_status sapper_store_begin_run(sapper_store *s, sapper_tournament_def *def,
                                      int resume, int64_t *run_id,
                                      char *err, size_t errcap)
+{
+    sapper_status st = begin_run(s, def, resume, run_id, err, errcap);
+    if (st == SAPPER_OK)
+        load_head(s, *run_id);
+    return st;
+}
+
+static sapper_status begin_run(sapper_store *s, sapper_tournament_def *def, int resume,
+                               int64_t *run_id, char *err, size_t errcap)
 {
     create_ruleset_view(s, def);
     sapper_strbuf text = {0};
@@ -491,8 +546,6 @@ sapper_status sapper_store_add(sapper_store *s, int64_t run_id,
         nsteps[i] = (double)r->steps[i];
     char seed[32];
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)g->seed);
-    json_params(&params, def->stored_params.count ? &def->stored_params
-                                                    : &def->base.rules_params);
     json_seats(&seats, def, g);
     json_numbers(&returns, r->returns, r->nseats);
     json_numbers(&think, r->think, r->nseats);
@@ -503,6 +556,9 @@ sapper_status sapper_store_add(sapper_store *s, int64_t run_id,
     sqlite3_bind_int64(q, 3, g->board);
     bind_text(q, 4, seed);
     bind_text(q, 5, def->base.rules->desc.id);
+    if (!s->head)   /* a run from before schema 3: the row keeps its parameters */
+        json_params(&params, def->stored_params.count ? &def->stored_params
+                                                      : &def->base.rules_params);
     bind_text(q, 6, sapper_strbuf_str(&params));
     bind_text(q, 7, sapper_strbuf_str(&seats));
     bind_text(q, 8, outcome_of(r));
@@ -514,7 +570,9 @@ sapper_status sapper_store_add(sapper_store *s, int64_t run_id,
     bind_text(q, 14, sapper_strbuf_str(&think));
     bind_text(q, 15, sapper_strbuf_str(&steps));
     bind_text(q, 16, r->json);
-    bind_text(q, 17, r->replay);
+    size_t cut = s->head && r->replay && strncmp(r->replay, s->head, strlen(s->head)) == 0
+                 ? strlen(s->head) : 0;
+    bind_text(q, 17, r->replay ? r->replay + cut : NULL);
     int rc = sqlite3_step(q);
     sqlite3_reset(q);
     sqlite3_clear_bindings(q);
@@ -604,8 +662,13 @@ char *sapper_store_replay(sapper_store *s, int64_t run_id, int64_t index,
     *len = 0;
     sqlite3_stmt *q;
     char *text = NULL;
-    if (sqlite3_prepare_v2(s->db, "SELECT actions, reason FROM games WHERE run_id = ?"
-                           " AND game_index = ?", -1, &q, NULL) != SQLITE_OK) {
+    /* schema 3 keeps the replay's head with the run; older files have no
+       such column, and their rows hold the whole replay */
+    if (sqlite3_prepare_v2(s->db, "SELECT g.actions, g.reason, r.head FROM games g"
+                           " JOIN runs r ON r.id = g.run_id WHERE g.run_id = ?"
+                           " AND g.game_index = ?", -1, &q, NULL) != SQLITE_OK &&
+        sqlite3_prepare_v2(s->db, "SELECT actions, reason, NULL FROM games WHERE"
+                           " run_id = ? AND game_index = ?", -1, &q, NULL) != SQLITE_OK) {
         db_error(s, "read game", err, errcap);
         return NULL;
     }
@@ -621,10 +684,15 @@ char *sapper_store_replay(sapper_store *s, int64_t run_id, int64_t index,
     else {
         const unsigned char *data = sqlite3_column_text(q, 0);
         size_t n = (size_t)sqlite3_column_bytes(q, 0);
-        if ((text = malloc(n + 1)) != NULL) {
-            memcpy(text, data, n);
-            text[n] = 0;
-            *len = n;
+        int whole = n >= 14 && memcmp(data, "sapper-replay ", 14) == 0;
+        const unsigned char *head = whole ? NULL : sqlite3_column_text(q, 2);
+        size_t h = head ? (size_t)sqlite3_column_bytes(q, 2) : 0;
+        if ((text = malloc(h + n + 1)) != NULL) {
+            if (h)
+                memcpy(text, head, h);
+            memcpy(text + h, data, n);
+            text[h + n] = 0;
+            *len = h + n;
         }
     }
     sqlite3_finalize(q);

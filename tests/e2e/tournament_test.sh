@@ -240,9 +240,14 @@ expect_contains "$out" "lock.db: locked by another program" "the lock is named a
 # The stored parameters are the ones the games played: a preset's size.
 printf '[game]\nrules = classic\n[rules]\npreset = intermediate\n[tournament]\ngames = 2\nseed = 1\n[entrant.simple]\nbot = simple\n' > "$T/preset.ini"
 "$S" tournament "$T/preset.ini" tournament.db="$T/preset.db" >/dev/null 2>&1
-params=$(sqlite3 "$T/preset.db" "select params from games limit 1")
+params=$(sqlite3 "$T/preset.db" "select params from runs")
 expect_contains "$params" '"preset":"intermediate","width":"16","height":"16","mines":"40"' \
-    "the params column holds the preset's size, not the 9x9/10 defaults"
+    "the run's params hold the preset's size, not the 9x9/10 defaults"
+expect_equal() { [ "$1" = "$2" ] && pass "$3" || fail "$3: expected [$2], found [$1]"; }
+expect_equal "$(sqlite3 "$T/preset.db" "select count(*) from games where params != ''")" 0 \
+    "the configuration is stored once per run, not in every game"
+replayed=$("$S" replay --db "$T/preset.db" --game 1 2>&1)
+expect_contains "$replayed" "0 mismatch" "a game replays from its run's head and its own lines"
 # Read-only media: a finished tournament prints and replays; playing on is
 # refused as read-only. A private mount namespace gives a read-only bind
 # mount (root, as in CI); without one the check is skipped, visibly.
@@ -264,14 +269,14 @@ fi
 # fingerprint of its file; the schema has a version (PRAGMA user_version):
 # an older file is brought up to date, a newer one is left alone.
 prov=$(sqlite3 "$T/preset.db" "pragma user_version; select provenance from runs")
-expect_contains "$prov" '2' "the results schema is version 2"
+expect_contains "$prov" '3' "the results schema is version 3"
 expect_contains "$prov" '"kind":"bot","id":"simple","version":' "the run names its bots' versions"
 expect_contains "$prov" '"fingerprint":"' "and fingerprints their files"
 cp "$T/preset.db" "$T/old.db"
-sqlite3 "$T/old.db" "alter table runs drop column provenance; pragma user_version = 0"
+sqlite3 "$T/old.db" "alter table runs drop column provenance; alter table runs drop column head; alter table runs drop column params; pragma user_version = 0"
 out=$("$S" tournament "$T/preset.ini" tournament.db="$T/old.db" --resume 2>&1); st=$?
 expect_status $st 0 "a results file of schema 0 still resumes"
-[ "$(sqlite3 "$T/old.db" "pragma user_version")" = 2 ] && pass "and is migrated to schema 2" ||
+[ "$(sqlite3 "$T/old.db" "pragma user_version")" = 3 ] && pass "and is migrated to schema 3" ||
     fail "schema 0 was not migrated"
 cp "$T/preset.db" "$T/new.db"
 sqlite3 "$T/new.db" "pragma user_version = 99"
