@@ -299,7 +299,7 @@ static int serve(host *h)
 static const sapper_plugin *load(sapper_registry *reg, char **argv, char *err,
                                  size_t errcap)
 {
-    sapper_lockdown_limits lim = {strtoll(argv[3], NULL, 10), strtoll(argv[4], NULL, 10)};
+    sapper_lockdown_limits lim = {strtoll(argv[3], NULL, 10), strtoll(argv[4], NULL, 10), 1};
     if (sapper_lockdown_before_load(argv[1], &lim, err, errcap))
         return NULL;
     if (sapper_registry_load_code(reg, argv[1], err, errcap) != SAPPER_OK)

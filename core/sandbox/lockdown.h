@@ -2,7 +2,8 @@
  * lockdown.h - what a bot process gives up, in two steps (bothost.c):
  * before it loads the bot plugin (limits, no new privileges, a Landlock
  * ruleset that lets it read only the plugin and the system libraries, and
- * a first seccomp filter against the calls that harm others), and after,
+ * a first seccomp allowlist for loading: read-only opens, memory, its own
+ * facts; calls that could harm others kill it), and after,
  * before the bot's first call (a seccomp allowlist: its channel, memory,
  * clocks, exit). Returns 0, or -1 with the reason in err.
  */
@@ -20,6 +21,7 @@
 typedef struct sapper_lockdown_limits {
     int64_t memory_mb;      /* address space; 0: none */
     int64_t cpu_seconds;    /* CPU time of the process's life; 0: none */
+    int need_landlock;      /* refuse to go on on a kernel without it */
 } sapper_lockdown_limits;
 
 int sapper_lockdown_before_load(const char *plugin_file,

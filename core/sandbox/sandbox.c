@@ -11,10 +11,14 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
-#include <sys/prctl.h>
+#include <stdlib.h>
+#include <string.h>
 #include <poll.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -78,21 +82,31 @@ sapper_sandbox *sapper_sandbox_new(const sapper_sandbox_options *opt)
 
 /* ---- processes */
 
-static const char *reason_of(int status, int killed_by_us)
+static const char *reason_of(int status, int killed_by_us, int cpu_spent)
 {
     if (WIFEXITED(status))
         return "exit";
     int sig = WTERMSIG(status);
     return sig == SIGSYS ? "sandbox"
-         : sig == SIGXCPU || killed_by_us ? "timeout"
+         : sig == SIGXCPU || killed_by_us || cpu_spent ? "timeout"
          : sig == SIGKILL ? "killed"      /* the OOM killer or an operator */
          : "crash";
 }
 
+/* Whether a process used up its CPU seconds: the kernel's SIGKILL at the
+   hard limit, which a bot that ignores SIGXCPU meets, is its own doing. */
+static int cpu_spent(const struct rusage *ru, int64_t cpu_seconds)
+{
+    double used = (double)ru->ru_utime.tv_sec + (double)ru->ru_stime.tv_sec +
+                  ((double)ru->ru_utime.tv_usec + (double)ru->ru_stime.tv_usec) / 1e6;
+    return cpu_seconds > 0 && used >= (double)cpu_seconds;
+}
+
 /* Kills (when asked) and reaps a process; the reason word of its end. */
-static const char *end_proc(botproc *p, int kill_it)
+static const char *end_proc(const sapper_sandbox *sb, botproc *p, int kill_it)
 {
     int status = 0;
+    struct rusage ru = {0};
     if (p->pid <= 0)
         return "crash";
     if (kill_it)
@@ -100,13 +114,13 @@ static const char *end_proc(botproc *p, int kill_it)
     /* it closed the channel, so it is exiting: wait for that, but never
        for ever */
     for (int i = 0; i < 1000; i++) {
-        pid_t got = waitpid(p->pid, &status, WNOHANG);
+        pid_t got = wait4(p->pid, &status, WNOHANG, &ru);
         if (got == p->pid || (got < 0 && errno != EINTR))
             break;
         if (i == 999 || (kill_it && i > 100)) {
             kill(-p->pid, SIGKILL);
             kill_it = 1;
-            waitpid(p->pid, &status, 0);
+            wait4(p->pid, &status, 0, &ru);
             break;
         }
         struct timespec ms = {0, 1000000};
@@ -115,13 +129,31 @@ static const char *end_proc(botproc *p, int kill_it)
     close(p->to);
     close(p->from);
     free(p->boards);
-    const char *why = reason_of(status, kill_it);
+    const char *why = reason_of(status, kill_it, cpu_spent(&ru, sb->opt.cpu_seconds));
     *p = (botproc){.seat = -1};
     return why;
 }
 
+/* The environment a bot process gets: none of the user's (tokens and
+   paths are none of a bot's business) but what the sanitizers and the
+   loader read. */
+static void keep_environment(char **env, size_t cap)
+{
+    static const char *const kept[] = {"ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS",
+                                       "LD_LIBRARY_PATH"};
+    size_t n = 0;
+    for (size_t i = 0; i < sizeof kept / sizeof *kept && n + 1 < cap; i++) {
+        const char *v = getenv(kept[i]);
+        static char buf[4][4096];   /* this child's own copy, about to exec */
+        if (v && snprintf(buf[i], sizeof buf[i], "%s=%s", kept[i], v) < (int)sizeof buf[i])
+            env[n++] = buf[i];
+    }
+    env[n] = NULL;
+}
+
 /* The child between fork and exec: the channel on 3 and 4, /dev/null on
-   0-2, its own process group, dies with its parent. */
+   0-2, its own process group, dies with its parent, runs in / with the
+   environment above. */
 static void exec_bothost(const sapper_sandbox *sb, const sapper_plugin *bot,
                          int in, int out, pid_t parent)
 {
@@ -139,9 +171,13 @@ static void exec_bothost(const sapper_sandbox *sb, const sapper_plugin *bot,
     char mem[32], cpu[32];
     snprintf(mem, sizeof mem, "%lld", (long long)sb->opt.memory_mb);
     snprintf(cpu, sizeof cpu, "%lld", (long long)sb->opt.cpu_seconds);
-    char *argv[] = {(char *)"sapper-bothost", (char *)bot->file, (char *)bot->desc.id,
-                    mem, cpu, NULL};
-    execv(sb->opt.helper, argv);
+    char file[PATH_MAX], helper[PATH_MAX];
+    if (!realpath(bot->file, file) || !realpath(sb->opt.helper, helper) || chdir("/"))
+        _exit(127);
+    char *argv[] = {(char *)"sapper-bothost", file, (char *)bot->desc.id, mem, cpu, NULL};
+    char *env[8];
+    keep_environment(env, sizeof env / sizeof *env);
+    execve(helper, argv, env);
     _exit(127);
 }
 
@@ -260,11 +296,14 @@ static int start_proc(sapper_sandbox *sb, botproc *p, const sapper_plugin *bot,
     const char *text = sapper_wire_get_str(&in);
     if (type == SAPPER_WIRE_READY && !in.bad && st == SAPPER_OK)
         return 0;
+    int answered = type == SAPPER_WIRE_READY && !in.bad;
+    const char *ended = end_proc(sb, p, answered || timed_out);
     snprintf(sb->message, sizeof sb->message, "bot \"%s\" cannot start in the "
-             "sandbox: %s", bot->desc.id,
-             type == SAPPER_WIRE_READY && !in.bad ? text
-             : timed_out ? "no answer in time" : "it died while loading");
-    end_proc(p, 1);
+             "sandbox: %s", bot->desc.id, answered ? text
+             : timed_out ? "no answer in time"
+             : strcmp(ended, "sandbox") == 0 ? "it made a forbidden system call while "
+               "loading (its constructors may only read files and memory)"
+             : "it died while loading");
     return -1;
 }
 
@@ -308,7 +347,7 @@ static int pick_proc(sapper_sandbox *sb, int64_t key, int64_t board)
         idle = idle < 0 ? i : idle;
     }
     if (free_slot < 0 && idle >= 0) {
-        end_proc(&sb->procs[idle], 1);
+        end_proc(sb, &sb->procs[idle], 1);
         free_slot = idle;
     }
     return free_slot;
@@ -347,7 +386,7 @@ void sapper_sandbox_release(sapper_sandbox *sb)
             continue;
         botproc *p = &sb->procs[i];
         if (p->live)
-            end_proc(p, 1);   /* never freed: its instance would linger */
+            end_proc(sb, p, 1);   /* never freed: its instance would linger */
         else
             p->seat = -1;
     }
@@ -381,7 +420,7 @@ void sapper_sandbox_free(sapper_sandbox *sb)
         return;
     for (int i = 0; i < MAX_PROCS; i++)
         if (sb->procs[i].pid > 0)
-            end_proc(&sb->procs[i], 1);
+            end_proc(sb, &sb->procs[i], 1);
     for (int s = 0; s < SAPPER_MAX_SEATS; s++)
         sapper_wire_free(&sb->informs[s]);
     sapper_wire_free(&sb->out);
@@ -406,7 +445,7 @@ static sapper_status fail(sapper_sandbox *sb, int32_t seat, int kill_it,
                           const char *word, char *why, size_t whycap)
 {
     botproc *p = &sb->procs[sb->seat_proc[seat]];
-    const char *ended = end_proc(p, kill_it);
+    const char *ended = end_proc(sb, p, kill_it);
     sb->seat_proc[seat] = -1;
     snprintf(why, whycap, "%s", word ? word : ended);
     return SAPPER_ERR_STATE;

@@ -77,12 +77,12 @@ sapper_registry *app_registry(const sapper_config *cfg)
     return reg;
 }
 
-uint64_t app_draw_seed(void)
+uint64_t app_draw_seed(int wide)
 {
     uint64_t s = 0;
     if (getrandom(&s, sizeof s, 0) != (ssize_t)sizeof s)
         s = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
-    return s % 1000000000000ull;  /* short enough to type back */
+    return wide ? s : s % 1000000000000ull;  /* short enough to type back */
 }
 
 /* A whole number from min to max, digits only, or 0. */
@@ -219,7 +219,7 @@ int app_open(app *a, int argc, char **argv, int options)
         return 0;   /* the tournament reads its own sections */
     if ((options & APP_OPT_RECORD) && app_record_open(a))
         return EXIT_USAGE;   /* before any game: none is played for nothing */
-    sapper_setup_options opt = {.drawn_seed = app_draw_seed()};
+    sapper_setup_options opt = {.drawn_seed = app_draw_seed(0)};
     if (sapper_setup_resolve(&a->cfg, a->reg, &opt, &a->setup, a->err,
                              sizeof a->err) != SAPPER_OK) {
         app_error("%s", a->err);
@@ -275,11 +275,13 @@ static void log_line(void *ctx, int32_t seat, const char *plugin_id, int32_t lev
                      const char *line)
 {
     (void)ctx;
+    char shown[1024];   /* a bot's text: no escape sequence reaches the terminal */
+    sapper_config_escape(line, shown, sizeof shown);
     if (seat < 0)
-        fprintf(stderr, "%s%s: %s\n", plugin_id, level ? " (warning)" : "", line);
+        fprintf(stderr, "%s%s: %s\n", plugin_id, level ? " (warning)" : "", shown);
     else
         fprintf(stderr, "%s (seat %d)%s: %s\n", plugin_id, (int)seat + 1,
-                level ? " (warning)" : "", line);
+                level ? " (warning)" : "", shown);
 }
 
 /* --sandbox: the bots' processes, started once; each seat keeps its own
