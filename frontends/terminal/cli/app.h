@@ -109,7 +109,9 @@ int app_record(app *a);
 void app_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /** A fresh master seed (short enough to type back). */
-uint64_t app_draw_seed(void);
+/* A fresh seed: twelve digits to type back for a game, all 64 bits for a
+   tournament (wide), whose bots must not be able to find it by trying. */
+uint64_t app_draw_seed(int wide);
 
 /** Seconds on a monotonic clock. */
 double app_now(void);

@@ -140,6 +140,18 @@ static int print_table(const app *a, const sapper_tournament_def *def)
     return rc;
 }
 
+/* Each bot's seed is a one-way hash of its game's seed, but a master seed
+   small enough to try every value lets a bot find it, and with it every
+   board: tell the organiser. */
+static void warn_small_seed(const sapper_tournament_def *def)
+{
+    if (def->sandbox && def->seed_given && def->seed < (1ull << 53))
+        fprintf(stderr, "sapper: warning: master seed %llu is small enough for a bot to "
+                "find by trying seeds until one gives its own seed, and so to know "
+                "every board; for a contest leave [tournament] seed empty (a 64-bit "
+                "seed is drawn and printed)\n", (unsigned long long)def->seed);
+}
+
 static int run(app *a, sapper_tournament_def *def)
 {
     progress_view view = {.tty = isatty(STDERR_FILENO)};
@@ -200,7 +212,7 @@ int cmd_tournament(int argc, char **argv)
     }
     sapper_tournament_def def;
     memset(&def, 0, sizeof def);
-    if (!rc && sapper_tournament_def_read(&a.cfg, a.reg, app_draw_seed(),
+    if (!rc && sapper_tournament_def_read(&a.cfg, a.reg, app_draw_seed(1),
                                           (int)sysconf(_SC_NPROCESSORS_ONLN), &def,
                                           a.err, sizeof a.err) != SAPPER_OK) {
         app_error("%s", a.err);
@@ -208,6 +220,8 @@ int cmd_tournament(int argc, char **argv)
     }
     if (!rc && a.jobs > 0)
         def.jobs = (int)a.jobs;
+    if (!rc)
+        warn_small_seed(&def);
     if (!rc)
         rc = prepare_sandbox(&def);
     if (!rc)
