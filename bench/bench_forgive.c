@@ -4,15 +4,18 @@
  * with the `simple` bot through the rules and bot tables of the built-in
  * copies, and keeps the position before every click on a mine (the
  * positions the rules really study: simple only guesses when its own
- * deductions run dry, and forgiven games go on). Then times, on each kept
- * position:
+ * deductions run dry, and forgiven games go on). With CARELESS percent,
+ * each move is instead, with that chance, a hidden cell drawn at random:
+ * a player who clicks a mine while a deduction was possible, whose loss
+ * the rules analyse (simple alone is always forgiven, so its runs never
+ * reach the analysis). Then times, on each kept position:
  *   decision   ded_forgive alone, on a solver made once (the engine);
  *   as played  what the rules do per click: a new solver, the decision,
  *              the loss analysis when not forgiven, the solver freed.
  * Prints the count, the share forgiven, and the median, 90th and 99th
  * percentiles and maximum of both, in milliseconds.
  *
- *   bench_forgive [GAMES] [SEED]
+ *   bench_forgive [GAMES] [SEED] [CARELESS]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,11 +70,25 @@ static void keep(kept_list *l, const uint8_t *view_cells,
     k->cell = cell;
 }
 
-/* One game of simple on the scored board; keeps its mine clicks and
-   returns 1 for a win. */
-static int play_game(const sapper_rules_api *r, const sapper_bot_api *bot,
-                     void *game, uint64_t seed, kept_list *l)
+/* A hidden cell drawn from the legal reveals, or a (the bot's choice). */
+static int64_t careless_pick(sapper_rng *rng, int careless, const int64_t *legal,
+                             int64_t n, int64_t a)
 {
+    if (careless <= 0 || (int)sapper_rng_below(rng, 100) >= careless)
+        return a;
+    int64_t reveals = 0;
+    while (reveals < n && legal[reveals] < CELLS)   /* reveals come first */
+        reveals++;
+    return reveals ? legal[sapper_rng_below(rng, (uint64_t)reveals)] : a;
+}
+
+/* One game of simple (careless percent of its moves random) on the scored
+   board; keeps its mine clicks and returns 1 for a win. */
+static int play_game(const sapper_rules_api *r, const sapper_bot_api *bot,
+                     void *game, uint64_t seed, int careless, kept_list *l)
+{
+    sapper_rng rng;
+    sapper_rng_seed(&rng, seed ^ 0xca7e1e55);
     char err[256];
     void *s = NULL, *b = NULL;
     size_t vsize = sapper_mines_view_size(W, H);
@@ -90,6 +107,7 @@ static int play_game(const sapper_rules_api *r, const sapper_bot_api *bot,
         r->observe(s, 0, v, vsize);
         if (bot->step(b, v, vsize, legal, (size_t)n, &a) != SAPPER_OK)
             break;
+        a = careless_pick(&rng, careless, legal, n, a);
         r->observe(s, SAPPER_OMNISCIENT, all, vsize);
         if (a < CELLS && all->cells[a] == SAPPER_CELL_MINE)
             keep(l, v->cells, all->cells, (int32_t)a);
@@ -114,7 +132,7 @@ static int by_value(const void *a, const void *b)
 static void report(const char *what, double *ms, size_t n)
 {
     qsort(ms, n, sizeof *ms, by_value);
-    printf("%-10s median %.3f ms  p90 %.3f ms  p99 %.3f ms  max %.3f ms\n",
+    printf("%-12s median %.3f ms  p90 %.3f ms  p99 %.3f ms  max %.3f ms\n",
            what, ms[n / 2], ms[n * 90 / 100], ms[n * 99 / 100], ms[n - 1]);
 }
 
@@ -145,9 +163,11 @@ static size_t time_decisions(const kept_list *l, double *ms, int64_t *nodes)
     return forgiven;
 }
 
-/* What the rules do per click on a mine. */
-static void time_as_played(const kept_list *l, double *ms)
+/* What the rules do per click on a mine; the times of the clicks not
+   forgiven (the loss analysis) also go to lost[], counted in *nlost. */
+static void time_as_played(const kept_list *l, double *ms, double *lost, size_t *nlost)
 {
+    *nlost = 0;
     uint8_t codes[CELLS];
     for (size_t i = 0; i < l->n; i++) {
         const kept *k = &l->items[i];
@@ -162,6 +182,8 @@ static void time_as_played(const kept_list *l, double *ms)
             exit(1);
         sapper_mines_solver_free(solver);
         ms[i] = now_ms() - t;
+        if (!v.forgiven)
+            lost[(*nlost)++] = ms[i];
     }
 }
 
@@ -169,33 +191,41 @@ int main(int argc, char **argv)
 {
     long games = argc > 1 ? atol(argv[1]) : 2000;
     uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 10) : 1;
+    int careless = argc > 3 ? atoi(argv[3]) : 0;
     const sapper_descriptor *rd = first(sapper_builtin_deductive_entry(1, 1));
     const sapper_descriptor *bd = first(sapper_builtin_simple_entry(1, 1));
     sapper_params none = {NULL, 0};   /* defaults: the scored 25x14 */
     void *game = NULL;
     char err[256];
-    if (games < 1 || rd->rules->game_new(&none, &game, err, sizeof err)) {
-        fprintf(stderr, "usage: bench_forgive [GAMES] [SEED]\n");
+    if (games < 1 || careless < 0 || careless > 100 ||
+        rd->rules->game_new(&none, &game, err, sizeof err)) {
+        fprintf(stderr, "usage: bench_forgive [GAMES] [SEED] [CARELESS percent 0-100]\n");
         return 2;
     }
     kept_list l = {0};
     long wins = 0;
     for (long g = 0; g < games; g++)
-        wins += play_game(rd->rules, bd->bot, game, sapper_seed_derive(seed, (uint64_t)g), &l);
+        wins += play_game(rd->rules, bd->bot, game, sapper_seed_derive(seed, (uint64_t)g),
+                          careless, &l);
     rd->rules->game_free(game);
     double *ms = malloc((l.n ? l.n : 1) * sizeof *ms);
-    if (!l.n || !ms)
+    double *lost = malloc((l.n ? l.n : 1) * sizeof *lost);
+    if (!l.n || !ms || !lost)
         return 1;
     int64_t nodes;
     size_t forgiven = time_decisions(&l, ms, &nodes);
-    printf("%ld games of simple on 25x14/70: %ld won; %zu clicks on a mine "
-           "studied, %zu forgiven (%.1f%%); at most %lld enumeration nodes\n",
-           games, wins, l.n, forgiven, 100.0 * (double)forgiven / (double)l.n,
-           (long long)nodes);
+    printf("%ld games of simple (%d%% careless) on 25x14/70: %ld won; %zu clicks "
+           "on a mine studied, %zu forgiven (%.1f%%); at most %lld enumeration nodes\n",
+           games, careless, wins, l.n, forgiven,
+           100.0 * (double)forgiven / (double)l.n, (long long)nodes);
     report("decision", ms, l.n);
-    time_as_played(&l, ms);
+    size_t nlost;
+    time_as_played(&l, ms, lost, &nlost);
     report("as played", ms, l.n);
+    if (nlost)
+        report("not forgiven", lost, nlost);   /* decision + loss analysis */
     free(ms);
+    free(lost);
     free(l.items);
     return 0;
 }

@@ -66,7 +66,7 @@ sapper_status ded_text_to_action(const void *state, const char *text,
     if (n > 3)
         return sapper_mines_fail(err, errcap, SAPPER_ERR_PARSE, "expected nothing "
                         "after '%s %s %s'", word, xs, ys);
-    int32_t x, y;
+    int32_t x = 0, y = 0;   /* set by coord() when it succeeds */
     sapper_status st = coord(xs, "X", b->width, &x, err, errcap);
     if (st == SAPPER_OK)
         st = coord(ys, "Y", b->height, &y, err, errcap);
