@@ -40,6 +40,8 @@ typedef struct botproc {
     int32_t games;
     int32_t seat;              /* the seat it plays now, -1 idle */
     int live;                  /* a bot instance exists in it */
+    int hold;                  /* stop it between calls (a game with others) */
+    int stopped;               /* SIGSTOPped since its last reply */
     unsigned char rbuf[REPLY_MAX + 8];   /* what it sent, not yet read */
     size_t rlen;
     int64_t *boards;           /* boards it has played; owned */
@@ -111,6 +113,8 @@ static const char *end_proc(const sapper_sandbox *sb, botproc *p, int kill_it)
         return "crash";
     if (kill_it)
         kill(-p->pid, SIGKILL);
+    else if (p->stopped)
+        kill(-p->pid, SIGCONT);
     /* it closed the channel, so it is exiting: wait for that, but never
        for ever */
     for (int i = 0; i < 1000; i++) {
@@ -451,6 +455,15 @@ static sapper_status fail(sapper_sandbox *sb, int32_t seat, int kill_it,
     return SAPPER_ERR_STATE;
 }
 
+/* In a game with other seats a bot process does not run between its calls:
+   thinking on while another seat thinks would take that seat's CPU (they
+   share a core) and so its time. It is continued before its next frame. */
+static void hold_between_calls(botproc *p)
+{
+    if (p->hold && kill(-p->pid, SIGSTOP) == 0)
+        p->stopped = 1;
+}
+
 static sapper_status call(sapper_sandbox *sb, int32_t seat, uint32_t type,
                           uint32_t expect, unsigned char *reply, size_t *len,
                           char *why, size_t whycap)
@@ -466,6 +479,8 @@ static sapper_status call(sapper_sandbox *sb, int32_t seat, uint32_t type,
     }
     if (p->rlen)   /* something followed its last reply */
         return fail(sb, seat, 1, "protocol", why, whycap);
+    if (p->stopped && kill(-p->pid, SIGCONT) == 0)
+        p->stopped = 0;
     double t0 = now();
     deadline d = {.pid = p->pid};
     if (sb->call_limit > 0) {
@@ -491,6 +506,7 @@ static sapper_status call(sapper_sandbox *sb, int32_t seat, uint32_t type,
         return fail(sb, seat, 0, NULL, why, whycap);
     if (got != (int64_t)expect)
         return fail(sb, seat, 1, "protocol", why, whycap);
+    hold_between_calls(p);
     return SAPPER_OK;
 }
 
@@ -557,6 +573,7 @@ static sapper_status drv_bot_new(void *ctx, int32_t seat, const sapper_params *p
     if (in.bad)
         return fail(sb, seat, 1, "protocol", why, whycap);
     sb->procs[sb->seat_proc[seat]].live = status == SAPPER_OK;
+    sb->procs[sb->seat_proc[seat]].hold = setup->players > 1;
     if (status == SAPPER_OK)
         return SAPPER_OK;
     snprintf(why, whycap, "%s", text);   /* the bot's own refusal */

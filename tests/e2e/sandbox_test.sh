@@ -204,4 +204,28 @@ lines=$(grep -c '^game ' "$T/o3.txt"); recorded=$(grep -c '^outcome ' "$T/r3.txt
 out=$("$S" run "$CB" player.1.bot=bot_evil player.1.act=crash_game3 --games 5 --sandbox 2>&1); st=$?
 expect_status $st 0 "run --sandbox survives the crash"
 [ "$(printf '%s\n' "$out" | grep -c '^game ')" -eq 5 ] && pass "and plays all 5 games" || fail "run --sandbox: not 5 games"
+# In a game with other seats a bot process is stopped between its calls: it
+# cannot think on (e.g. after writing its reply itself) in another seat's
+# time on the core they share. simple waits while the slow bot sleeps
+# 20 ms a move: its process should be seen stopped (T) almost always.
+printf '[game]\nrules = seeker\n[tournament]\nformat = roundrobin\ngames = 2\nseed = 5\n' > "$T/hold.ini"
+printf 'move_time = 2\n[entrant.slow]\nbot = bot_evil\nact = slow\n[entrant.simple]\nbot = simple\n' >> "$T/hold.ini"
+"$S" tournament "$T/hold.ini" tournament.db="$T/hold.db" --jobs 1 >/dev/null 2>&1 &
+tp=$!
+seen=0; stopped=0
+for _ in $(seq 40); do
+    sleep 0.05
+    for w in $(pgrep -P "$tp"); do
+        for b in $(pgrep -P "$w"); do
+            grep -q 'simple\.so' "/proc/$b/cmdline" 2>/dev/null || continue
+            st=$(sed 's/.*) //' "/proc/$b/stat" 2>/dev/null | cut -d' ' -f1)
+            [ -n "$st" ] && seen=$((seen + 1))
+            [ "$st" = T ] && stopped=$((stopped + 1))
+        done
+    done
+done
+wait "$tp"; expect_status $? 0 "the seeker tournament with a slow bot completes"
+[ "$seen" -ge 10 ] && [ $((2 * stopped)) -ge "$seen" ] &&
+    pass "a waiting bot process is stopped between its calls ($stopped of $seen looks)" ||
+    fail "a waiting bot process should be stopped: $stopped of $seen looks showed T"
 finish
