@@ -510,6 +510,18 @@ static sapper_status call(sapper_sandbox *sb, int32_t seat, uint32_t type,
     return SAPPER_OK;
 }
 
+/* call(), with the reply's body (after its 8-byte header) to read from
+   in; reply is the caller's buffer of REPLY_MAX + 8 bytes it points into. */
+static sapper_status call_read(sapper_sandbox *sb, int32_t seat, uint32_t type,
+                               uint32_t expect, unsigned char *reply, sapper_wire_in *in,
+                               char *why, size_t whycap)
+{
+    size_t len = 0;
+    sapper_status st = call(sb, seat, type, expect, reply, &len, why, whycap);
+    *in = (sapper_wire_in){reply + 8, len, 0};
+    return st;
+}
+
 /* Room for the frame's head: the call's limits, filled in by call(). */
 static void put_head(sapper_sandbox *sb)
 {
@@ -562,12 +574,11 @@ static sapper_status drv_bot_new(void *ctx, int32_t seat, const sapper_params *p
     put_kvs(o, params);
     put_kvs(o, setup->rules_params);
     unsigned char reply[REPLY_MAX + 8];
-    size_t len = 0;
-    sapper_status st = call(sb, seat, SAPPER_WIRE_NEW, SAPPER_WIRE_STARTED, reply,
-                            &len, why, whycap);
+    sapper_wire_in in;
+    sapper_status st = call_read(sb, seat, SAPPER_WIRE_NEW, SAPPER_WIRE_STARTED, reply, &in,
+                                 why, whycap);
     if (st != SAPPER_OK)
         return st;
-    sapper_wire_in in = {reply + 8, len, 0};
     int32_t status = (int32_t)sapper_wire_get_u32(&in);
     const char *text = sapper_wire_get_str(&in);
     if (in.bad)
@@ -610,12 +621,11 @@ static sapper_status drv_step(void *ctx, int32_t seat, const void *view, size_t 
     put_legal_runs(&sb->out, legal, nlegal);
     sapper_wire_put_u32(&sb->out, (uint32_t)cap);
     unsigned char reply[REPLY_MAX + 8];
-    size_t len = 0;
-    sapper_status st = call(sb, seat, SAPPER_WIRE_STEP, SAPPER_WIRE_ACTION, reply,
-                            &len, why, whycap);
+    sapper_wire_in in;
+    sapper_status st = call_read(sb, seat, SAPPER_WIRE_STEP, SAPPER_WIRE_ACTION, reply, &in,
+                                 why, whycap);
     if (st != SAPPER_OK)
         return st;
-    sapper_wire_in in = {reply + 8, len, 0};
     int32_t status = (int32_t)sapper_wire_get_u32(&in);
     uint32_t n = sapper_wire_get_u32(&in);
     for (uint32_t i = 0; i < n && i < cap && !in.bad; i++)
@@ -643,12 +653,12 @@ static sapper_status drv_bot_free(void *ctx, int32_t seat, char *why, size_t why
         return SAPPER_OK;   /* it ended with a fault already on record */
     put_informs(sb, seat);
     unsigned char reply[REPLY_MAX + 8];
-    size_t len = 0;
-    sapper_status st = call(sb, seat, SAPPER_WIRE_FREE, SAPPER_WIRE_FREED, reply,
-                            &len, why, whycap);
+    sapper_wire_in in;
+    sapper_status st = call_read(sb, seat, SAPPER_WIRE_FREE, SAPPER_WIRE_FREED, reply, &in,
+                                 why, whycap);
     if (st != SAPPER_OK)
         return st;
-    if (len != 0)
+    if (in.left != 0)
         return fail(sb, seat, 1, "protocol", why, whycap);
     sb->procs[sb->seat_proc[seat]].live = 0;
     return SAPPER_OK;

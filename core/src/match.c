@@ -504,6 +504,17 @@ int sapper_match_is_human(const sapper_match *m, int32_t seat)
     return seat >= 0 && seat < m->players && !m->setup->seats[seat].bot;
 }
 
+int32_t sapper_match_human_to_act(const sapper_match *m)
+{
+    int32_t who = sapper_match_to_move(m);
+    if (who >= 0)
+        return sapper_match_is_human(m, who) ? who : -1;
+    for (int32_t i = 0; who == SAPPER_SIMULTANEOUS && i < m->players; i++)
+        if (sapper_match_is_human(m, i) && sapper_match_awaits(m, i))
+            return i;
+    return -1;
+}
+
 int sapper_match_awaits(const sapper_match *m, int32_t seat)
 {
     if (sapper_match_to_move(m) != SAPPER_SIMULTANEOUS ||

@@ -60,6 +60,9 @@ int32_t sapper_match_to_move(const sapper_match *m);
 /** In a simultaneous turn: does seat still owe an action? */
 int sapper_match_awaits(const sapper_match *m, int32_t seat);
 int sapper_match_is_human(const sapper_match *m, int32_t seat);
+/** The human seat that must act now (in a simultaneous turn the first that
+ *  still owes an action), or -1. */
+int32_t sapper_match_human_to_act(const sapper_match *m);
 /** A person's (or replay's) action as text, checked: a parse error, or an
  *  illegal action with the rules' reason, leaves the game unchanged. */
 sapper_status sapper_match_play_text(sapper_match *m, int32_t seat,

@@ -17,14 +17,7 @@ int32_t ui_viewer(ui *u)
 
 int32_t ui_actor(ui *u)
 {
-    sapper_match *m = u->a->match;
-    int32_t who = sapper_match_to_move(m);
-    if (who >= 0)
-        return sapper_match_is_human(m, who) ? who : -1;
-    for (int32_t i = 0; who == SAPPER_SIMULTANEOUS && i < sapper_match_players(m); i++)
-        if (sapper_match_is_human(m, i) && sapper_match_awaits(m, i))
-            return i;
-    return -1;
+    return sapper_match_human_to_act(u->a->match);
 }
 
 long ui_clock(const ui *u)

@@ -23,18 +23,6 @@
 #include "hint.h"
 #include "scores.h"
 
-/* The human seat that must act now, or -1. */
-static int32_t human_to_act(sapper_match *m)
-{
-    int32_t who = sapper_match_to_move(m);
-    if (who >= 0)
-        return sapper_match_is_human(m, who) ? who : -1;
-    for (int32_t i = 0; who == SAPPER_SIMULTANEOUS && i < sapper_match_players(m); i++)
-        if (sapper_match_is_human(m, i) && sapper_match_awaits(m, i))
-            return i;
-    return -1;
-}
-
 /* The seat whose view is printed: the first human, else omniscient. */
 static int32_t viewer(sapper_match *m)
 {
@@ -62,7 +50,7 @@ static void advance_and_show(app *a, FILE *out)
            sapper_match_advance_one(m)) {
         size_t n = sapper_match_move_count(m);
         if (n > shown && sapper_match_to_move(m) != SAPPER_TERMINAL &&
-            human_to_act(m) < 0) {
+            sapper_match_human_to_act(m) < 0) {
             print_board(a, out);   /* a round resolved, and more will follow */
             shown = n;
         }
@@ -92,7 +80,7 @@ static void print_help(sapper_match *m, FILE *out)
         return;
     }
     fputs("commands: an action", out);
-    int32_t seat = human_to_act(m);
+    int32_t seat = sapper_match_human_to_act(m);
     size_t n = 0;
     const int64_t *legal = seat >= 0 ? sapper_match_legal(m, seat, &n) : NULL;
     for (size_t i = 0; legal && i < n && i < 6; i++)
@@ -146,7 +134,7 @@ static int solve_step(app *a, hinter *h, int32_t seat, FILE *out)
     }
     int n = hint_actions(&hn, acts);
     for (int i = 0; i < n; i++) {
-        if (human_to_act(a->match) != seat)
+        if (sapper_match_human_to_act(a->match) != seat)
             break;   /* a flag passed the turn: the step ends there */
         if (app_play(a, seat, acts[i], err, sizeof err)) {
             fprintf(out, "error: %s\n", err);
@@ -181,7 +169,7 @@ static int solve(app *a, hinter *h, const char *arg, FILE *out)
         return 0;
     }
     for (long i = 0; steps < 0 || i < steps; i++) {
-        int32_t seat = human_to_act(a->match);
+        int32_t seat = sapper_match_human_to_act(a->match);
         if (seat < 0) {
             if (sapper_match_to_move(a->match) != SAPPER_TERMINAL)
                 fprintf(out, "error: no move of yours is expected now\n");
@@ -252,7 +240,7 @@ static int restart(app *a, double *started)
 static void play_action(app *a, const char *line, FILE *out, int *applied)
 {
     char err[1024];
-    int32_t seat = human_to_act(a->match);
+    int32_t seat = sapper_match_human_to_act(a->match);
     *applied = 0;
     if (seat < 0)
         fprintf(out, "error: no move of yours is expected now\n");
