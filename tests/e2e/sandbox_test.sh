@@ -99,6 +99,13 @@ expect_contains "$log" '"log":["bot_evil (seat 1): hello from bot_new","bot_evil
     "a sandboxed bot's log lines and its time left reach the result"
 out=$("$S" run "$CB" player.1.bot=bot_evil player.1.act=chatty 2>&1 >/dev/null)
 expect_contains "$out" "bot_evil (seat 1): hello from bot_new" "sapper run prints a bot's log on stderr"
+expect_contains "$out" 'bot_evil (seat 1): \x1b]0;owned\x07\x1b[2Jcleared' \
+    "and shows the control characters in its lines escaped"
+[ "$(printf '%s' "$out" | tr -dc '\033\007' | wc -c)" -eq 0 ] &&
+    pass "no escape or bell byte of a bot reaches the terminal" ||
+    fail "a bot's escape sequence reached stderr unescaped"
+out=$("$S" run "$CB" player.1.bot=bot_evil player.1.act=chatty --sandbox 2>&1 >/dev/null)
+expect_contains "$out" 'bot_evil (seat 1): \x1b]0;owned' "sandboxed too"
 
 # Two players: the hostile seat forfeits, the honest one wins.
 cat > "$T/seeker.ini" <<'INI'

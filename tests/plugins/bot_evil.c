@@ -183,6 +183,8 @@ static sapper_status evil_step(void *bot, const void *view, size_t view_size,
         double game, left = e->host ? e->host->time_left(e->host->ctx, &game) : -9;
         snprintf(line, sizeof line, "step: %s", left > 0 && left <= 1.0 ? "time ok" : "time wrong");
         sapper_host_log(e->host, SAPPER_LOG_INFO, line);
+        /* a terminal's title and a cleared screen, if printed as they are */
+        sapper_host_log(e->host, SAPPER_LOG_INFO, "\033]0;owned\007\033[2Jcleared");
     }
     if (is(e, "patient"))   /* thinks until asked to answer: never late */
         while (!sapper_host_cancelled(e->host))
