@@ -165,10 +165,13 @@ static void exec_bothost(const sapper_sandbox *sb, const sapper_plugin *bot,
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != parent)
         _exit(127);
+    /* in and out are above 4 (see start_proc), so no dup2 overwrites them;
+       /dev/null is opened after, when 3 and 4 are taken, or it could land
+       there and stdout would become the channel */
+    if (dup2(in, SAPPER_SANDBOX_IN) < 0 || dup2(out, SAPPER_SANDBOX_OUT) < 0)
+        _exit(127);
     int null = open("/dev/null", O_RDWR);
-    /* in and out are above 4 (see start_proc), so no dup2 overwrites them */
-    if (null < 0 || dup2(in, SAPPER_SANDBOX_IN) < 0 || dup2(out, SAPPER_SANDBOX_OUT) < 0 ||
-        dup2(null, 0) < 0 || dup2(null, 1) < 0 || dup2(null, 2) < 0)
+    if (null < 0 || dup2(null, 0) < 0 || dup2(null, 1) < 0 || dup2(null, 2) < 0)
         _exit(127);
     close_range(SAPPER_SANDBOX_OUT + 1, ~0U, 0);
     signal(SIGPIPE, SIG_DFL);
@@ -302,12 +305,14 @@ static int start_proc(sapper_sandbox *sb, botproc *p, const sapper_plugin *bot,
         return 0;
     int answered = type == SAPPER_WIRE_READY && !in.bad;
     const char *ended = end_proc(sb, p, answered || timed_out);
+    char died[64];
+    snprintf(died, sizeof died, "it died while loading (%s)", ended);
     snprintf(sb->message, sizeof sb->message, "bot \"%s\" cannot start in the "
              "sandbox: %s", bot->desc.id, answered ? text
              : timed_out ? "no answer in time"
              : strcmp(ended, "sandbox") == 0 ? "it made a forbidden system call while "
                "loading (its constructors may only read files and memory)"
-             : "it died while loading");
+             : died);
     return -1;
 }
 

@@ -107,6 +107,16 @@ expect_contains "$out" 'bot_evil (seat 1): \x1b]0;owned\x07\x1b[2Jcleared' \
 out=$("$S" run "$CB" player.1.bot=bot_evil player.1.act=chatty --sandbox 2>&1 >/dev/null)
 expect_contains "$out" 'bot_evil (seat 1): \x1b]0;owned' "sandboxed too"
 
+# A bot with C++ static initialisers (iostream, a locale, a map) loads and
+# plays in the sandbox: its initialisers run under the load-time rules.
+board | sed 's/^games = 4$/games = 3/' > "$T/cxx.ini"
+printf '[entrant.cxx]\nbot = bot_cxx\n' >> "$T/cxx.ini"
+out=$("$S" tournament "$T/cxx.ini" tournament.db="$T/cxx.db" 2>&1); st=$?
+expect_status $st 0 "a tournament with a C++ bot completes"
+expect_contains "$(printf '%s\n' "$out" | grep '^cxx ')" " -" "the C++ bot plays sandboxed without a fault"
+[ "$(sqlite3 "$T/cxx.db" "select count(*) from games where seats = '[\"cxx\"]' and reason = ''")" = 3 ] &&
+    pass "all 3 of its games are played to their end" || fail "the C++ bot's games did not all end normally"
+
 # Two players: the hostile seat forfeits, the honest one wins.
 cat > "$T/seeker.ini" <<'INI'
 [game]
