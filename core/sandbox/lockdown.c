@@ -306,8 +306,8 @@ int sapper_lockdown_before_load(const char *plugin_file,
     if (ll > 0 && lim->need_landlock) {
         snprintf(err, errcap, "this kernel has no Landlock (Linux 5.13 or later, with "
                  "landlock in its lsm= list), so the bot's loader could read any file "
-                 "the user can; to run bots you trust without the sandbox, set "
-                 "[tournament] sandbox = none");
+                 "the user can; run only bots you trust, without the sandbox "
+                 "([tournament] sandbox = none, or sapper run without --sandbox)");
         return -1;
     }
     if (allow_loading()) {
