@@ -325,3 +325,11 @@ int sapper_lockdown_after_load(char *err, size_t errcap)
     }
     return 0;
 }
+
+int sapper_lockdown_null_stdio(void)
+{
+    int null = open("/dev/null", O_RDWR);
+    if (null < 0 || dup2(null, 0) < 0 || dup2(null, 1) < 0 || dup2(null, 2) < 0)
+        return -1;
+    return 0;
+}

@@ -29,4 +29,9 @@ int sapper_lockdown_before_load(const char *plugin_file,
                                 char *err, size_t errcap);
 int sapper_lockdown_after_load(char *err, size_t errcap);
 
+/* Puts /dev/null on 0, 1 and 2. Call it once the channel is on its
+   descriptors: opened before, /dev/null could land on 3 or 4 and stdout
+   would become the channel. 0, or -1. */
+int sapper_lockdown_null_stdio(void);
+
 #endif

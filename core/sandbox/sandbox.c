@@ -143,15 +143,13 @@ static const char *end_proc(const sapper_sandbox *sb, botproc *p, int kill_it)
    loader read. */
 static void keep_environment(char **env, size_t cap)
 {
-    static const char *const kept[] = {"ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS",
-                                       "LD_LIBRARY_PATH"};
+    static const char *const kept[] = {"ASAN_OPTIONS=", "UBSAN_OPTIONS=", "LSAN_OPTIONS=",
+                                       "LD_LIBRARY_PATH="};
     size_t n = 0;
-    for (size_t i = 0; i < sizeof kept / sizeof *kept && n + 1 < cap; i++) {
-        const char *v = getenv(kept[i]);
-        static char buf[4][4096];   /* this child's own copy, about to exec */
-        if (v && snprintf(buf[i], sizeof buf[i], "%s=%s", kept[i], v) < (int)sizeof buf[i])
-            env[n++] = buf[i];
-    }
+    for (char **e = environ; *e && n + 1 < cap; e++)
+        for (size_t i = 0; i < sizeof kept / sizeof *kept; i++)
+            if (strncmp(*e, kept[i], strlen(kept[i])) == 0)
+                env[n++] = *e;
     env[n] = NULL;
 }
 
@@ -165,13 +163,9 @@ static void exec_bothost(const sapper_sandbox *sb, const sapper_plugin *bot,
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != parent)
         _exit(127);
-    /* in and out are above 4 (see start_proc), so no dup2 overwrites them;
-       /dev/null is opened after, when 3 and 4 are taken, or it could land
-       there and stdout would become the channel */
-    if (dup2(in, SAPPER_SANDBOX_IN) < 0 || dup2(out, SAPPER_SANDBOX_OUT) < 0)
-        _exit(127);
-    int null = open("/dev/null", O_RDWR);
-    if (null < 0 || dup2(null, 0) < 0 || dup2(null, 1) < 0 || dup2(null, 2) < 0)
+    /* in and out are above 4 (see start_proc), so no dup2 overwrites them */
+    if (dup2(in, SAPPER_SANDBOX_IN) < 0 || dup2(out, SAPPER_SANDBOX_OUT) < 0 ||
+        sapper_lockdown_null_stdio())
         _exit(127);
     close_range(SAPPER_SANDBOX_OUT + 1, ~0U, 0);
     signal(SIGPIPE, SIG_DFL);

@@ -133,10 +133,7 @@ static void put_failure(sapper_wire_out *o, const char *why)
 static void describe_child(const char *path, int out)
 {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (dup2(out, 3) < 0)   /* first: /dev/null must not land on 3 */
-        _exit(127);
-    int null = open("/dev/null", O_RDWR);
-    if (null < 0 || dup2(null, 0) < 0 || dup2(null, 1) < 0 || dup2(null, 2) < 0)
+    if (dup2(out, 3) < 0 || sapper_lockdown_null_stdio())
         _exit(127);
     close_range(4, ~0U, 0);
     sapper_wire_out o = {0};

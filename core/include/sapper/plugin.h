@@ -62,8 +62,9 @@
  *                    sapper_rules_api.set_host; rules read no clock.
  *                    Descriptors: family_version. Rules: action_label
  *                    (a person's words for an action, per language) and
- *                    result_columns (the results database's view). docs/PLUGINS.md ("ABI 1.2") lists what
- *                    else 1.2 appends, all optional, all at struct ends.
+ *                    result_columns (the results database's view).
+ *                    docs/PLUGINS.md ("ABI 1.2") lists what else 1.2
+ *                    appends, all optional, all at struct ends.
  */
 #ifndef SAPPER_PLUGIN_H
 #define SAPPER_PLUGIN_H
