@@ -7,6 +7,9 @@
  * total m it accumulates W(m) (layouts) and T(m, box) (mines in the box
  * summed over those layouts), plus exact flags for certainty.
  *
+ * A component that takes more than MS_SEARCH_FIRST nodes is handed to
+ * frontier.c, which fills the same tables by dynamic programming.
+ *
  * It does not know about other components, floating cells or the global
  * count (probability.c combines the tables), and it never recurses: the
  * search keeps its stack in the solver's scratch arrays, so a component of
@@ -218,7 +221,20 @@ int mines_solver_enumerate(sapper_mines_solver *s, ms_comp *c,
         return 0;
     e.a = INT32_MAX;
     e.b = -1;
-    int64_t used = search_all(&e, max_nodes);
+    int64_t first = max_nodes < s->search_first ? max_nodes : s->search_first;
+    int64_t used = search_all(&e, first);
+    if (used < 0 && max_nodes > first) {
+        int64_t more = 0;
+        gather(s, c, &e); /* the search left its scratch half-way */
+        memset(c->w, 0, (size_t)c->len * (1 + (size_t)c->nbox) * sizeof *c->w);
+        memset(c->f, 0, (size_t)c->len * (size_t)c->nbox);
+        if (mines_solver_frontier(s, c, max_nodes - first, &more)) {
+            *nodes = first + more;
+            c->exact = 1;
+            return 1;
+        }
+        used = -1;
+    }
     if (used < 0) {
         *nodes = max_nodes;
         s->table_used = mark;

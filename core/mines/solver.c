@@ -12,6 +12,10 @@
 /* Table space: doubles per cell plus a floor (see sapper_mines_budget). */
 #define TABLE_PER_CELL 32
 #define TABLE_FLOOR    32768
+/* Frontier pool (frontier.c): bytes per cell plus a floor, at most a cap. */
+#define FPOOL_PER_CELL 4096
+#define FPOOL_FLOOR    (16u << 20)
+#define FPOOL_MAX      ((size_t)256 << 20)
 
 static int ceil_log2(size_t n)
 {
@@ -102,6 +106,17 @@ sapper_mines_solver *sapper_mines_solver_new(int32_t max_width,
         return NULL;
     }
     layout(s, s->block, (size_t)s->capacity);
+    /* malloc, not calloc: the pool is written before it is read, and its
+       pages cost nothing until a hard component needs them */
+    s->fpool_cap = FPOOL_FLOOR + FPOOL_PER_CELL * (size_t)s->capacity;
+    if (s->fpool_cap > FPOOL_MAX)
+        s->fpool_cap = FPOOL_MAX;
+    s->fpool = malloc(s->fpool_cap);
+    s->search_first = MS_SEARCH_FIRST;
+    if (!s->fpool) {
+        sapper_mines_solver_free(s);
+        return NULL;
+    }
     return s;
 }
 
@@ -109,6 +124,7 @@ void sapper_mines_solver_free(sapper_mines_solver *s)
 {
     if (!s)
         return;
+    free(s->fpool);
     free(s->block);
     free(s);
 }

@@ -47,14 +47,19 @@ typedef struct sapper_mines_position {
 #define SAPPER_MINES_DEFAULT_TOTAL_NODES     (INT64_C(1) << 22)
 
 /**
- * Caps on the exponential stage. A node is one value tried for one box
- * (a group of frontier cells touching the same numbers) during the
- * enumeration of a component; a typical Expert position uses a few hundred.
- * Components are enumerated smallest first. A component that needs more
- * than component_nodes, that would push the call past total_nodes, or whose
- * table (mine counts x boxes) does not fit the space reserved at creation
- * (32 doubles per cell plus 32768) is abandoned; see the fallback at
- * sapper_mines_result.
+ * Caps on the exponential stage. Each component is counted by depth-first
+ * search over its boxes (groups of frontier cells touching the same
+ * numbers), and, if that takes more than a few thousand nodes, by dynamic
+ * programming over its frontier, whose cost follows how many numbers are
+ * open at once rather than the size of the search tree. A node is one
+ * value tried for one box, in the search from one partial assignment, in
+ * the programming from one frontier state. A typical Expert position uses
+ * a few hundred; scattered positions (bench/bench_analyze.c: 40-80 safe
+ * cells revealed at random on Expert) at most about 80,000, far inside the
+ * defaults. Components are counted smallest first. A component that needs
+ * more than component_nodes, that would push the call past total_nodes,
+ * or whose tables do not fit the space reserved at creation is abandoned;
+ * see the fallback at sapper_mines_result.
  */
 typedef struct sapper_mines_budget {
     int64_t component_nodes;  /* per component; <= 0: the default        */
@@ -87,7 +92,11 @@ typedef struct sapper_mines_budget {
  * placed in enumerated components. Every 0.0 or 1.0 is still certain
  * (relaxing only adds layouts), the sum is still R, layouts_log2 is an
  * upper bound, and consistent == 1 only says the relaxed position has
- * layouts (a component found to have none still makes it 0).
+ * layouts (a component found to have none still makes it 0). The other
+ * probabilities may be far off (0.78 at worst on bench_analyze's positions
+ * with budgets of 1,000-20,000 nodes), and the least likely mine among the
+ * uncertain cells up to 0.20 likelier than the best one: never read a
+ * guess from an approximate answer without saying so.
  *
  * Inconsistent position (consistent == 0): no layout fits. prob then holds
  * R / unknowns (clamped to [0,1]) for every unknown cell, and the counts
@@ -160,7 +169,9 @@ typedef struct sapper_mines_solver sapper_mines_solver;
  * the product exceeds 10^6, or memory runs out. The caller owns it and
  * frees it with sapper_mines_solver_free. It reserves about 1.4 KB per cell
  * plus 0.3 MB (0.9 MB for Expert, 14 MB for 100x100), most of it table and
- * combination space that only positions needing it touch. [any time]
+ * combination space that only positions needing it touch, and a frontier
+ * pool of 16 MB plus 4 KB per cell (at most 256 MB) that is address space
+ * only until a hard component uses it. [any time]
  */
 sapper_mines_solver *sapper_mines_solver_new(int32_t max_width,
                                              int32_t max_height);

@@ -1,10 +1,11 @@
 /*
  * solver_internal.h - the solver context and the stages that fill it, shared
  * by solver.c (lifetime), constraints.c (position -> constraints, rules),
- * components.c (boxes and components), enumerate.c (per-component counting)
+ * components.c (boxes and components), enumerate.c and frontier.c
+ * (per-component counting)
  * and probability.c / deduce.c (the public calls). Not installed; nothing
  * here is API. Every array is carved once, in sapper_mines_solver_new, from
- * one block the solver owns.
+ * one block the solver owns (and the frontier pool, a second one).
  */
 #ifndef SAPPER_MINES_SOLVER_INTERNAL_H
 #define SAPPER_MINES_SOLVER_INTERNAL_H
@@ -17,6 +18,12 @@
 #define MS_UNDECIDED 0
 #define MS_SAFE      1
 #define MS_MINE      2
+
+/* Depth-first search is the fastest way for the small components nearly
+   every position has; a component taking more nodes than this is counted
+   again by frontier.c, whose cost follows the frontier's width instead of
+   the search tree's size. */
+#define MS_SEARCH_FIRST 16384
 
 /* One revealed number with unknown neighbours: "need of the left undecided
    cells among cell[0..n) are mines". */
@@ -115,6 +122,13 @@ struct sapper_mines_solver {
     ms_vec *node;
     double *pool;
     size_t pool_cap, pool_used;
+    /* frontier dynamic programming (frontier.c): its own block, reserved
+       at creation and touched only by components that need it */
+    char *fpool;
+    size_t fpool_cap;
+    int64_t search_first;         /* depth-first nodes before frontier.c
+                                     takes over (MS_SEARCH_FIRST; tests
+                                     set 0 or a huge value to force one) */
     /* outputs */
     double *prob;
     int32_t *safe_list, *mine_list;
@@ -132,6 +146,13 @@ void mines_solver_components(sapper_mines_solver *s);
    0 when abandoned (its table space is released). */
 int mines_solver_enumerate(sapper_mines_solver *s, ms_comp *c,
                            int64_t max_nodes, int64_t *nodes);
+
+/* frontier.c: the same tables by dynamic programming over the frontier,
+   for components depth-first search cannot finish (called by
+   mines_solver_enumerate with its tables made and zeroed and the search
+   scratch gathered); 1 when done within max_nodes. */
+int mines_solver_frontier(sapper_mines_solver *s, ms_comp *c,
+                          int64_t max_nodes, int64_t *nodes);
 
 /* probability.c: the exact stage after the rules. Fills s->prob for every
    cell (certain cells exactly 0/1) and the counting fields of *out. */

@@ -7,7 +7,10 @@
  * Random small positions come from real layouts (random mines, a random
  * subset of safe cells revealed, random flags and marks that must not be
  * trusted, some exposed or claimed mines); classic patterns and edge
- * cases are written out as text.
+ * cases are written out as text. The brute-force tests run twice: with
+ * the solver as shipped (depth-first search, the frontier dynamic
+ * programming for hard components) and with the frontier method forced on
+ * every component.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -21,6 +24,7 @@
 
 #include "board.h"
 #include "solver.h"
+#include "solver_internal.h" /* search_first: to force one counting method */
 
 #define MAX_CELLS 64
 #define EPS 1e-9
@@ -234,6 +238,16 @@ static int make_solver(void **state)
     return *state ? 0 : -1;
 }
 
+/* A solver that counts every component by frontier dynamic programming. */
+static int make_frontier_solver(void **state)
+{
+    sapper_mines_solver *s = sapper_mines_solver_new(8, 8);
+    if (s)
+        s->search_first = 0;
+    *state = s;
+    return s ? 0 : -1;
+}
+
 static int free_solver(void **state)
 {
     sapper_mines_solver_free(*state);
@@ -290,6 +304,7 @@ static void test_probabilities_match_brute_force_on_random_small_boards(
 static void test_probabilities_match_brute_force_on_long_strips(void **state)
 {
     sapper_mines_solver *s = sapper_mines_solver_new(40, 2);
+    s->search_first = ((sapper_mines_solver *)*state)->search_first;
     sapper_rng r;
     sapper_rng_seed(&r, 31337);
     int wide = 0;
@@ -304,7 +319,6 @@ static void test_probabilities_match_brute_force_on_long_strips(void **state)
         wide += res.components >= 2 && res.floating > 0;
     }
     assert_true(wide > 20);
-    (void)state;
     sapper_mines_solver_free(s);
 }
 
@@ -569,6 +583,96 @@ static void test_inconsistent_positions_are_reported(void **state)
     sapper_mines_deduction d = deduce(state, &p, SAPPER_MINES_DEDUCE_FAST);
     assert_int_equal(d.consistent, 1);     /* no rule sees this one...      */
     expect_inconsistent(state, &p);        /* ...the count does             */
+}
+
+/* ---- scattered Expert positions (issue 17) ---------------------------- */
+
+/* Expert 30x16/99 with 40-80 random safe cells revealed one by one, no
+   flood, as bench/bench_analyze.c makes them: wide tangled frontiers. */
+static sapper_mines_position scattered_expert(sapper_rng *r, uint8_t *cells)
+{
+    uint8_t mine[480] = {0};
+    int32_t order[480];
+    for (int32_t c = 0; c < 480; c++)
+        order[c] = c;
+    for (int32_t c = 479; c > 0; c--) {
+        int32_t j = (int32_t)sapper_rng_below(r, (uint64_t)c + 1);
+        int32_t t = order[c];
+        order[c] = order[j];
+        order[j] = t;
+    }
+    for (int32_t m = 0; m < 99; m++)
+        mine[order[m]] = 1;
+    sapper_mines_position p = {30, 16, 99, 0, cells};
+    memset(cells, SAPPER_CELL_HIDDEN, 480);
+    int32_t reveal = 40 + (int32_t)sapper_rng_below(r, 41);
+    for (int32_t k = 0; k < reveal; k++) {
+        int32_t c = order[99 + k], nb[8], n = around(&p, c, nb), count = 0;
+        for (int32_t j = 0; j < n; j++)
+            count += mine[nb[j]];
+        cells[c] = (uint8_t)count;
+    }
+    return p;
+}
+
+/* The two counting methods give the same answer wherever depth-first
+   search can finish: same certain cells, probabilities within 1e-9. */
+static void test_frontier_counting_agrees_with_search_on_scattered_positions(
+    void **state)
+{
+    (void)state;
+    sapper_mines_solver *dfs = sapper_mines_solver_new(30, 16);
+    sapper_mines_solver *dp = sapper_mines_solver_new(30, 16);
+    sapper_mines_budget big = {INT64_C(1) << 24, INT64_C(1) << 26};
+    dfs->search_first = INT64_MAX;
+    dp->search_first = 0;
+    sapper_rng r;
+    sapper_rng_seed(&r, 17);
+    int compared = 0;
+    for (int i = 0; i < 60; i++) {
+        uint8_t cells[480];
+        sapper_mines_position p = scattered_expert(&r, cells);
+        sapper_mines_result a, b;
+        assert_int_equal(sapper_mines_analyze(dfs, &p, &big, &a), SAPPER_OK);
+        if (a.approximate)
+            continue; /* too hard for the search: nothing to compare */
+        assert_int_equal(sapper_mines_analyze(dp, &p, &big, &b), SAPPER_OK);
+        assert_int_equal(b.approximate, 0);
+        assert_true(fabs(a.layouts_log2 - b.layouts_log2) < 1e-9);
+        for (int32_t c = 0; c < 480; c++) {
+            if (fabs(a.prob[c] - b.prob[c]) > 1e-9)
+                fail_msg("position %d cell %d: search %.12f, frontier %.12f",
+                         i, c, a.prob[c], b.prob[c]);
+            assert_int_equal(a.prob[c] == 0.0, b.prob[c] == 0.0);
+            assert_int_equal(a.prob[c] == 1.0, b.prob[c] == 1.0);
+        }
+        compared++;
+    }
+    assert_true(compared > 40);
+    sapper_mines_solver_free(dfs);
+    sapper_mines_solver_free(dp);
+}
+
+/* The cliff: depth-first search alone left about one such position in
+   eight approximate at the default budget (off by up to 0.68). */
+static void test_scattered_positions_are_exact_within_the_default_budget(
+    void **state)
+{
+    (void)state;
+    sapper_mines_solver *s = sapper_mines_solver_new(30, 16);
+    sapper_rng r;
+    sapper_rng_seed(&r, 2026);
+    for (int i = 0; i < 300; i++) {
+        uint8_t cells[480];
+        sapper_mines_position p = scattered_expert(&r, cells);
+        sapper_mines_result res;
+        assert_int_equal(sapper_mines_analyze(s, &p, NULL, &res), SAPPER_OK);
+        if (res.approximate)
+            fail_msg("position %d: approximate after %lld nodes", i,
+                     (long long)res.nodes);
+        assert_int_equal(res.consistent, 1);
+    }
+    sapper_mines_solver_free(s);
 }
 
 /* ---- budgets ----------------------------------------------------------- */
@@ -857,11 +961,24 @@ static void test_position_from_view_points_into_the_view(void **state)
 
 int main(void)
 {
+/* The same test on a solver that counts by frontier programming only. */
+#define frontier_test(f) \
+    {"frontier only: " #f, f, make_frontier_solver, free_solver, NULL}
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(
             test_probabilities_match_brute_force_on_random_small_boards,
             make_solver, free_solver),
-        cmocka_unit_test(test_probabilities_match_brute_force_on_long_strips),
+        frontier_test(
+            test_probabilities_match_brute_force_on_random_small_boards),
+        cmocka_unit_test_setup_teardown(
+            test_probabilities_match_brute_force_on_long_strips, make_solver,
+            free_solver),
+        frontier_test(test_probabilities_match_brute_force_on_long_strips),
+        frontier_test(test_wide_range_of_frontier_totals_matches_brute_force),
+        frontier_test(
+            test_perturbed_positions_match_brute_force_consistent_or_not),
+        frontier_test(
+            test_deduce_all_lists_exactly_the_brute_force_certain_cells),
         cmocka_unit_test_setup_teardown(
             test_wide_range_of_frontier_totals_matches_brute_force,
             make_solver, free_solver),
@@ -895,6 +1012,10 @@ int main(void)
             test_inconsistent_positions_are_reported, make_solver,
             free_solver),
         cmocka_unit_test(test_tiny_budget_gives_sound_approximate_answer),
+        cmocka_unit_test(
+            test_frontier_counting_agrees_with_search_on_scattered_positions),
+        cmocka_unit_test(
+            test_scattered_positions_are_exact_within_the_default_budget),
         cmocka_unit_test_setup_teardown(
             test_trivial_rule_finds_safe_and_mine_cells, make_solver,
             free_solver),

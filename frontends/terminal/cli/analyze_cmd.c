@@ -217,8 +217,9 @@ static void note_approximate(const char *path, const sapper_mines_result *r)
     app_error("note: %s: approximate answer: the solver budget was hit (%d "
               "of %d components abandoned); their numbers are ignored, so "
               "their cells and the floating ones share one density. Every "
-              "'safe' and 'MINE' is still certain. A larger --budget may "
-              "give the exact answer.", path, (int)r->abandoned,
+              "'safe' and 'MINE' is still certain; the other figures, and "
+              "the safest guess, may be wrong. A larger --budget may give "
+              "the exact answer.", path, (int)r->abandoned,
               (int)r->components);
 }
 
