@@ -945,6 +945,32 @@ static void rules_extra(sapper_match *m, int32_t seat, sapper_strbuf *out)
         sapper_strbuf_append(out, m->text, (size_t)need);
 }
 
+static void fault_json(const sapper_match *m, sapper_strbuf *out)
+{
+    sapper_strbuf_printf(out, ",\"fault\":{\"reason\":");
+    sapper_strbuf_json(out, m->fault.kind == SAPPER_FAULT_OTHER
+                                ? m->fault.detail : fault_name(m->fault.kind));
+    sapper_strbuf_printf(out, ",\"seat\":");
+    if (m->fault.seat >= 0)
+        sapper_strbuf_printf(out, "%d", m->fault.seat + 1);
+    else
+        sapper_strbuf_printf(out, "null");
+    sapper_strbuf_printf(out, ",\"detail\":");
+    sapper_strbuf_json(out, m->fault.detail);
+    sapper_strbuf_printf(out, "}");
+}
+
+/* The members after "players": the fault, the rules' own, the log. */
+static void tail_json(sapper_match *m, sapper_strbuf *out)
+{
+    if (m->fault.kind != SAPPER_FAULT_NONE)
+        fault_json(m, out);
+    if (m->r->result_json)
+        rules_extra(m, -1, out);
+    if (m->log_lines)
+        sapper_strbuf_printf(out, ",\"log\":[%s]", sapper_strbuf_str(&m->log));
+}
+
 void sapper_match_result_json(sapper_match *m, double seconds, sapper_strbuf *out)
 {
     double r[SAPPER_MAX_SEATS];
@@ -972,24 +998,33 @@ void sapper_match_result_json(sapper_match *m, double seconds, sapper_strbuf *ou
         sapper_strbuf_printf(out, "}");
     }
     sapper_strbuf_printf(out, "]");
-    if (m->fault.kind != SAPPER_FAULT_NONE) {
-        sapper_strbuf_printf(out, ",\"fault\":{\"reason\":");
-        sapper_strbuf_json(out, m->fault.kind == SAPPER_FAULT_OTHER
-                                    ? m->fault.detail : fault_name(m->fault.kind));
-        sapper_strbuf_printf(out, ",\"seat\":");
-        if (m->fault.seat >= 0)
-            sapper_strbuf_printf(out, "%d", m->fault.seat + 1);
-        else
-            sapper_strbuf_printf(out, "null");
-        sapper_strbuf_printf(out, ",\"detail\":");
-        sapper_strbuf_json(out, m->fault.detail);
-        sapper_strbuf_printf(out, "}");
-    }
-    if (m->r->result_json)
-        rules_extra(m, -1, out);
-    if (m->log_lines)
-        sapper_strbuf_printf(out, ",\"log\":[%s]", sapper_strbuf_str(&m->log));
+    tail_json(m, out);
     sapper_strbuf_printf(out, "}");
+}
+
+/* members (each starting with a comma, or none) as an object into out. */
+static void object_of(const sapper_strbuf *members, sapper_strbuf *out)
+{
+    sapper_strbuf_printf(out, "{%s}", members->len ? members->data + 1 : "");
+}
+
+void sapper_match_stored_json(sapper_match *m, sapper_strbuf *out)
+{
+    sapper_strbuf body = {0}, seat = {0};
+    if (m->r->seat_json) {
+        sapper_strbuf_printf(&body, ",\"players\":[");
+        for (int32_t i = 0; i < m->players; i++) {
+            seat.len = 0;
+            rules_extra(m, i, &seat);
+            sapper_strbuf_printf(&body, "%s", i ? "," : "");
+            object_of(&seat, &body);
+        }
+        sapper_strbuf_printf(&body, "]");
+    }
+    tail_json(m, &body);
+    object_of(&body, out);
+    sapper_strbuf_free(&body);
+    sapper_strbuf_free(&seat);
 }
 
 void sapper_match_outcome_line(const sapper_match *m, sapper_strbuf *out)

@@ -196,6 +196,10 @@ int32_t sapper_match_winner(const sapper_match *m);
 /** The one-line JSON result (no newline) into out. */
 void sapper_match_result_json(sapper_match *m, double seconds,
                               sapper_strbuf *out);
+/** The result as a results database stores it next to its columns: only
+ *  what the columns do not hold (the rules' members, each player's rules
+ *  members as "players", the fault, the log), as one JSON object. */
+void sapper_match_stored_json(sapper_match *m, sapper_strbuf *out);
 /** The deterministic summary replays compare: outcome, moves, returns. */
 void sapper_match_outcome_line(const sapper_match *m, sapper_strbuf *out);
 

@@ -205,7 +205,7 @@ void sapper_play_tgame_in(const sapper_tournament_def *def, const sapper_tgame *
     out->seconds = sapper_monotonic() - t0;
     sapper_strbuf replay = {0}, json = {0};
     sapper_replay_text(m, &replay);
-    sapper_match_result_json(m, out->seconds, &json);
+    sapper_match_stored_json(m, &json);
     out->replay = replay.data;
     out->json = json.data;
     sapper_match_free(m);

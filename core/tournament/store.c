@@ -24,6 +24,7 @@
 #include "store.h"
 #include "provenance.h"
 #include "replay.h"
+#include "store_lines.h"
 
 #include <sqlite3.h>
 #include <stdio.h>
@@ -31,13 +32,14 @@
 #include <unistd.h>
 
 #define BATCH_ROWS 64
-#define SCHEMA_VERSION 3
+#define SCHEMA_VERSION 4
 
 struct sapper_store {
     sqlite3 *db;
     sqlite3_stmt *insert;
     char *head;           /* the run's replay head, cut from every game's
                              actions; NULL for a run from before schema 3 */
+    sapper_lines *lines;  /* the run's table of replay lines (schema 4) */
     int in_batch;
     int batch_rows;
 };
@@ -57,7 +59,10 @@ static const char schema[] =
     " seconds REAL NOT NULL, moves INTEGER NOT NULL, think TEXT NOT NULL,"
     " steps TEXT NOT NULL,"
     " result TEXT, actions TEXT,"
-    " PRIMARY KEY(run_id, game_index));";
+    " PRIMARY KEY(run_id, game_index));"
+    "CREATE TABLE IF NOT EXISTS lines("
+    " run_id INTEGER NOT NULL, id INTEGER NOT NULL, text TEXT NOT NULL,"
+    " PRIMARY KEY(run_id, id)) WITHOUT ROWID;";
 
 static const char insert_sql[] =
     "INSERT INTO games(run_id, game_index, board, seed, ruleset, params, seats,"
@@ -129,7 +134,8 @@ static int add_run_column(sapper_store *s, const char *column)
 }
 
 /* Brings an older schema up to SCHEMA_VERSION: 0 and 1 lack
-   runs.provenance, 2 runs.head and runs.params. */
+   runs.provenance, 2 runs.head and runs.params, 3 the table lines (made
+   by the schema); older rows keep their text actions. */
 static int migrate(sapper_store *s)
 {
     if (user_version(s) >= SCHEMA_VERSION)
@@ -219,6 +225,7 @@ void sapper_store_close(sapper_store *s)
     if (s->in_batch)
         sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL);
     sqlite3_finalize(s->insert);
+    sapper_lines_close(s->lines);
     sqlite3_close(s->db);
     free(s->head);
     free(s);
@@ -405,8 +412,13 @@ sapper_status sapper_store_begin_run(sapper_store *s, sapper_tournament_def *def
                                      char *err, size_t errcap)
 {
     sapper_status st = begin_run(s, def, resume, run_id, err, errcap);
-    if (st == SAPPER_OK)
+    if (st == SAPPER_OK) {
         load_head(s, *run_id);
+        sapper_lines_close(s->lines);
+        s->lines = NULL;
+        if (sapper_lines_open(s->db, *run_id, &s->lines) != SQLITE_OK)
+            st = db_error(s, "read the run's replay lines", err, errcap);
+    }
     return st;
 }
 
@@ -462,11 +474,14 @@ sapper_status sapper_store_failure(sapper_store *s, const char *what, char *err,
     return db_error(s, what, err, errcap);
 }
 
-static void json_numbers(sapper_strbuf *b, const double *v, int32_t n)
+/* digits: 17 keeps every double exact (returns); 9 is a nanosecond in a
+   second (times), and 8 bytes fewer a seat and row. */
+static void json_numbers(sapper_strbuf *b, const double *v, int32_t n,
+                         int digits)
 {
     sapper_strbuf_printf(b, "[");
     for (int32_t i = 0; i < n; i++)
-        sapper_strbuf_printf(b, "%s%.17g", i ? "," : "", v[i]);
+        sapper_strbuf_printf(b, "%s%.*g", i ? "," : "", digits, v[i]);
     sapper_strbuf_printf(b, "]");
 }
 
@@ -547,9 +562,9 @@ sapper_status sapper_store_add(sapper_store *s, int64_t run_id,
     char seed[32];
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)g->seed);
     json_seats(&seats, def, g);
-    json_numbers(&returns, r->returns, r->nseats);
-    json_numbers(&think, r->think, r->nseats);
-    json_numbers(&steps, nsteps, r->nseats);
+    json_numbers(&returns, r->returns, r->nseats, 17);
+    json_numbers(&think, r->think, r->nseats, 9);
+    json_numbers(&steps, nsteps, r->nseats, 17);
     sqlite3_stmt *q = s->insert;
     sqlite3_bind_int64(q, 1, run_id);
     sqlite3_bind_int64(q, 2, g->index);
@@ -572,8 +587,19 @@ sapper_status sapper_store_add(sapper_store *s, int64_t run_id,
     bind_text(q, 16, r->json);
     size_t cut = s->head && r->replay && strncmp(r->replay, s->head, strlen(s->head)) == 0
                  ? strlen(s->head) : 0;
-    bind_text(q, 17, r->replay ? r->replay + cut : NULL);
-    int rc = sqlite3_step(q);
+    sapper_strbuf actions = {0};
+    int rc = SQLITE_OK;
+    if (r->replay) {
+        sapper_strbuf_append(&actions, "", 0);   /* an empty blob, not NULL */
+        rc = sapper_lines_encode(s->lines, r->replay + cut, seed, &actions);
+    }
+    if (r->replay && rc == SQLITE_OK)
+        sqlite3_bind_blob(q, 17, actions.data, (int)actions.len, SQLITE_TRANSIENT);
+    else
+        sqlite3_bind_null(q, 17);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_step(q);
+    sapper_strbuf_free(&actions);
     sqlite3_reset(q);
     sqlite3_clear_bindings(q);
     sapper_strbuf_free(&params);
@@ -656,6 +682,39 @@ sapper_status sapper_store_each(sapper_store *s, int64_t run_id,
     return st;
 }
 
+/* The row's replay: the run's head, then its actions (schema 4: a blob of
+   numbered lines; before: text, or the whole replay before schema 3). */
+static char *whole_replay(sapper_store *s, sqlite3_stmt *q, int64_t run_id,
+                          size_t *len, char *err, size_t errcap)
+{
+    size_t n = 0;
+    char *actions;
+    const char *seed = (const char *)sqlite3_column_text(q, 3);
+    if (sqlite3_column_type(q, 0) == SQLITE_BLOB)
+        actions = sapper_lines_decode(s->db, run_id, sqlite3_column_blob(q, 0),
+                                      (size_t)sqlite3_column_bytes(q, 0),
+                                      seed ? seed : "", &n, err, errcap);
+    else if ((actions = malloc((size_t)sqlite3_column_bytes(q, 0) + 1)) != NULL) {
+        n = (size_t)sqlite3_column_bytes(q, 0);
+        memcpy(actions, sqlite3_column_text(q, 0), n);
+        actions[n] = 0;
+    }
+    if (!actions)
+        return NULL;
+    int whole = n >= 14 && memcmp(actions, "sapper-replay ", 14) == 0;
+    const unsigned char *head = whole ? NULL : sqlite3_column_text(q, 2);
+    size_t h = head ? (size_t)sqlite3_column_bytes(q, 2) : 0;
+    char *text = malloc(h + n + 1);
+    if (text) {
+        memcpy(text, head ? (const char *)head : "", h);
+        memcpy(text + h, actions, n);
+        text[h + n] = 0;
+        *len = h + n;
+    }
+    free(actions);
+    return text;
+}
+
 char *sapper_store_replay(sapper_store *s, int64_t run_id, int64_t index,
                           size_t *len, char *err, size_t errcap)
 {
@@ -664,10 +723,10 @@ char *sapper_store_replay(sapper_store *s, int64_t run_id, int64_t index,
     char *text = NULL;
     /* schema 3 keeps the replay's head with the run; older files have no
        such column, and their rows hold the whole replay */
-    if (sqlite3_prepare_v2(s->db, "SELECT g.actions, g.reason, r.head FROM games g"
+    if (sqlite3_prepare_v2(s->db, "SELECT g.actions, g.reason, r.head, g.seed FROM games g"
                            " JOIN runs r ON r.id = g.run_id WHERE g.run_id = ?"
                            " AND g.game_index = ?", -1, &q, NULL) != SQLITE_OK &&
-        sqlite3_prepare_v2(s->db, "SELECT actions, reason, NULL FROM games WHERE"
+        sqlite3_prepare_v2(s->db, "SELECT actions, reason, NULL, seed FROM games WHERE"
                            " run_id = ? AND game_index = ?", -1, &q, NULL) != SQLITE_OK) {
         db_error(s, "read game", err, errcap);
         return NULL;
@@ -681,20 +740,8 @@ char *sapper_store_replay(sapper_store *s, int64_t run_id, int64_t index,
         snprintf(err, errcap, "game %lld has no recorded actions (it ended with "
                  "reason \"%s\": the worker died before reporting them)",
                  (long long)index, (const char *)sqlite3_column_text(q, 1));
-    else {
-        const unsigned char *data = sqlite3_column_text(q, 0);
-        size_t n = (size_t)sqlite3_column_bytes(q, 0);
-        int whole = n >= 14 && memcmp(data, "sapper-replay ", 14) == 0;
-        const unsigned char *head = whole ? NULL : sqlite3_column_text(q, 2);
-        size_t h = head ? (size_t)sqlite3_column_bytes(q, 2) : 0;
-        if ((text = malloc(h + n + 1)) != NULL) {
-            if (h)
-                memcpy(text, head, h);
-            memcpy(text + h, data, n);
-            text[h + n] = 0;
-            *len = h + n;
-        }
-    }
+    else
+        text = whole_replay(s, q, run_id, len, err, errcap);
     sqlite3_finalize(q);
     return text;
 }

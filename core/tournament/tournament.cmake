@@ -7,6 +7,7 @@ add_library(sapper_tournament STATIC
   ${CMAKE_CURRENT_LIST_DIR}/play_tgame.c
   ${CMAKE_CURRENT_LIST_DIR}/worker.c
   ${CMAKE_CURRENT_LIST_DIR}/store.c
+  ${CMAKE_CURRENT_LIST_DIR}/store_lines.c
   ${CMAKE_CURRENT_LIST_DIR}/stats.c
   ${CMAKE_CURRENT_LIST_DIR}/table.c
   ${CMAKE_CURRENT_LIST_DIR}/tournament.c)

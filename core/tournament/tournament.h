@@ -102,7 +102,9 @@ typedef struct sapper_game_record {
     int64_t moves;
     double seconds;                 /* wall time of the game */
     char *replay;                   /* owned; may be NULL (crashed games) */
-    char *json;                     /* owned; may be NULL */
+    char *json;                     /* owned; may be NULL: what the database
+                                       keeps of the result beside its
+                                       columns (sapper_match_stored_json) */
 } sapper_game_record;
 
 void sapper_game_record_free(sapper_game_record *r);

@@ -7,6 +7,7 @@ set -u
 B=${1:?usage: tournament_test.sh BUILD_DIR [SANITIZED]}
 SANITIZED=${2:-OFF}
 . "$(dirname "$0")/lib.sh"
+expect_equal() { [ "$1" = "$2" ] && pass "$3" || fail "$3: expected [$2], found [$1]"; }
 S=$B/sapper
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 export SAPPER_PLUGIN_PATH="$B/tests/plugins"
@@ -148,6 +149,24 @@ expect_contains "$total" "12000|12000" "no game lost, none counted twice"
 "$S" tournament "$cfg" tournament.db="$T/ref.db" tournament.games=4000 --jobs 2 --csv "$T/ref.csv" >/dev/null 2>&1
 if [ "$(games_of "$T/k.csv")" = "$(games_of "$T/ref.csv")" ]; then pass "the resumed run equals an uninterrupted one"
 else fail "the resumed run equals an uninterrupted one"; fi
+# Replays are stored as numbered lines of their run (schema 4): the resumed
+# run went on with the lines it had, and games from before and after the
+# kill replay as in the uninterrupted run.
+expect_equal "$(sqlite3 "$T/k.db" 'select count(*) = count(distinct text) from lines')" 1 \
+    "a resumed run stores each replay line once"
+for g in 0 11999; do
+    a=$("$S" replay --db "$T/k.db" --game $g 2>&1); b=$("$S" replay --db "$T/ref.db" --game $g 2>&1)
+    expect_contains "$a" "game $g: ok" "stored game $g of the resumed run replays"
+    expect_equal "$a" "$b" "and as in the uninterrupted run (game $g)"
+done
+# Under 400 bytes a game (issue 17): the configuration, the replay head and
+# each distinct replay line once per run, only the rules' own members of
+# the result beside the columns.
+"$S" tournament "$SAPPER_SOURCE/config/tournament-classic.ini" tournament.games=500 \
+    tournament.db="$T/size.db" >/dev/null 2>&1
+per_game=$(( $(stat -c %s "$T/size.db") / $(sqlite3 "$T/size.db" 'select count(*) from games') ))
+[ "$per_game" -lt 400 ] && pass "the results database takes $per_game bytes a game" ||
+    fail "the results database takes $per_game bytes a game (want under 400)"
 
 # A changed config is refused on --resume, naming what changed.
 out=$("$S" tournament "$cfg" tournament.db="$T/k.db" tournament.games=4000 rules.mines=41 --resume 2>&1); st=$?
@@ -181,7 +200,7 @@ expect_status $st 0 "replay --db --game re-executes a stored game"
 expect_contains "$out" "1 game(s), 0 mismatch(es)" "and it matches"
 expect_contains "$out" "game 7: ok" "the stored game is named by its index"
 cp "$T/k.db" "$T/nul.db"
-sqlite3 "$T/nul.db" "update games set actions = replace(actions, char(10) || 'move', char(10) || char(0) || 'move') where game_index = 7 and run_id = (select max(id) from runs)"
+sqlite3 "$T/nul.db" "update lines set text = char(0) || text where text like 'move %' and run_id = (select max(id) from runs)"
 out=$("$S" replay --db "$T/nul.db" --game 7 2>&1); st=$?
 expect_status $st 2 "a stored replay with a NUL byte exits 2"
 expect_contains "$out" "unexpected NUL byte" "and says so, not that the file is truncated"
@@ -243,7 +262,6 @@ printf '[game]\nrules = classic\n[rules]\npreset = intermediate\n[tournament]\ng
 params=$(sqlite3 "$T/preset.db" "select params from runs")
 expect_contains "$params" '"preset":"intermediate","width":"16","height":"16","mines":"40"' \
     "the run's params hold the preset's size, not the 9x9/10 defaults"
-expect_equal() { [ "$1" = "$2" ] && pass "$3" || fail "$3: expected [$2], found [$1]"; }
 expect_equal "$(sqlite3 "$T/preset.db" "select count(*) from games where params != ''")" 0 \
     "the configuration is stored once per run, not in every game"
 replayed=$("$S" replay --db "$T/preset.db" --game 1 2>&1)
@@ -269,14 +287,14 @@ fi
 # fingerprint of its file; the schema has a version (PRAGMA user_version):
 # an older file is brought up to date, a newer one is left alone.
 prov=$(sqlite3 "$T/preset.db" "pragma user_version; select provenance from runs")
-expect_contains "$prov" '3' "the results schema is version 3"
+expect_equal "$(printf '%s\n' "$prov" | head -1)" 4 "the results schema is version 4"
 expect_contains "$prov" '"kind":"bot","id":"simple","version":' "the run names its bots' versions"
 expect_contains "$prov" '"fingerprint":"' "and fingerprints their files"
 cp "$T/preset.db" "$T/old.db"
 sqlite3 "$T/old.db" "alter table runs drop column provenance; alter table runs drop column head; alter table runs drop column params; pragma user_version = 0"
 out=$("$S" tournament "$T/preset.ini" tournament.db="$T/old.db" --resume 2>&1); st=$?
 expect_status $st 0 "a results file of schema 0 still resumes"
-[ "$(sqlite3 "$T/old.db" "pragma user_version")" = 3 ] && pass "and is migrated to schema 3" ||
+[ "$(sqlite3 "$T/old.db" "pragma user_version")" = 4 ] && pass "and is migrated to schema 4" ||
     fail "schema 0 was not migrated"
 cp "$T/preset.db" "$T/new.db"
 sqlite3 "$T/new.db" "pragma user_version = 99"
