@@ -57,6 +57,9 @@ struct sapper_match {
     sapper_status bot_status;
     int64_t *legal;          /* scratch for legal action lists */
     size_t legal_cap;
+    int64_t *asked;          /* the list a bot was given, kept to check its
+                                answer (the scratch may be used meanwhile) */
+    size_t asked_cap;
     unsigned char *view;     /* scratch for observations */
     size_t view_cap;
     char *text;              /* scratch for text answers */
@@ -266,10 +269,9 @@ static void driver_fault(sapper_match *m, int32_t seat, sapper_status st,
                   m->setup->seats[seat].bot->desc.id, (int)st);
 }
 
-static int is_legal(sapper_match *m, int32_t seat, int64_t action)
+/* Whether action is in the ascending list legal of n ids. */
+static int listed(const int64_t *legal, size_t n, int64_t action)
 {
-    size_t n;
-    const int64_t *legal = sapper_match_legal(m, seat, &n);
     size_t lo = 0, hi = n;
     while (legal && lo < hi) {  /* ascending, as the ABI requires */
         size_t mid = lo + (hi - lo) / 2;
@@ -281,6 +283,13 @@ static int is_legal(sapper_match *m, int32_t seat, int64_t action)
             hi = mid;
     }
     return 0;
+}
+
+static int is_legal(sapper_match *m, int32_t seat, int64_t action)
+{
+    size_t n;
+    const int64_t *legal = sapper_match_legal(m, seat, &n);
+    return legal && listed(legal, n, action);
 }
 
 static sapper_status new_bot(sapper_match *m, int32_t seat, char *err,
@@ -485,6 +494,7 @@ void sapper_match_free(sapper_match *m)
     free(m->undo);
     free(m->moves);
     free(m->legal);
+    free(m->asked);
     free(m->view);
     free(m->text);
     free(m->public_rules);
@@ -749,9 +759,9 @@ static int ask_bot(sapper_match *m, int32_t seat)
                   "is, no legal action", seat + 1);
     if (!legal || nlegal == 0)
         return 0;
-    int64_t *copy = malloc(nlegal * sizeof *copy);  /* views share scratch */
-    if (!copy)
+    if (!reserve((void **)&m->asked, &m->asked_cap, nlegal, sizeof *m->asked))
         return 0;
+    int64_t *copy = m->asked;
     memcpy(copy, legal, nlegal * sizeof *copy);
     const void *view = sapper_match_view(m, seat, &vsize);
     int64_t acts[SAPPER_PLAN_MAX];
@@ -764,7 +774,6 @@ static int ask_bot(sapper_match *m, int32_t seat)
                             : SAPPER_ERR_INTERNAL;
     hook(m, seat, SAPPER_HOOK_STEP_END);
     m->bot_status = st;
-    free(copy);
     if (!view || m->fault.kind != SAPPER_FAULT_NONE)
         return 0;   /* the hook forfeited the seat (a late move): not played */
     if (st != SAPPER_OK && m->driver) {
@@ -776,7 +785,7 @@ static int ask_bot(sapper_match *m, int32_t seat)
                   bot->desc.id, (int)st);
         return 0;
     }
-    if (count == 0 || count > SAPPER_PLAN_MAX || !is_legal(m, seat, acts[0])) {
+    if (count == 0 || count > SAPPER_PLAN_MAX || !listed(copy, nlegal, acts[0])) {
         set_fault(m, SAPPER_FAULT_ILLEGAL, seat, "bot \"%s\" chose action %lld, "
                   "which is not legal", bot->desc.id,
                   count ? (long long)acts[0] : -1LL);
