@@ -7,9 +7,12 @@
  * spread. These VMs drift up to 2x within seconds: only the interleaved
  * ratio is worth reading.
  *
- *   bench_compare PAIRS BIN_A BIN_B -- ARGS...
+ *   bench_compare PAIRS BIN_A BIN_B -- ARGS... [-- ARGS_B...]
  *   bench_compare 9 /tmp/old/b/sapper ./build/sapper -- run config/classic-expert.ini \
  *       rules.first_click=opening player.1.bot=prober --games 1000
+ *
+ * With a second `--`, B runs ARGS_B instead: one build on two workloads
+ * (a large board against Expert, say), interleaved the same way.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,7 +64,7 @@ static measure run(const char *bin, char **args, int nargs)
 int main(int argc, char **argv)
 {
     if (argc < 6 || strcmp(argv[4], "--") != 0) {
-        fprintf(stderr, "usage: bench_compare PAIRS BIN_A BIN_B -- ARGS...\n");
+        fprintf(stderr, "usage: bench_compare PAIRS BIN_A BIN_B -- ARGS... [-- ARGS_B...]\n");
         return 2;
     }
     int pairs = atoi(argv[1]);
@@ -70,13 +73,22 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *bin[2] = {argv[2], argv[3]};
+    char **args[2] = {argv + 5, argv + 5};
+    int nargs[2] = {argc - 5, argc - 5};
+    for (int i = 5; i < argc; i++)
+        if (strcmp(argv[i], "--") == 0) {   /* B's own arguments */
+            nargs[0] = i - 5;
+            args[1] = argv + i + 1;
+            nargs[1] = argc - i - 1;
+            break;
+        }
     double ratio[200], cpu[2] = {0}, sys[2] = {0};
     long faults[2] = {0}, switches[2] = {0};
     for (int i = 0; i < pairs; i++) {
         measure m[2];
         for (int k = 0; k < 2; k++) {
             int which = (i + k) % 2;
-            m[which] = run(bin[which], argv + 5, argc - 5);
+            m[which] = run(bin[which], args[which], nargs[which]);
         }
         ratio[i] = m[1].cpu / m[0].cpu;
         for (int k = 0; k < 2; k++) {

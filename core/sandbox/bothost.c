@@ -213,13 +213,15 @@ static int on_step(host *h, sapper_wire_in *in)
     size_t count = 0;
     void *v = NULL;
     sapper_status st = SAPPER_ERR_STATE;
-    if (!in->bad && h->bot && nlegal > 0 && vsize > 0 &&
+    /* no list only for a bot that declines it (SAPPER_BOT_NO_LEGAL_LIST) */
+    int listless = nlegal == 0 && (h->api->flags & SAPPER_BOT_NO_LEGAL_LIST);
+    if (!in->bad && h->bot && (nlegal > 0 || listless) && vsize > 0 &&
         reserve_aligned(h, vsize, nlegal, &v, &l) == 0 &&
         expand_runs(in, l, nlegal) == 0) {
         uint32_t cap = sapper_wire_get_u32(in);
         cap = cap < 1 ? 1 : cap > MAX_ANSWER ? MAX_ANSWER : cap;
         memcpy(v, view, vsize);
-        st = ask(h, v, vsize, l, nlegal, acts, cap, &count);
+        st = ask(h, v, vsize, nlegal ? l : NULL, nlegal, acts, cap, &count);
         count = count > cap ? cap : count;
     }
     sapper_wire_clear(&h->out);

@@ -42,12 +42,13 @@ static void put_text(sapper_wire_out *o, const char *s)
     sapper_wire_put(o, "", 1);
 }
 
-/* Which of a table's function members are set (bit i: member i). */
+/* Which of a table's function members (first .. fn_end) are set (bit i:
+   member i). */
 static uint64_t present_members(const void *table, size_t first, uint32_t size,
-                                size_t host_size)
+                                size_t fn_end)
 {
     uint64_t bits = 0;
-    size_t end = size < host_size ? size : host_size;
+    size_t end = size < fn_end ? size : fn_end;
     for (size_t i = 0; i < 64 && first + (i + 1) * sizeof(void *) <= end; i++) {
         void *fn;
         memcpy(&fn, (const char *)table + first + i * sizeof fn, sizeof fn);
@@ -57,14 +58,25 @@ static uint64_t present_members(const void *table, size_t first, uint32_t size,
 }
 
 static void put_table(sapper_wire_out *o, const void *table, size_t first,
-                      size_t host_size)
+                      size_t fn_end)
 {
     uint32_t size = 0;
     if (table)
         memcpy(&size, table, sizeof size);
     sapper_wire_put_u32(o, table != NULL);
     sapper_wire_put_u32(o, size);
-    sapper_wire_put_i64(o, table ? (int64_t)present_members(table, first, size, host_size) : 0);
+    sapper_wire_put_i64(o, table ? (int64_t)present_members(table, first, size, fn_end) : 0);
+}
+
+/* The bot table's flags (ABI 1.2), 0 when its size does not cover them. */
+static uint32_t bot_flags(const sapper_bot_api *bot)
+{
+    uint32_t size = 0, flags = 0;
+    if (bot)
+        memcpy(&size, bot, sizeof size);
+    if (size >= offsetof(sapper_bot_api, flags) + sizeof flags)
+        memcpy(&flags, (const char *)bot + offsetof(sapper_bot_api, flags), sizeof flags);
+    return flags;
 }
 
 static void put_param(sapper_wire_out *o, const sapper_param_spec *s)
@@ -106,8 +118,9 @@ static void put_descriptor(sapper_wire_out *o, const sapper_descriptor *d)
         put_param(o, &spec);
     }
     put_table(o, c.rules, offsetof(sapper_rules_api, game_new), sizeof(sapper_rules_api));
-    put_table(o, c.bot, offsetof(sapper_bot_api, bot_new), sizeof(sapper_bot_api));
+    put_table(o, c.bot, offsetof(sapper_bot_api, bot_new), offsetof(sapper_bot_api, flags));
     sapper_wire_put_u32(o, c.family_version);
+    sapper_wire_put_u32(o, bot_flags(c.bot));
 }
 
 static void put_manifest(sapper_wire_out *o, const sapper_manifest *m)
@@ -274,9 +287,10 @@ static void get_param(sapper_description *d, sapper_wire_in *in, sapper_param_sp
     s->help = get_text(d, in);
 }
 
-/* A table of stand-ins where the plugin's has members. */
+/* A table of stand-ins where the plugin's has function members (first ..
+   fn_end); other members read as 0. */
 static void *get_table(sapper_description *d, sapper_wire_in *in, size_t first,
-                       size_t host_size)
+                       size_t fn_end, size_t host_size)
 {
     uint32_t present = sapper_wire_get_u32(in), size = sapper_wire_get_u32(in);
     uint64_t bits = (uint64_t)sapper_wire_get_i64(in);
@@ -286,7 +300,8 @@ static void *get_table(sapper_description *d, sapper_wire_in *in, size_t first,
     uint32_t kept = size < host_size ? size : (uint32_t)host_size;
     memcpy(t, &kept, sizeof kept);
     void (*fn)(void) = stand_in;
-    for (size_t i = 0; i < 64 && first + (i + 1) * sizeof fn <= kept; i++)
+    for (size_t i = 0; i < 64 && first + (i + 1) * sizeof fn <= kept &&
+                       first + (i + 1) * sizeof fn <= fn_end; i++)
         if (bits >> i & 1)
             memcpy(t + first + i * sizeof fn, &fn, sizeof fn);
     return t;
@@ -318,9 +333,15 @@ static const sapper_descriptor *get_descriptor(sapper_description *d, sapper_wir
         get_param(d, in, &specs[i]);
     c->params = has_params ? specs : NULL;
     c->param_spec_size = sizeof(sapper_param_spec);   /* rebuilt at this stride */
-    c->rules = get_table(d, in, offsetof(sapper_rules_api, game_new), sizeof(sapper_rules_api));
-    c->bot = get_table(d, in, offsetof(sapper_bot_api, bot_new), sizeof(sapper_bot_api));
+    c->rules = get_table(d, in, offsetof(sapper_rules_api, game_new),
+                         sizeof(sapper_rules_api), sizeof(sapper_rules_api));
+    sapper_bot_api *bot = get_table(d, in, offsetof(sapper_bot_api, bot_new),
+                                    offsetof(sapper_bot_api, flags), sizeof(sapper_bot_api));
+    c->bot = bot;
     c->family_version = sapper_wire_get_u32(in);
+    uint32_t flags = sapper_wire_get_u32(in);
+    if (bot && bot->struct_size >= offsetof(sapper_bot_api, flags) + sizeof flags)
+        bot->flags = flags;
     return c;
 }
 

@@ -391,8 +391,10 @@ sapper_status sapper_registry_load_file(sapper_registry *reg, const char *path,
     reg->descs[reg->ndescs++] = d;
     for (size_t i = before; i < reg->count; i++) {   /* described, not loaded */
         sapper_plugin *p = &reg->plugins[i];
+        uint32_t flags = p->bot.flags;   /* a fact, not code: kept */
         memset(&p->rules, 0, sizeof p->rules);
         memset(&p->bot, 0, sizeof p->bot);
+        p->bot.flags = flags;
         p->opened = 0;
     }
     return SAPPER_OK;

@@ -749,20 +749,40 @@ static int play_planned(sapper_match *m, int32_t seat)
     return 0;
 }
 
+/* The bot chooses from its view alone and the rules check its one answer
+   (SAPPER_BOT_NO_LEGAL_LIST, sapper_rules_api.is_legal): the seat moves
+   alone, so it has a legal action while the game goes on. */
+static int without_list(sapper_match *m, int32_t seat)
+{
+    return (m->setup->seats[seat].bot->bot.flags & SAPPER_BOT_NO_LEGAL_LIST) &&
+           m->r->is_legal && sapper_match_to_move(m) == seat;
+}
+
+/* The legal list a bot is given, kept in m->asked (NULL and 0 for a bot
+   without one); 0 when there is none to give (a fault is then set). */
+static int list_for(sapper_match *m, int32_t seat, size_t *nlegal)
+{
+    *nlegal = 0;
+    if (without_list(m, seat))
+        return 1;
+    const int64_t *legal = sapper_match_legal(m, seat, nlegal);
+    if (legal && *nlegal == 0)   /* the rules' bug: a seat to move, no move */
+        set_fault(m, SAPPER_FAULT_VOID, -1, "rules gave seat %d, whose turn it "
+                  "is, no legal action", seat + 1);
+    if (!legal || *nlegal == 0 ||
+        !reserve((void **)&m->asked, &m->asked_cap, *nlegal, sizeof *m->asked))
+        return 0;
+    memcpy(m->asked, legal, *nlegal * sizeof *m->asked);
+    return 1;
+}
+
 /* Asks one bot for its action and checks it; a bad answer forfeits. */
 static int ask_bot(sapper_match *m, int32_t seat)
 {
     size_t nlegal, vsize;
-    const int64_t *legal = sapper_match_legal(m, seat, &nlegal);
-    if (legal && nlegal == 0)   /* the rules' bug: a seat to move, no move */
-        set_fault(m, SAPPER_FAULT_VOID, -1, "rules gave seat %d, whose turn it "
-                  "is, no legal action", seat + 1);
-    if (!legal || nlegal == 0)
+    if (!list_for(m, seat, &nlegal))
         return 0;
-    if (!reserve((void **)&m->asked, &m->asked_cap, nlegal, sizeof *m->asked))
-        return 0;
-    int64_t *copy = m->asked;
-    memcpy(copy, legal, nlegal * sizeof *copy);
+    int64_t *copy = nlegal ? m->asked : NULL;
     const void *view = sapper_match_view(m, seat, &vsize);
     int64_t acts[SAPPER_PLAN_MAX];
     size_t count = 0;
@@ -785,7 +805,9 @@ static int ask_bot(sapper_match *m, int32_t seat)
                   bot->desc.id, (int)st);
         return 0;
     }
-    if (count == 0 || count > SAPPER_PLAN_MAX || !listed(copy, nlegal, acts[0])) {
+    if (count == 0 || count > SAPPER_PLAN_MAX ||
+        !(copy ? listed(copy, nlegal, acts[0])
+               : m->r->is_legal(m->state, seat, acts[0]) == 1)) {
         set_fault(m, SAPPER_FAULT_ILLEGAL, seat, "bot \"%s\" chose action %lld, "
                   "which is not legal", bot->desc.id,
                   count ? (long long)acts[0] : -1LL);

@@ -117,6 +117,15 @@ expect_contains "$(printf '%s\n' "$out" | grep '^cxx ')" " -" "the C++ bot plays
 [ "$(sqlite3 "$T/cxx.db" "select count(*) from games where seats = '[\"cxx\"]' and reason = ''")" = 3 ] &&
     pass "all 3 of its games are played to their end" || fail "the C++ bot's games did not all end normally"
 
+# A bot that declines the legal list (SAPPER_BOT_NO_LEGAL_LIST) plays from
+# its view in the sandbox too (it refuses to move if handed a list), and
+# its illegal answer is caught by the rules' one-action check.
+out=$("$S" run "$CB" player.1.bot=bot_listless --sandbox --games 3 2>&1); st=$?
+expect_status $st 0 "a listless bot plays sandboxed"
+expect_not_contains "$out" '"fault"' "without a fault: no legal list reached it"
+out=$("$S" run "$CB" player.1.bot=bot_listless player.1.mode=open rules.first_click=opening --sandbox 2>&1)
+expect_contains "$out" '"reason":"illegal"' "its illegal answer forfeits, sandboxed"
+
 # Two players: the hostile seat forfeits, the honest one wins.
 cat > "$T/seeker.ini" <<'INI'
 [game]

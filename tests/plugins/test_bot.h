@@ -54,11 +54,17 @@ static inline sapper_status test_bot_first_legal(void *bot, const void *view,
 /* cid: the id as a C identifier (names the statics and the builtin entry);
  * params: a sapper_param_spec array, or NULL with nparams 0. */
 #define TEST_BOT_PLUGIN(cid, id_, name_, summary_, new_fn, step_fn, params_, nparams_) \
+    TEST_BOT_PLUGIN_FLAGS(cid, id_, name_, summary_, new_fn, step_fn, params_,   \
+                          nparams_, 0)
+/* The same with sapper_bot_api.flags (SAPPER_BOT_*). */
+#define TEST_BOT_PLUGIN_FLAGS(cid, id_, name_, summary_, new_fn, step_fn,       \
+                              params_, nparams_, flags_)                        \
     static const sapper_bot_api cid##_api = {                                 \
         .struct_size = sizeof(sapper_bot_api),                                \
         .bot_new = new_fn,                                                    \
         .bot_free = test_bot_free,                                            \
         .step = step_fn,                                                      \
+        .flags = flags_,                                                      \
     };                                                                        \
     static const sapper_descriptor cid##_descriptor = {                       \
         .struct_size = sizeof(sapper_descriptor),                             \

@@ -4,7 +4,7 @@
 set(SAPPER_RULES_PLUGINS classic seeker woodsword)
 set(SAPPER_ALL_PLUGINS ${SAPPER_RULES_PLUGINS} random simple template woodsword-bot arena-random)
 set(SAPPER_BAD_PLUGINS rps rps-random bad_noentry bad_abi bad_refuses
-    bad_missing_fn bad_param_spec dup_a dup_b bot_illegal)
+    bad_missing_fn bad_param_spec dup_a dup_b bot_illegal bot_listless)
 
 function(sapper_core_test NAME)
   add_executable(${NAME} ${CMAKE_CURRENT_LIST_DIR}/${NAME}.c

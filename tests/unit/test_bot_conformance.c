@@ -2,7 +2,9 @@
  * test_bot_conformance.c - the suite every bot plugin must pass, run on
  * every bot the build produces, in every family that has a bundled rules
  * plugin: with a real position it answers an action from the legal list;
- * with an empty or missing legal list it refuses with a status; with a
+ * with an empty or missing legal list it refuses with a status (a bot that
+ * declines the list, SAPPER_BOT_NO_LEGAL_LIST, answers a legal action
+ * from its view without one); with a
  * view cut short (in an allocation of exactly that size, so the sanitizer
  * build catches a read past it), a header claiming more cells than the
  * view holds, or no view at all, it refuses or still answers a legal
@@ -131,7 +133,18 @@ static void conform(const sapper_plugin *bot, const position *p)
     assert_true(in_legal(p, action));
     bot->bot.bot_free(b);
     check_step(bot, p, p->view, p->view_size, p->legal, 0, 1, "an empty legal list");
-    check_step(bot, p, p->view, p->view_size, NULL, 0, 1, "no legal list");
+    if (bot->bot.flags & SAPPER_BOT_NO_LEGAL_LIST) {   /* chooses from the view */
+        b = new_bot(bot, p);
+        action = -1;
+        assert_int_equal(bot->bot.step(b, p->view, p->view_size, NULL, 0, &action),
+                         SAPPER_OK);
+        if (!in_legal(p, action))
+            fail_msg("%s: no legal list (it declines it): action %lld is not legal",
+                     bot->desc.id, (long long)action);
+        bot->bot.bot_free(b);
+    } else {
+        check_step(bot, p, p->view, p->view_size, NULL, 0, 1, "no legal list");
+    }
     check_step(bot, p, NULL, 0, p->legal, p->nlegal, 0, "no view");
     check_step(bot, p, p->view, 8, p->legal, p->nlegal, 0, "a view cut to 8 bytes");
     check_step(bot, p, p->view, p->view_size / 2, p->legal, p->nlegal, 0,

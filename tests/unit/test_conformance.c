@@ -107,12 +107,39 @@ static void check_illegal_refused(const subject *s, void *state, int32_t who,
     assert_string_equal(before, after);
 }
 
+/* is_legal (ABI 1.2, optional) answers exactly as the legal set: for
+   every seat, every listed action and a sample of the others. */
+static void check_is_legal(const subject *s, const void *state, int64_t *buf,
+                           sapper_rng *rng)
+{
+    if (!s->p->rules.is_legal)
+        return;
+    for (int32_t seat = 0; seat < s->players; seat++) {
+        int64_t n = legal(s, state, seat, buf);
+        for (int64_t i = 0; i < n; i++)
+            if (s->p->rules.is_legal(state, seat, buf[i]) != 1)
+                fail_msg("%s: is_legal says listed action %lld of seat %d is not "
+                         "legal", s->p->desc.id, (long long)buf[i], seat + 1);
+        for (int k = 0; k < 32; k++) {
+            int64_t a = (int64_t)sapper_rng_below(rng, (uint64_t)s->info.max_actions + 8) - 4;
+            int found = 0;
+            for (int64_t i = 0; i < n; i++)
+                found |= buf[i] == a;
+            if (s->p->rules.is_legal(state, seat, a) != found)
+                fail_msg("%s: is_legal(%lld) of seat %d is %d, the legal set says %d",
+                         s->p->desc.id, (long long)a, seat + 1,
+                         s->p->rules.is_legal(state, seat, a), found);
+        }
+    }
+}
+
 /* One random legal step (sequential or joint) applied to every state in
    states[0..k) alike. Returns 0 at the end of the game. */
 static int step(const subject *s, void **states, int k, sapper_rng *rng, int64_t *buf)
 {
     char err[512];
     int32_t who = s->p->rules.current_player(states[0]);
+    check_is_legal(s, states[0], buf, rng);
     if (who == SAPPER_TERMINAL)
         return 0;
     if (who >= 0) {

@@ -111,6 +111,36 @@ static void test_match_illegal_bot_action_forfeits_the_game(void **state)
     stop(&f);
 }
 
+/* SAPPER_BOT_NO_LEGAL_LIST with rules that have is_legal: the bot gets no
+   list (it refuses to move if it does) and plays a whole game. */
+static void test_match_listless_bot_plays_without_a_legal_list(void **state)
+{
+    (void)state;
+    fixture f;
+    start(&f, "[rules]\nwidth = 9\nheight = 9\nmines = 10\n[player.1]\nbot = bot_listless\n",
+          7, 0);
+    sapper_match_advance(f.m);
+    assert_int_equal(sapper_match_to_move(f.m), SAPPER_TERMINAL);
+    assert_null(sapper_match_fault(f.m));
+    assert_true(sapper_match_move_count(f.m) > 0);
+    stop(&f);
+}
+
+/* Its answer is checked by the rules' is_legal: an open cell is illegal. */
+static void test_match_listless_bot_illegal_answer_forfeits(void **state)
+{
+    (void)state;
+    fixture f;
+    start(&f, "[rules]\nfirst_click = opening\n[player.1]\nbot = bot_listless\nmode = open\n",
+          7, 0);
+    sapper_match_advance(f.m);
+    const sapper_fault *fault = sapper_match_fault(f.m);
+    assert_non_null(fault);
+    assert_int_equal(fault->kind, SAPPER_FAULT_ILLEGAL);
+    assert_int_equal(fault->seat, 0);
+    stop(&f);
+}
+
 static void test_match_refusal_gives_the_rules_reason(void **state)
 {
     (void)state;
@@ -634,6 +664,8 @@ int main(void)
         cmocka_unit_test(test_match_simultaneous_game_plays_to_the_end),
         cmocka_unit_test(test_match_simultaneous_turn_waits_for_the_person),
         cmocka_unit_test(test_match_illegal_bot_action_forfeits_the_game),
+        cmocka_unit_test(test_match_listless_bot_plays_without_a_legal_list),
+        cmocka_unit_test(test_match_listless_bot_illegal_answer_forfeits),
         cmocka_unit_test(test_match_refusal_gives_the_rules_reason),
         cmocka_unit_test(test_match_parse_error_leaves_the_game_unchanged),
         cmocka_unit_test(test_match_undo_restores_the_previous_position),

@@ -61,8 +61,10 @@
  *                    time_left, cancel) in sapper_bot_setup.host and
  *                    sapper_rules_api.set_host; rules read no clock.
  *                    Descriptors: family_version. Rules: action_label
- *                    (a person's words for an action, per language) and
- *                    result_columns (the results database's view).
+ *                    (a person's words for an action, per language),
+ *                    result_columns (the results database's view) and
+ *                    is_legal (one action checked); bots: flags,
+ *                    SAPPER_BOT_NO_LEGAL_LIST (no legal list per move).
  *                    docs/PLUGINS.md ("ABI 1.2") lists what else 1.2
  *                    appends, all optional, all at struct ends.
  */
@@ -480,6 +482,12 @@ typedef struct sapper_rules_api {
      *  `<id>_games` of them. [any time on a live game] Write up to cap,
      *  return needed. */
     int64_t (*result_columns)(const void *game, char *buf, size_t cap);
+    /** Optional: 1 if legal_actions(state, seat) would list action, else
+     *  0, at the cost of that one action (never a scan of the set). With
+     *  it the engine checks a bot's answer without the legal list, and a
+     *  bot that declines the list (SAPPER_BOT_NO_LEGAL_LIST) no longer
+     *  pays a scan of the legal set per move. [instance] */
+    int32_t (*is_legal)(const void *state, int32_t seat, int64_t action);
 } sapper_rules_api;
 
 /* ------------------------------------------------------------------ */
@@ -545,7 +553,17 @@ typedef struct sapper_bot_api {
     sapper_status (*step_many)(void *bot, const void *view, size_t view_size,
                                const int64_t *legal, size_t nlegal,
                                int64_t *actions, size_t cap, size_t *count);
+    /** SAPPER_BOT_* flags, 0 for none. */
+    uint32_t flags;
 } sapper_bot_api;
+
+/** The bot chooses from its view alone: when the seat moves alone and the
+ *  rules can check one action (sapper_rules_api.is_legal), step and
+ *  step_many get legal == NULL and nlegal == 0, and the engine checks the
+ *  answer with the rules (an illegal one forfeits, as always). Otherwise
+ *  (older rules, simultaneous turns) the list comes as before. On a large
+ *  board the list is most of a move's cost. (ABI 1.2) */
+#define SAPPER_BOT_NO_LEGAL_LIST 1u
 
 /* ------------------------------------------------------------------ */
 /* Descriptors and the manifest.                                        */

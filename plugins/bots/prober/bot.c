@@ -213,9 +213,27 @@ static int32_t by_analysis(prober *b, const prober_turn *t)
     return prober_guess(b, t, r.layouts_log2, r.approximate);
 }
 
+/* Without a legal list: a hidden cell, uniformly (the cells the list
+   would hold as reveals of unknown cells, in the same order). */
+static int64_t fallback_from_view(prober *b, const prober_turn *t)
+{
+    size_t count = 0;
+    for (int32_t c = 0; c < b->n; c++)
+        count += (size_t)prober_can_reveal(t, c);
+    if (count == 0)
+        return -1;
+    uint64_t k = sapper_rng_below(&b->rng, count);
+    for (int32_t c = 0; c < b->n; c++)
+        if (prober_can_reveal(t, c) && k-- == 0)
+            return c;
+    return -1;
+}
+
 /* Any legal reveal of an unknown cell, uniformly; else any legal action. */
 static int64_t fallback(prober *b, const prober_turn *t)
 {
+    if (!t->legal)
+        return fallback_from_view(b, t);
     size_t count = 0;
     for (size_t i = 0; i < t->nlegal && t->legal[i] < b->n; i++)
         count += (size_t)sapper_cell_is_unknown(t->pos.cells[t->legal[i]]);
@@ -249,7 +267,7 @@ sapper_status prober_bot_step(void *bot, const void *view, size_t view_size,
     prober *b = bot;
     const sapper_mines_view *v = view;
     prober_turn t = {.legal = legal, .nlegal = nlegal};
-    if (!b || !legal || nlegal == 0 || !action ||
+    if (!b || (legal ? nlegal == 0 : nlegal != 0) || !action ||
         sapper_mines_position_from_view(view, view_size, &t.pos) != SAPPER_OK)
         return SAPPER_ERR_STATE;
     if (!reserve(b, v->width, v->height))
@@ -259,7 +277,7 @@ sapper_status prober_bot_step(void *bot, const void *view, size_t view_size,
     int32_t c = choose(b, &t, v->players);
     b->turn = NULL;
     *action = c >= 0 && prober_can_reveal(&t, c) ? c : fallback(b, &t);
-    return SAPPER_OK;
+    return *action >= 0 ? SAPPER_OK : SAPPER_ERR_STATE;
 }
 
 /* Step, then the safe cells still queued behind the answer, in the order
@@ -280,6 +298,7 @@ sapper_status prober_bot_step_many(void *bot, const void *view, size_t view_size
     if (v->players >= 2)
         return SAPPER_OK;   /* a seeker reveal may pass the turn: one at a time */
     prober_turn t = {.legal = legal, .nlegal = nlegal};
+    sapper_mines_position_from_view(view, view_size, &t.pos); /* step read it */
     while (*count < cap && b->nqueue > 0) {
         int32_t c = b->queue[--b->nqueue];
         if (prober_can_reveal(&t, c) && c != actions[0])

@@ -36,7 +36,8 @@ typedef struct prober_params {
 
 typedef struct prober_endgame prober_endgame;
 
-/* One step's inputs: the view's cells, the legal list. */
+/* One step's inputs: the view's cells, the legal list (NULL: the engine
+   gives none, SAPPER_BOT_NO_LEGAL_LIST, and checks the answer itself). */
 typedef struct prober_turn {
     sapper_mines_position pos;    /* pos.cells points into the view       */
     const int64_t *legal;
@@ -69,10 +70,15 @@ typedef struct prober {
     sapper_mines_budget budget;   /* for every analysis                   */
 } prober;
 
-/* Whether the turn's legal list reveals cell: here, not in bot.c, so the
-   files bot.c calls (start, guess, hunt, endgame) call nothing back. */
+/* Whether cell can be revealed: in the turn's legal list, or without one
+   a plain hidden cell (the mines family's rule: flagged, marked and open
+   cells are not revealed). Here, not in bot.c, so the files bot.c calls
+   (start, guess, hunt, endgame) call nothing back. */
 static inline int prober_can_reveal(const prober_turn *t, int32_t cell)
 {
+    if (!t->legal)
+        return cell >= 0 && cell < t->pos.width * t->pos.height &&
+               t->pos.cells[cell] == SAPPER_CELL_HIDDEN;
     size_t lo = 0, hi = t->nlegal;   /* legal is ascending; reveal id = cell */
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;

@@ -42,6 +42,7 @@ static const sapper_bot_api prober_api = {
     .bot_free = prober_bot_free,
     .step = prober_bot_step,
     .step_many = prober_bot_step_many,
+    .flags = SAPPER_BOT_NO_LEGAL_LIST,
     .inform = NULL,   /* it reads everything from the view */
 };
 

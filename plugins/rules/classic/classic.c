@@ -475,6 +475,16 @@ int64_t classic_legal_actions(const void *state, int32_t seat, int64_t *out,
     return n;
 }
 
+int32_t classic_is_legal(const void *state, int32_t seat, int64_t action)
+{
+    const classic_state *s = state;
+    int32_t verb, x, y;
+    const sapper_board *b = &s->board;
+    return seat == 0 && s->outcome == ONGOING &&
+           sapper_mines_decode(action, b->width, b->height, &verb, &x, &y) &&
+           is_legal(b, verb, y * b->width + x);
+}
+
 /* ---- transitions --------------------------------------------------- */
 
 /* Under safe and opening the mines are drawn now, around the first cell

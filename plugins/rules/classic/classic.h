@@ -85,6 +85,7 @@ sapper_status classic_state_clone(const void *state, void **out);
 void classic_state_free(void *state);
 
 int32_t classic_current_player(const void *state);
+int32_t classic_is_legal(const void *state, int32_t seat, int64_t action);
 int64_t classic_legal_actions(const void *state, int32_t seat, int64_t *out,
                               size_t cap);
 sapper_status classic_apply_action(void *state, int32_t seat, int64_t action,

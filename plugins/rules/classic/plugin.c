@@ -66,6 +66,7 @@ static const sapper_rules_api classic_rules = {
     .state_free = classic_state_free,
     .current_player = classic_current_player,
     .legal_actions = classic_legal_actions,
+    .is_legal = classic_is_legal,
     .apply_action = classic_apply_action,
     .apply_joint = NULL, /* never simultaneous */
     .returns = classic_returns,

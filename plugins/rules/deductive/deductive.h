@@ -69,6 +69,7 @@ sapper_status ded_state_clone(const void *state, void **out);
 void ded_state_free(void *state);
 
 int32_t ded_current_player(const void *state);
+int32_t ded_is_legal(const void *state, int32_t seat, int64_t action);
 int64_t ded_legal_actions(const void *state, int32_t seat, int64_t *out,
                           size_t cap);
 sapper_status ded_apply_action(void *state, int32_t seat, int64_t action,

@@ -69,6 +69,16 @@ int64_t ded_legal_actions(const void *state, int32_t seat, int64_t *out,
     return n;
 }
 
+int32_t ded_is_legal(const void *state, int32_t seat, int64_t action)
+{
+    const ded_state *s = state;
+    int32_t verb, x, y;
+    const sapper_board *b = &s->board;
+    return seat == 0 && s->outcome == DED_ONGOING &&
+           sapper_mines_decode(action, b->width, b->height, &verb, &x, &y) &&
+           !refusal(s, verb, y * b->width + x, NULL, 0);
+}
+
 /* ---- studying a click on a mine ------------------------------------ */
 
 /* The position the player sees (before the click) into cells. */

@@ -40,6 +40,7 @@ static const sapper_rules_api ded_rules = {
     .state_free = ded_state_free,
     .current_player = ded_current_player,
     .legal_actions = ded_legal_actions,
+    .is_legal = ded_is_legal,
     .apply_action = ded_apply_action,
     .apply_joint = NULL, /* never simultaneous */
     .returns = ded_returns,

@@ -29,6 +29,7 @@ static const sapper_rules_api seeker_rules = {
     .state_free = seeker_state_free,
     .current_player = seeker_current_player,
     .legal_actions = seeker_legal_actions,
+    .is_legal = seeker_is_legal,
     .apply_action = seeker_apply_action,
     .apply_joint = NULL, /* never simultaneous */
     .returns = seeker_returns,

@@ -232,6 +232,17 @@ const char *seeker_colour(int32_t seat)
 
 /* ---- legality ------------------------------------------------------ */
 
+int32_t seeker_is_legal(const void *state, int32_t seat, int64_t action)
+{
+    const seeker_state *s = state;
+    const sapper_board *b = &s->board;
+    int32_t verb, x, y;
+    return s->to_move >= 0 && seat == s->to_move &&
+           sapper_mines_decode(action, b->width, b->height, &verb, &x, &y) &&
+           verb == SAPPER_MINES_REVEAL &&
+           b->state[y * b->width + x] == SAPPER_BOARD_HIDDEN;
+}
+
 int64_t seeker_legal_actions(const void *state, int32_t seat, int64_t *out,
                              size_t cap)
 {

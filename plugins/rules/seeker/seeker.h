@@ -128,6 +128,7 @@ sapper_status seeker_state_clone(const void *state, void **out);
 void seeker_state_free(void *state);
 
 int32_t seeker_current_player(const void *state);
+int32_t seeker_is_legal(const void *state, int32_t seat, int64_t action);
 int64_t seeker_legal_actions(const void *state, int32_t seat, int64_t *out,
                              size_t cap);
 sapper_status seeker_apply_action(void *state, int32_t seat, int64_t action,
