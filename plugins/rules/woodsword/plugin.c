@@ -26,6 +26,7 @@ static const sapper_rules_api woodsword_rules = {
     .state_free = woodsword_state_free,
     .current_player = woodsword_current_player,
     .legal_actions = woodsword_legal_actions,
+    .is_legal = woodsword_is_legal,
     .apply_action = woodsword_apply_action,
     .apply_joint = woodsword_apply_joint,
     .returns = woodsword_returns,

@@ -252,20 +252,30 @@ static void emit(int64_t *out, size_t cap, int64_t *n, int64_t id)
     (*n)++;
 }
 
-/* Ids are verb-major, then count, then target: this walk is ascending. */
+/* Ids are verb-major, then count, then target: this walk is ascending. It
+   lists exactly what check_choice accepts, with the checks that do not
+   depend on the target made once per verb and count (a 64-seat round asks
+   for 64 lists of hundreds of ids). */
 static int64_t list_choices(const ws_state *s, int32_t seat, int64_t *out, size_t cap)
 {
     int64_t n = 0;
     for (int32_t verb = 0; verb < SAPPER_ARENA_ALLOCATE; verb++) {
         int32_t counts = verb == SAPPER_ARENA_FIST ? WOODSWORD_MAX_FISTS
                        : verb == SAPPER_ARENA_MISSILE ? SAPPER_ARENA_MAX_COUNT : 1;
-        int32_t targets = sapper_arena_has_target(verb) ? s->players : 1;
-        for (int32_t c = 1; c <= counts; c++)
-            for (int32_t t = 0; t < targets; t++) {
-                int64_t id = sapper_arena_action(verb, t, c);
-                if (check_choice(s, seat, id, NULL, 0) == SAPPER_OK)
-                    emit(out, cap, &n, id);
+        int targeted = sapper_arena_has_target(verb);
+        if (verb == SAPPER_ARENA_SHIELD && s->seat[seat].shields >= WOODSWORD_MAX_SHIELDS)
+            continue;
+        for (int32_t c = 1; c <= counts; c++) {
+            if (ws_cost(verb, c) > s->seat[seat].points)
+                continue;
+            if (!targeted) {
+                emit(out, cap, &n, sapper_arena_action(verb, 0, c));
+                continue;
             }
+            for (int32_t t = 0; t < s->players; t++)
+                if (t != seat && s->seat[t].alive)
+                    emit(out, cap, &n, sapper_arena_action(verb, t, c));
+        }
     }
     return n;
 }
@@ -279,6 +289,18 @@ int ws_verb_open(const ws_state *s, int32_t seat, int32_t verb)
         if (check_choice(s, seat, sapper_arena_action(verb, t, 1), NULL, 0) == SAPPER_OK)
             return 1;
     return 0;
+}
+
+int32_t woodsword_is_legal(const void *state, int32_t seat, int64_t action)
+{
+    const ws_state *s = state;
+    if (seat < 0 || seat >= s->players)
+        return 0;
+    if (s->phase == SAPPER_ARENA_PHASE_CHOOSE)
+        return check_chooser(s, seat, NULL, 0) == SAPPER_OK &&
+               check_choice(s, seat, action, NULL, 0) == SAPPER_OK;
+    return s->phase == SAPPER_ARENA_PHASE_ALLOCATE && seat == s->queue[s->qpos] &&
+           check_allocation(s, seat, action, NULL, 0) == SAPPER_OK;
 }
 
 int64_t woodsword_legal_actions(const void *state, int32_t seat, int64_t *out,
@@ -348,7 +370,7 @@ static sapper_status place_missile(ws_state *s, int32_t seat, int64_t action,
     sapper_status st = check_allocation(s, seat, action, err, errcap);
     if (st != SAPPER_OK)
         return st;
-    int32_t target, count;
+    int32_t target = 0, count = 0;   /* check_allocation decoded it */
     sapper_arena_decode(action, NULL, &target, &count);
     s->missiles[seat][target] = (uint8_t)(s->missiles[seat][target] + count);
     s->seat[seat].missiles_left -= count;

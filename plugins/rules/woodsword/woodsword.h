@@ -86,6 +86,7 @@ sapper_status woodsword_state_clone(const void *state, void **out);
 void woodsword_state_free(void *state);
 
 int32_t woodsword_current_player(const void *state);
+int32_t woodsword_is_legal(const void *state, int32_t seat, int64_t action);
 int64_t woodsword_legal_actions(const void *state, int32_t seat, int64_t *out,
                                 size_t cap);
 sapper_status woodsword_apply_action(void *state, int32_t seat, int64_t action,
