@@ -118,7 +118,7 @@ static void round_trip(const sapper_registry *reg)
         u[i] = (t2 - t1) * 1e6;
     }
     bot->bot.bot_free(local);
-    sapper_sandbox_driver.bot_free(sb, 0, why, sizeof why);
+    sapper_sandbox_driver.bot_free(sb, 0, 0, why, sizeof why);
     sapper_sandbox_release(sb);
     sapper_sandbox_free(sb);
     printf("round trip of one move (template bot: first legal action; Expert view, %zu legal actions, "

@@ -51,6 +51,9 @@ typedef struct host {
     double received;           /* CLOCK_MONOTONIC when this call's frame came */
     double call_limit, game_left;   /* from the frame's head (0 / <0: none) */
     void *bot;                 /* the instance of the game in play, or NULL */
+    void *spare;               /* an instance kept from the last game for
+                                  bot_reset (ABI 1.2), or NULL */
+    char *params, *spare_params; /* the bot parameters of each, as text */
     unsigned char *frame;      /* the last frame's payload; owned */
     size_t frame_cap;
     unsigned char *aligned;    /* the view and legal list, copied to
@@ -132,6 +135,42 @@ static sapper_kv *read_kvs(sapper_wire_in *in, uint32_t *count)
     return kv;
 }
 
+/* The parameters as "key=value\n" lines (malloc'd), or NULL. */
+static char *params_text(const sapper_params *p)
+{
+    size_t len = 1;
+    for (uint32_t i = 0; i < p->count; i++)
+        len += strlen(p->items[i].key) + strlen(p->items[i].value) + 2;
+    char *s = malloc(len);
+    size_t at = 0;
+    for (uint32_t i = 0; s && i < p->count; i++)
+        at += (size_t)sprintf(s + at, "%s=%s\n", p->items[i].key, p->items[i].value);
+    if (s)
+        s[at] = 0;
+    return s;
+}
+
+/* The instance kept from the last game, reset for this one when it was
+   made with the same parameters (bot_reset, ABI 1.2); 0 otherwise (it is
+   freed). */
+static int reset_spare(host *h, const sapper_bot_setup *s)
+{
+    void *spare = h->spare;
+    int same = spare && h->params && h->spare_params &&
+               strcmp(h->params, h->spare_params) == 0;
+    char why[64];
+    h->spare = NULL;
+    free(h->spare_params);
+    h->spare_params = NULL;
+    if (same && h->api->bot_reset(spare, s, why, sizeof why) == SAPPER_OK) {
+        h->bot = spare;
+        return 1;
+    }
+    if (spare)
+        h->api->bot_free(spare);
+    return 0;
+}
+
 static int on_new(host *h, sapper_wire_in *in)
 {
     sapper_game_info info = {.struct_size = sizeof info};
@@ -153,8 +192,12 @@ static int on_new(host *h, sapper_wire_in *in)
     s.host = &h->table;
     char err[512] = "";
     sapper_status st = SAPPER_ERR_STATE;
-    if (!in->bad && bkv && rkv && !h->bot)
+    free(h->params);
+    h->params = bkv ? params_text(&bp) : NULL;
+    if (!in->bad && bkv && rkv && !h->bot && !reset_spare(h, &s))
         st = h->api->bot_new(&bp, &s, &h->bot, err, sizeof err);
+    else if (h->bot)
+        st = SAPPER_OK;
     if (st != SAPPER_OK)
         h->bot = NULL;
     free(bkv);
@@ -235,8 +278,14 @@ static int on_step(host *h, sapper_wire_in *in)
 static int on_free(host *h, sapper_wire_in *in)
 {
     deliver_informs(h, in);
-    if (h->bot)
+    uint32_t keep = sapper_wire_get_u32(in);   /* no fault: it may be kept */
+    if (h->bot && keep && !in->bad && h->api->bot_reset && !h->spare) {
+        h->spare = h->bot;
+        h->spare_params = h->params;
+        h->params = NULL;
+    } else if (h->bot) {
         h->api->bot_free(h->bot);
+    }
     h->bot = NULL;
     sapper_wire_clear(&h->out);
     return reply(h, SAPPER_WIRE_FREED);

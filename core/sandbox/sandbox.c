@@ -645,12 +645,14 @@ static void drv_inform(void *ctx, int32_t seat, int32_t actor, int64_t action)
     sb->ninforms[seat]++;
 }
 
-static sapper_status drv_bot_free(void *ctx, int32_t seat, char *why, size_t whycap)
+static sapper_status drv_bot_free(void *ctx, int32_t seat, int keep, char *why,
+                                  size_t whycap)
 {
     sapper_sandbox *sb = ctx;
     if (seat < 0 || seat >= SAPPER_MAX_SEATS || sb->seat_proc[seat] < 0)
         return SAPPER_OK;   /* it ended with a fault already on record */
     put_informs(sb, seat);
+    sapper_wire_put_u32(&sb->out, keep != 0);   /* the process may keep it */
     unsigned char reply[REPLY_MAX + 8];
     sapper_wire_in in;
     sapper_status st = call_read(sb, seat, SAPPER_WIRE_FREE, SAPPER_WIRE_FREED, reply, &in,

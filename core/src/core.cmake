@@ -20,6 +20,7 @@ add_library(sapper_core STATIC
   ${CMAKE_CURRENT_LIST_DIR}/setup.c
   ${CMAKE_CURRENT_LIST_DIR}/strbuf.c
   ${CMAKE_CURRENT_LIST_DIR}/match.c
+  ${CMAKE_CURRENT_LIST_DIR}/bot_keep.c
   ${CMAKE_CURRENT_LIST_DIR}/seeds.c
   ${CMAKE_CURRENT_LIST_DIR}/provenance.c
   ${CMAKE_CURRENT_LIST_DIR}/replay.c

@@ -6,6 +6,7 @@
  * plugin voids the game instead of crashing the host.
  */
 #include "match.h"
+#include "bot_keep.h"
 #include "params.h"
 
 #include <stdarg.h>
@@ -292,6 +293,25 @@ static int is_legal(sapper_match *m, int32_t seat, int64_t action)
     return legal && listed(legal, n, action);
 }
 
+/* An instance kept from an earlier game, reset for this one (ABI 1.2
+   bot_reset); 0 when there is none or its reset failed (it is freed). */
+static int reset_kept(sapper_match *m, int32_t seat, const sapper_bot_setup *bs)
+{
+    const sapper_seat_setup *s = &m->setup->seats[seat];
+    void *bot = s->bot->bot.bot_reset
+        ? sapper_bot_keep_take(m->services.keep, s->bot, &s->params) : NULL;
+    if (!bot)
+        return 0;
+    char why[64];
+    hook(m, seat, SAPPER_HOOK_CALL_BEGIN);
+    sapper_status st = s->bot->bot.bot_reset(bot, bs, why, sizeof why);
+    if (st != SAPPER_OK)
+        s->bot->bot.bot_free(bot);
+    hook(m, seat, SAPPER_HOOK_CALL_END);
+    m->bots[seat] = st == SAPPER_OK ? bot : NULL;
+    return st == SAPPER_OK;
+}
+
 static sapper_status new_bot(sapper_match *m, int32_t seat, char *err,
                              size_t errcap)
 {
@@ -313,6 +333,10 @@ static sapper_status new_bot(sapper_match *m, int32_t seat, char *err,
         if (!(m->flags & SAPPER_MATCH_BOT_FAULTS))
             return SAPPER_ERR_PARAM;
         set_fault(m, SAPPER_FAULT_BOT, seat, "%s", err);
+        return SAPPER_OK;
+    }
+    if (!m->driver && reset_kept(m, seat, &bs)) {
+        m->live[seat] = 1;
         return SAPPER_OK;
     }
     hook(m, seat, SAPPER_HOOK_CALL_BEGIN);
@@ -348,10 +372,14 @@ static void free_bot(sapper_match *m, int32_t seat)
     char why[64] = "";
     hook(m, seat, SAPPER_HOOK_CALL_BEGIN);
     sapper_status st = SAPPER_OK;
+    const sapper_seat_setup *s = &m->setup->seats[seat];
+    int faulty = m->fault.kind != SAPPER_FAULT_NONE && m->fault.seat == seat;
     if (m->driver)
-        st = m->driver->bot_free(m->driver_ctx, seat, why, sizeof why);
-    else
-        m->setup->seats[seat].bot->bot.bot_free(m->bots[seat]);
+        st = m->driver->bot_free(m->driver_ctx, seat, !faulty, why, sizeof why);
+    else if (faulty)
+        s->bot->bot.bot_free(m->bots[seat]);   /* it misbehaved: not kept */
+    else if (!sapper_bot_keep_put(m->services.keep, s->bot, &s->params, m->bots[seat]))
+        s->bot->bot.bot_free(m->bots[seat]);
     hook(m, seat, SAPPER_HOOK_CALL_END);
     m->bots[seat] = NULL;
     if (st != SAPPER_OK)

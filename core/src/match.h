@@ -112,7 +112,10 @@ typedef struct sapper_bot_driver {
                           const int64_t *legal, size_t nlegal, int64_t *actions,
                           size_t cap, size_t *count, char *why, size_t whycap);
     void (*inform)(void *ctx, int32_t seat, int32_t actor, int64_t action);
-    sapper_status (*bot_free)(void *ctx, int32_t seat, char *why, size_t whycap);
+    /* keep: the bot ended the game without a fault, so its instance may be
+       kept for the next game (bot_reset) */
+    sapper_status (*bot_free)(void *ctx, int32_t seat, int keep, char *why,
+                              size_t whycap);
 } sapper_bot_driver;
 
 /* The most actions one answer of a bot may hold (step_many). */
@@ -137,6 +140,10 @@ typedef struct sapper_match_hooks {
     double (*time_left)(void *ctx, int32_t seat, double *game_left);
     void *services_ctx;
     const volatile int32_t *cancel;
+    /* In-process bot instances kept between games (bot_keep.h), or NULL:
+       bots that ended the game without a fault go in, and come back out
+       through bot_reset instead of bot_new. */
+    struct sapper_bot_keep *keep;
 } sapper_match_hooks;
 
 /** Starts a game like sapper_match_new, connected as hooks says (borrowed:

@@ -125,6 +125,16 @@ expect_status $st 0 "a listless bot plays sandboxed"
 expect_not_contains "$out" '"fault"' "without a fault: no legal list reached it"
 out=$("$S" run "$CB" player.1.bot=bot_listless player.1.mode=open rules.first_click=opening --sandbox 2>&1)
 expect_contains "$out" '"reason":"illegal"' "its illegal answer forfeits, sandboxed"
+# A bot with bot_reset keeps its instance from game to game, in its own
+# process as in the engine's, and plays the games a new instance plays.
+kept=$("$S" run "$CB" player.1.bot=bot_listless --sandbox --games 12 2>/dev/null)
+inproc=$("$S" run "$CB" player.1.bot=bot_listless --games 12 2>/dev/null)
+expect_contains "$("$S" run "$CB" player.1.bot=bot_listless --sandbox --games 2 2>&1 >/dev/null)" \
+    'bot_listless (seat 1): kept from the last game' \
+    "a sandboxed bot is reset for its next game, not made again"
+[ "$(printf '%s\n' "$kept" | sed 's/"seconds":[0-9.]*,//; s/,"log":\[[^]]*\]//' | grep '^game')" = \
+  "$(printf '%s\n' "$inproc" | sed 's/"seconds":[0-9.]*,//; s/,"log":\[[^]]*\]//' | grep '^game')" ] &&
+    pass "and plays the same 12 games as in-process" || fail "kept sandboxed games differ from in-process ones"
 
 # Two players: the hostile seat forfeits, the honest one wins.
 cat > "$T/seeker.ini" <<'INI'

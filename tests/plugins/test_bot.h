@@ -38,6 +38,15 @@ static inline void test_bot_free(void *bot)
     free(bot);
 }
 
+/* Another game with the same parameters: the option stays, nothing else
+   is kept (ABI 1.2 bot_reset). */
+static inline sapper_status test_bot_reset(void *bot, const sapper_bot_setup *setup,
+                                           char *err, size_t errcap)
+{
+    (void)setup; (void)err; (void)errcap;
+    return bot ? SAPPER_OK : SAPPER_ERR_STATE;
+}
+
 /* A step that plays legal[0]: the well-behaved default. */
 static inline sapper_status test_bot_first_legal(void *bot, const void *view,
                                                  size_t view_size,
@@ -65,6 +74,7 @@ static inline sapper_status test_bot_first_legal(void *bot, const void *view,
         .bot_free = test_bot_free,                                            \
         .step = step_fn,                                                      \
         .flags = flags_,                                                      \
+        .bot_reset = test_bot_reset,                                          \
     };                                                                        \
     static const sapper_descriptor cid##_descriptor = {                       \
         .struct_size = sizeof(sapper_descriptor),                             \

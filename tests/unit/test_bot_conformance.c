@@ -9,7 +9,8 @@
  * build catches a read past it), a header claiming more cells than the
  * view holds, or no view at all, it refuses or still answers a legal
  * action, never reads out of bounds; inform about any seat and
- * bot_free(NULL) are harmless. A new bot is covered by adding its .so,
+ * bot_free(NULL) are harmless; an instance reset for another game
+ * (bot_reset) answers as a new one would. A new bot is covered by adding its .so,
  * nothing else.
  */
 #include "helpers.h"
@@ -76,21 +77,31 @@ static void close_position(position *p)
     free(p->legal);
 }
 
-static void *new_bot(const sapper_plugin *bot, const position *p)
+/* bot_new with its default parameters, or (reset not NULL) bot_reset of
+   that instance, for a game of seed and seat. */
+static void *new_bot_as(const sapper_plugin *bot, const position *p, uint64_t seed,
+                        int32_t seat, void *reset)
 {
     char err[512] = "";
     sapper_param_set set = {0};
     assert_int_equal(sapper_param_set_defaults(&set, bot->desc.params,
                                                bot->desc.param_count), SAPPER_OK);
     sapper_params bp = sapper_param_set_view(&set), rp = sapper_param_set_view(&p->params);
-    sapper_bot_setup s = {.struct_size = sizeof s, .seat = 0, .players = p->players,
-                          .seed = 5, .rules_id = p->rules->desc.id,
+    sapper_bot_setup s = {.struct_size = sizeof s, .seat = seat, .players = p->players,
+                          .seed = seed, .rules_id = p->rules->desc.id,
                           .rules_params = &rp, .info = &p->info};
-    void *b = NULL;
-    if (bot->bot.bot_new(&bp, &s, &b, err, sizeof err) != SAPPER_OK)
+    void *b = reset;
+    if (reset && bot->bot.bot_reset(reset, &s, err, sizeof err) != SAPPER_OK)
+        fail_msg("%s: bot_reset: %s", bot->desc.id, err);
+    if (!reset && bot->bot.bot_new(&bp, &s, &b, err, sizeof err) != SAPPER_OK)
         fail_msg("%s: bot_new: %s", bot->desc.id, err);
     sapper_param_set_free(&set);
     return b;
+}
+
+static void *new_bot(const sapper_plugin *bot, const position *p)
+{
+    return new_bot_as(bot, p, 5, 0, NULL);
 }
 
 static int in_legal(const position *p, int64_t a)
@@ -122,6 +133,54 @@ static void check_step(const sapper_plugin *bot, const position *p, const void *
         fail_msg("%s: %s: status %d, action %lld not in the legal list", bot->desc.id,
                  what, (int)st, (long long)action);
     bot->bot.bot_free(b);
+}
+
+/* Plays up to moves of a game (seat 0 moving alone) from the position's
+   start with bot instance b, and, when twin is not NULL, checks at every
+   move that twin answers the same. */
+static void play_some(const sapper_plugin *bot, const position *p, void *b,
+                      void *twin, int moves)
+{
+    const sapper_rules_api *r = &p->rules->rules;
+    void *st = NULL;
+    char err[256];
+    unsigned char *view = malloc(p->view_size);
+    int64_t *legal = malloc((size_t)p->info.max_actions * sizeof *legal);
+    int listless = bot->bot.flags & SAPPER_BOT_NO_LEGAL_LIST;
+    assert_int_equal(r->state_new(p->game, p->players, 11, &st, err, sizeof err), SAPPER_OK);
+    for (int i = 0; i < moves && r->current_player(st) == 0; i++) {
+        int64_t vs = r->observe(st, 0, view, p->view_size), a = -1, c = -2;
+        int64_t n = r->legal_actions(st, 0, legal, (size_t)p->info.max_actions);
+        const int64_t *l = listless ? NULL : legal;
+        size_t nl = listless ? 0 : (size_t)n;
+        if (bot->bot.step(b, view, (size_t)vs, l, nl, &a) != SAPPER_OK)
+            break;
+        if (twin && (bot->bot.step(twin, view, (size_t)vs, l, nl, &c) != SAPPER_OK || a != c))
+            fail_msg("%s: at move %d after bot_reset it answers %lld, a new instance "
+                     "%lld", bot->desc.id, i + 1, (long long)a, (long long)c);
+        if (r->apply_action(st, 0, a, err, sizeof err) != SAPPER_OK)
+            break;
+    }
+    r->state_free(st);
+    free(view);
+    free(legal);
+}
+
+/* bot_reset (ABI 1.2): an instance that played part of a game, reset for
+   another game, plays it as a new instance for that game does. */
+static void check_reset(const sapper_plugin *bot, const position *p)
+{
+    if (!bot->bot.bot_reset)
+        return;
+    void *kept = new_bot_as(bot, p, 11, 0, NULL);
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        play_some(bot, p, kept, NULL, (int)seed * 7);
+        kept = new_bot_as(bot, p, seed, 0, kept);
+        void *fresh = new_bot_as(bot, p, seed, 0, NULL);
+        play_some(bot, p, kept, fresh, 60);
+        bot->bot.bot_free(fresh);
+    }
+    bot->bot.bot_free(kept);
 }
 
 static void conform(const sapper_plugin *bot, const position *p)
@@ -164,6 +223,7 @@ static void conform(const sapper_plugin *bot, const position *p)
             bot->bot.inform(b, seat, p->legal[0]);
     bot->bot.bot_free(b);
     bot->bot.bot_free(NULL);
+    check_reset(bot, p);
 }
 
 static void test_bot_conformance_every_bot(void **state)

@@ -4,6 +4,7 @@
  * replays, all through real plugins.
  */
 #include "helpers.h"
+#include "bot_keep.h"
 
 #include <fcntl.h>
 #include <stdio.h>
@@ -138,6 +139,96 @@ static void test_match_listless_bot_illegal_answer_forfeits(void **state)
     assert_non_null(fault);
     assert_int_equal(fault->kind, SAPPER_FAULT_ILLEGAL);
     assert_int_equal(fault->seat, 0);
+    stop(&f);
+}
+
+/* Plays game g of the setup (seed derived from g) with keep (or none) and
+   returns its moves as text. */
+static void play_kept(const sapper_setup *setup, sapper_bot_keep *keep, int g,
+                      sapper_strbuf *out)
+{
+    char err[256];
+    sapper_match_hooks hooks = {.keep = keep};
+    sapper_match *m = sapper_match_new_driven(setup, 100 + (uint64_t)g, 0, &hooks,
+                                              err, sizeof err);
+    if (!m)
+        fail_msg("match: %s", err);
+    sapper_match_advance(m);
+    sapper_match_end_bots(m);
+    assert_null(sapper_match_fault(m));
+    for (size_t i = 0; i < sapper_match_move_count(m); i++)
+        sapper_strbuf_printf(out, "%lld ", (long long)sapper_match_move(m, i)->action);
+    sapper_strbuf_printf(out, "%s\n", sapper_match_outcome(m));
+    sapper_match_free(m);
+}
+
+/* ABI 1.2 bot_reset: an instance kept from one game and reset plays the
+   next exactly as a new one. bot_listless draws its cells with the seed
+   it is given, so a reset without the new game's setup shows; prober keeps
+   its solver and tables. */
+static void expect_kept_games_equal_new_ones(const char *ini)
+{
+    fixture f;
+    start(&f, ini, 1, 0);
+    sapper_bot_keep *keep = sapper_bot_keep_new();
+    assert_non_null(keep);
+    sapper_strbuf fresh = {0}, kept = {0};
+    for (int g = 0; g < 30; g++) {
+        play_kept(&f.setup, NULL, g, &fresh);
+        play_kept(&f.setup, keep, g, &kept);
+    }
+    assert_string_equal(sapper_strbuf_str(&kept), sapper_strbuf_str(&fresh));
+    /* and the instance was kept: the keep holds it between games */
+    void *bot = sapper_bot_keep_take(keep, f.setup.seats[0].bot, &f.setup.seats[0].params);
+    assert_non_null(bot);
+    assert_true(sapper_bot_keep_put(keep, f.setup.seats[0].bot, &f.setup.seats[0].params, bot));
+    sapper_bot_keep_free(keep);
+    sapper_strbuf_free(&fresh);
+    sapper_strbuf_free(&kept);
+    stop(&f);
+}
+
+static void test_match_kept_bots_play_the_games_new_ones_play(void **state)
+{
+    (void)state;
+    expect_kept_games_equal_new_ones(
+        "[rules]\nwidth = 12\nheight = 10\nmines = 12\n[player.1]\nbot = bot_listless\n");
+    expect_kept_games_equal_new_ones(
+        "[rules]\nwidth = 12\nheight = 10\nmines = 20\n[player.1]\nbot = prober\n");
+}
+
+/* A bot that lost by a fault is freed, never reset for another game; and
+   an instance is kept only for the same plugin with the same parameters. */
+static void test_match_faulty_or_different_bots_are_not_kept(void **state)
+{
+    (void)state;
+    fixture f;
+    char err[256];
+    start(&f, "[rules]\nfirst_click = opening\n[player.1]\nbot = bot_listless\nmode = open\n",
+          7, 0);
+    sapper_bot_keep *keep = sapper_bot_keep_new();
+    sapper_match_hooks hooks = {.keep = keep};
+    sapper_match *m = sapper_match_new_driven(&f.setup, 7, 0, &hooks, err, sizeof err);
+    assert_non_null(m);
+    sapper_match_advance(m);
+    assert_int_equal(sapper_match_fault(m)->kind, SAPPER_FAULT_ILLEGAL);
+    sapper_match_free(m);
+    const sapper_seat_setup *seat = &f.setup.seats[0];
+    assert_null(sapper_bot_keep_take(keep, seat->bot, &seat->params));
+    stop(&f);
+    start(&f, "[player.1]\nbot = bot_listless\n", 7, 0);
+    m = sapper_match_new_driven(&f.setup, 7, 0, &hooks, err, sizeof err);
+    sapper_match_advance(m);
+    assert_null(sapper_match_fault(m));
+    sapper_match_free(m);
+    seat = &f.setup.seats[0];
+    sapper_kv other_kv = {"mode", "open"};
+    sapper_param_set other = {&other_kv, 1};
+    assert_null(sapper_bot_keep_take(keep, seat->bot, &other));   /* other params */
+    void *bot = sapper_bot_keep_take(keep, seat->bot, &seat->params);
+    assert_non_null(bot);
+    seat->bot->bot.bot_free(bot);
+    sapper_bot_keep_free(keep);
     stop(&f);
 }
 
@@ -666,6 +757,8 @@ int main(void)
         cmocka_unit_test(test_match_illegal_bot_action_forfeits_the_game),
         cmocka_unit_test(test_match_listless_bot_plays_without_a_legal_list),
         cmocka_unit_test(test_match_listless_bot_illegal_answer_forfeits),
+        cmocka_unit_test(test_match_kept_bots_play_the_games_new_ones_play),
+        cmocka_unit_test(test_match_faulty_or_different_bots_are_not_kept),
         cmocka_unit_test(test_match_refusal_gives_the_rules_reason),
         cmocka_unit_test(test_match_parse_error_leaves_the_game_unchanged),
         cmocka_unit_test(test_match_undo_restores_the_previous_position),

@@ -64,7 +64,8 @@
  *                    (a person's words for an action, per language),
  *                    result_columns (the results database's view) and
  *                    is_legal (one action checked); bots: flags,
- *                    SAPPER_BOT_NO_LEGAL_LIST (no legal list per move).
+ *                    SAPPER_BOT_NO_LEGAL_LIST (no legal list per move)
+ *                    and bot_reset (one instance for many games).
  *                    docs/PLUGINS.md ("ABI 1.2") lists what else 1.2
  *                    appends, all optional, all at struct ends.
  */
@@ -514,9 +515,10 @@ typedef struct sapper_bot_setup {
 } sapper_bot_setup;
 
 /**
- * The bot table. A bot instance plays one seat of one game: the engine
- * makes a new instance for every game (and after an undo) and frees it
- * when the game is over. All functions are [instance].
+ * The bot table. A bot instance plays one seat of one game at a time: the
+ * engine makes a new instance for a game (and after an undo) and frees it
+ * when the game is over, or, when the bot has bot_reset, may keep it and
+ * reset it for the next game. All functions are [instance].
  */
 typedef struct sapper_bot_api {
     uint32_t struct_size;      /* sizeof(sapper_bot_api) of the plugin */
@@ -555,6 +557,16 @@ typedef struct sapper_bot_api {
                                int64_t *actions, size_t cap, size_t *count);
     /** SAPPER_BOT_* flags, 0 for none. */
     uint32_t flags;
+    /** Optional: the instance is to play another game, of the same rules
+     *  with the same parameters (the engine makes sure of both): make it
+     *  behave exactly as a new instance from bot_new(params, setup) would,
+     *  keeping whatever memory it likes (buffers sized for the board).
+     *  setup is the new game's, borrowed as for bot_new. On failure write a
+     *  reason into err and return a status: the engine then frees the
+     *  instance and calls bot_new. Called only for an instance that ended
+     *  its last game without a fault. */
+    sapper_status (*bot_reset)(void *bot, const sapper_bot_setup *setup,
+                               char *err, size_t errcap);
 } sapper_bot_api;
 
 /** The bot chooses from its view alone: when the seat moves alone and the

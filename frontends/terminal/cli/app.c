@@ -5,6 +5,7 @@
 #include "app.h"
 #include "sandbox.h"
 #include "bot_guard.h"
+#include "bot_keep.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -227,6 +228,7 @@ int app_open(app *a, int argc, char **argv, int options)
             app_error("note: plugin refused: %s", sapper_registry_problem(a->reg, i));
         return EXIT_USAGE;
     }
+    a->keep = sapper_bot_keep_new();   /* NULL: every game makes its bots */
     return 0;
 }
 
@@ -238,6 +240,8 @@ void app_close(app *a)
     sapper_strbuf_free(&a->record_text);
     sapper_match_free(a->match);
     a->match = NULL;
+    sapper_bot_keep_free(a->keep);   /* bot code: before the plugins go */
+    a->keep = NULL;
     sapper_sandbox_free(a->sandbox);
     a->sandbox = NULL;
     sapper_setup_free(&a->setup);
@@ -336,7 +340,7 @@ int app_next_match(app *a, int flags)
     a->hooks = (sapper_match_hooks){
         .driver = a->sandbox ? &sapper_sandbox_driver : NULL, .driver_ctx = a->sandbox,
         .hook = a->sandbox ? NULL : bot_guard_hook, .hook_ctx = &a->setup,
-        .log = log_line,
+        .log = log_line, .keep = a->keep,
     };
     a->match = sapper_match_new_driven(
         &a->setup, sapper_game_seed(a->setup.seed, a->game_index++), flags, &a->hooks,

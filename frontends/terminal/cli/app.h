@@ -26,6 +26,7 @@ typedef struct app {
     uint64_t game_index;         /* games started so far */
     sapper_match *match;         /* the current game, or NULL */
     sapper_match_hooks hooks;    /* what the match is connected to */
+    struct sapper_bot_keep *keep; /* in-process bots kept between games */
     const char *record_path;     /* --record FILE */
     sapper_strbuf record_text;   /* the replays of this session's games so
                                     far, in order (app_record); owned */

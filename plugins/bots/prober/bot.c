@@ -75,24 +75,50 @@ static void read_params(const sapper_params *p, prober_params *out)
     read_start(sapper_param(p, "start"), &out->start_x, &out->start_y);
 }
 
+static int usable_setup(const sapper_bot_setup *setup, char *err, size_t errcap)
+{
+    if (setup &&
+        setup->struct_size >= offsetof(sapper_bot_setup, seed) + sizeof setup->seed)
+        return 1;
+    if (err && errcap)
+        snprintf(err, errcap, "prober: no usable bot setup");
+    return 0;
+}
+
+/* What a game starts from: its seed, its first-click rule, its seat and
+   nothing queued. The buffers stay: they depend on the board's shape only,
+   and every step writes what it reads of them first. */
+static void start_game(prober *b, const sapper_bot_setup *setup)
+{
+    sapper_rng_seed(&b->rng, setup->seed);
+    b->first_click = first_click_of(setup);
+    b->seat = setup->seat;
+    b->turn = NULL;
+    b->mines = 0;
+    b->nqueue = 0;
+}
+
 sapper_status prober_bot_new(const sapper_params *params,
                              const sapper_bot_setup *setup, void **bot,
                              char *err, size_t errcap)
 {
-    if (!bot || !setup ||
-        setup->struct_size < offsetof(sapper_bot_setup, seed) + sizeof setup->seed) {
-        if (err && errcap)
-            snprintf(err, errcap, "prober: no usable bot setup");
+    if (!bot || !usable_setup(setup, err, errcap))
         return SAPPER_ERR_STATE;
-    }
     prober *b = calloc(1, sizeof *b);
     if (!b)
         return SAPPER_ERR_NOMEM;
     read_params(params, &b->par);
-    sapper_rng_seed(&b->rng, setup->seed);
-    b->first_click = first_click_of(setup);
-    b->seat = setup->seat;
+    start_game(b, setup);
     *bot = b;
+    return SAPPER_OK;
+}
+
+sapper_status prober_bot_reset(void *bot, const sapper_bot_setup *setup,
+                               char *err, size_t errcap)
+{
+    if (!bot || !usable_setup(setup, err, errcap))
+        return SAPPER_ERR_STATE;
+    start_game(bot, setup);
     return SAPPER_OK;
 }
 

@@ -43,6 +43,7 @@ static const sapper_bot_api prober_api = {
     .step = prober_bot_step,
     .step_many = prober_bot_step_many,
     .flags = SAPPER_BOT_NO_LEGAL_LIST,
+    .bot_reset = prober_bot_reset,
     .inform = NULL,   /* it reads everything from the view */
 };
 
