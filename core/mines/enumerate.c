@@ -19,8 +19,8 @@
 
 #include <string.h>
 
-/* C(s, k) for box sizes up to 8. */
-static const double binom[9][9] = {
+/* C(s, k) for box sizes up to 8 (solver_internal.h). */
+const double ms_binom[9][9] = {
     {1},
     {1, 1},
     {1, 2, 1},
@@ -195,7 +195,7 @@ static int64_t search_all(search *e, int64_t max_nodes)
         }
         if (++nodes > max_nodes)
             return -1;
-        double w = e->w[d] * binom[e->size[d]][e->k[d]];
+        double w = e->w[d] * ms_binom[e->size[d]][e->k[d]];
         if (d == last) {
             leaf(e, e->m[d] + e->k[d], w);
             e->k[d]++;

@@ -35,17 +35,6 @@
    plus one for every this many products of weights it takes. */
 #define WORK_PER_NODE 32
 
-static const double binom[9][9] = {
-    {1},
-    {1, 1},
-    {1, 2, 1},
-    {1, 3, 3, 1},
-    {1, 4, 6, 4, 1},
-    {1, 5, 10, 10, 5, 1},
-    {1, 6, 15, 20, 15, 6, 1},
-    {1, 7, 21, 35, 35, 21, 7, 1},
-    {1, 8, 28, 56, 70, 56, 28, 8, 1},
-};
 
 /* One state at one boundary. */
 typedef struct fstate {
@@ -311,7 +300,7 @@ static int size_forward(dp *p, int32_t layer)
 
 static void push_forward(dp *p, int32_t d)
 {
-    const double *bin = binom[p->size[d]];
+    const double *bin = ms_binom[p->size[d]];
     for (int32_t s = p->lay[d]; s < p->lay[d + 1]; s++) {
         const fstate *r = &p->st[s];
         for (int32_t i = 0; i < r->nk; i++) {
@@ -388,7 +377,7 @@ static int size_backward(dp *p, int32_t d)
 static void around_box(dp *p, ms_comp *c, int32_t d, const fstate *r,
                        int32_t k, const fstate *ch)
 {
-    double w = binom[p->size[d]][k];
+    double w = ms_binom[p->size[d]][k];
     uint8_t flag = (uint8_t)((k > 0) | ((k < p->size[d]) << 1));
     double *bdst = r->b + (ch->boff + k - r->boff);
     for (int32_t j = 0; j < ch->blen; j++)

@@ -147,6 +147,9 @@ void mines_solver_components(sapper_mines_solver *s);
 int mines_solver_enumerate(sapper_mines_solver *s, ms_comp *c,
                            int64_t max_nodes, int64_t *nodes);
 
+/* enumerate.c: C(s, k) for box sizes s up to 8. */
+extern const double ms_binom[9][9];
+
 /* frontier.c: the same tables by dynamic programming over the frontier,
    for components depth-first search cannot finish (called by
    mines_solver_enumerate with its tables made and zeroed and the search

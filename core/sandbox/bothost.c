@@ -24,6 +24,7 @@
 #include "heap.h"
 #include "loader.h"
 #include "lockdown.h"
+#include "params.h"
 #include "wire.h"
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -135,21 +136,6 @@ static sapper_kv *read_kvs(sapper_wire_in *in, uint32_t *count)
     return kv;
 }
 
-/* The parameters as "key=value\n" lines (malloc'd), or NULL. */
-static char *params_text(const sapper_params *p)
-{
-    size_t len = 1;
-    for (uint32_t i = 0; i < p->count; i++)
-        len += strlen(p->items[i].key) + strlen(p->items[i].value) + 2;
-    char *s = malloc(len);
-    size_t at = 0;
-    for (uint32_t i = 0; s && i < p->count; i++)
-        at += (size_t)sprintf(s + at, "%s=%s\n", p->items[i].key, p->items[i].value);
-    if (s)
-        s[at] = 0;
-    return s;
-}
-
 /* The instance kept from the last game, reset for this one when it was
    made with the same parameters (bot_reset, ABI 1.2); 0 otherwise (it is
    freed). */
@@ -193,7 +179,7 @@ static int on_new(host *h, sapper_wire_in *in)
     char err[512] = "";
     sapper_status st = SAPPER_ERR_STATE;
     free(h->params);
-    h->params = bkv ? params_text(&bp) : NULL;
+    h->params = bkv ? sapper_params_text(bp) : NULL;
     if (!in->bad && bkv && rkv && !h->bot && !reset_spare(h, &s))
         st = h->api->bot_new(&bp, &s, &h->bot, err, sizeof err);
     else if (h->bot)

@@ -38,33 +38,12 @@ void sapper_bot_keep_free(sapper_bot_keep *k)
     free(k);
 }
 
-/* The parameters as one string, or NULL when memory runs out. */
-static char *params_text(const sapper_param_set *p)
-{
-    size_t len = 1;
-    for (uint32_t i = 0; i < p->count; i++)
-        len += strlen(p->items[i].key) + strlen(p->items[i].value) + 2;
-    char *s = malloc(len), *w = s;
-    if (!s)
-        return NULL;
-    for (uint32_t i = 0; i < p->count; i++) {
-        size_t a = strlen(p->items[i].key), b = strlen(p->items[i].value);
-        memcpy(w, p->items[i].key, a);
-        w[a] = '=';
-        memcpy(w + a + 1, p->items[i].value, b);
-        w[a + 1 + b] = '\n';
-        w += a + b + 2;
-    }
-    *w = 0;
-    return s;
-}
-
 void *sapper_bot_keep_take(sapper_bot_keep *k, const sapper_plugin *bot,
                            const sapper_param_set *params)
 {
     if (!k || k->n == 0)
         return NULL;
-    char *want = params_text(params);
+    char *want = sapper_params_text(sapper_param_set_view(params));
     void *found = NULL;
     for (int i = 0; want && i < k->n && !found; i++) {
         if (k->item[i].bot != bot || strcmp(k->item[i].params, want) != 0)
@@ -82,7 +61,7 @@ int sapper_bot_keep_put(sapper_bot_keep *k, const sapper_plugin *bot,
 {
     if (!k || k->n == KEEP_MAX || !bot->bot.bot_reset)
         return 0;
-    char *text = params_text(params);
+    char *text = sapper_params_text(sapper_param_set_view(params));
     if (!text)
         return 0;
     k->item[k->n++] = (kept){bot, text, instance};

@@ -52,5 +52,9 @@ sapper_status sapper_param_set_copy(sapper_param_set *dst,
 void sapper_param_set_free(sapper_param_set *set);
 /** The borrowed ABI view of a set (valid while set lives, unchanged). */
 sapper_params sapper_param_set_view(const sapper_param_set *set);
+/** The parameters as "key=value\n" lines in their order (malloc'd, the
+ *  caller frees it), or NULL when memory runs out: two sets are the same
+ *  exactly when their texts are. */
+char *sapper_params_text(sapper_params p);
 
 #endif
