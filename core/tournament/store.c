@@ -42,6 +42,7 @@ struct sapper_store {
     sapper_lines *lines;  /* the run's table of replay lines (schema 4) */
     int in_batch;
     int batch_rows;
+    struct timespec batch_started;   /* CLOCK_MONOTONIC at its first row */
 };
 
 static const char schema[] =
@@ -525,7 +526,18 @@ static sapper_status begin_batch(sapper_store *s, char *err, size_t errcap)
         return db_error(s, "begin", err, errcap);
     s->in_batch = 1;
     s->batch_rows = 0;
+    clock_gettime(CLOCK_MONOTONIC, &s->batch_started);
     return SAPPER_OK;
+}
+
+double sapper_store_pending_age(const sapper_store *s)
+{
+    struct timespec now;
+    if (!s->in_batch)
+        return -1;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - s->batch_started.tv_sec) +
+           (double)(now.tv_nsec - s->batch_started.tv_nsec) / 1e9;
 }
 
 sapper_status sapper_store_commit(sapper_store *s, char *err, size_t errcap)

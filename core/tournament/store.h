@@ -49,6 +49,9 @@ sapper_status sapper_store_add(sapper_store *s, int64_t run_id,
                                const sapper_game_record *r,
                                char *err, size_t errcap);
 sapper_status sapper_store_commit(sapper_store *s, char *err, size_t errcap);
+/** Seconds since the oldest game not committed yet was added, or -1 when
+ *  every game is committed. */
+double sapper_store_pending_age(const sapper_store *s);
 
 /** Calls fn for every stored game of the run in index order; a read error
  *  (a damaged file) is an error, never a shorter list. */

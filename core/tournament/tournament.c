@@ -19,6 +19,8 @@
 #include <sys/mman.h>
 
 #define DEADLINE_GRACE 0.25   /* seconds past a limit before the kill */
+#define COMMIT_SECONDS 0.2    /* the longest a finished game waits to be
+                                 committed */
 #define MAX_ATTEMPTS 3        /* plays of one game lost to outside kills or
                                  corrupt records before it is recorded */
 
@@ -321,9 +323,12 @@ static sapper_status loop(runner *r)
             return SAPPER_OK;
         if ((st = wait_and_collect(r)) != SAPPER_OK)
             return st;
-        /* every record received is committed before the next wait, so a
-           kill -9 of this process loses only the games still being played */
-        if ((st = sapper_store_commit(r->store, r->err, r->errcap)) != SAPPER_OK)
+        /* a transaction holds at most 64 games (store.c) or COMMIT_SECONDS
+           of them: a kill -9 of this process loses only the games being
+           played and those of the last moment, which --resume plays again;
+           one commit a game was most of this process's cost */
+        if (sapper_store_pending_age(r->store) >= COMMIT_SECONDS &&
+            (st = sapper_store_commit(r->store, r->err, r->errcap)) != SAPPER_OK)
             return st;
     }
 }

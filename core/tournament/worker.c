@@ -37,16 +37,24 @@ typedef struct wire_header {
     uint64_t json_len;
 } wire_header;
 
+/* The header, the replay and the JSON in one write: a system call a part
+   was a tenth of the runner's cost per short game. */
 static void send_record(int fd, const sapper_game_record *r)
 {
     wire_header h = {.rec = *r};
     h.replay_len = r->replay ? strlen(r->replay) : 0;
     h.json_len = r->json ? strlen(r->json) : 0;
     h.rec.replay = h.rec.json = NULL;
-    if (sapper_wire_write_all(fd, &h, sizeof h) ||
-        sapper_wire_write_all(fd, r->replay, h.replay_len) ||
-        sapper_wire_write_all(fd, r->json, h.json_len))
+    size_t n = sizeof h + h.replay_len + h.json_len;
+    char *frame = malloc(n);
+    if (!frame)
         _exit(3);
+    memcpy(frame, &h, sizeof h);
+    memcpy(frame + sizeof h, r->replay ? r->replay : "", h.replay_len);
+    memcpy(frame + sizeof h + h.replay_len, r->json ? r->json : "", h.json_len);
+    if (sapper_wire_write_all(fd, frame, n))
+        _exit(3);
+    free(frame);
 }
 
 static void limit_memory(int64_t mb)
@@ -169,14 +177,16 @@ sapper_status sapper_worker_receive(sapper_worker *w, sapper_game_record *out)
     if (h.replay_len > SAPPER_RECORD_TEXT_MAX || h.json_len > SAPPER_RECORD_TEXT_MAX)
         return SAPPER_ERR_PARSE;   /* not a record this engine writes */
     *out = h.rec;
-    out->replay = calloc(1, h.replay_len + 1);
-    out->json = calloc(1, h.json_len + 1);
+    out->replay = malloc(h.replay_len + h.json_len + 1);   /* both, one read */
+    out->json = malloc(h.json_len + 1);
     if (!out->replay || !out->json ||
-        sapper_wire_read_all(w->from_child, out->replay, h.replay_len) ||
-        sapper_wire_read_all(w->from_child, out->json, h.json_len)) {
+        sapper_wire_read_all(w->from_child, out->replay, h.replay_len + h.json_len)) {
         sapper_game_record_free(out);
         return SAPPER_ERR_STATE;
     }
+    memcpy(out->json, out->replay + h.replay_len, h.json_len);
+    out->json[h.json_len] = 0;
+    out->replay[h.replay_len] = 0;
     return SAPPER_OK;
 }
 
