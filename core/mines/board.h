@@ -96,6 +96,21 @@ uint8_t sapper_board_cycle_flag(sapper_board *b, int32_t cell);
 /** The sapper/mines.h cell code of cell as `show` (SAPPER_BOARD_SHOW_*)
  *  sees it. Before mines are placed SHOW_ALL shows what the player sees. */
 uint8_t sapper_board_code(const sapper_board *b, int32_t cell, int show);
+/** 3BV (bbbv.c): the fewest left clicks that clear the board without
+ *  flags, one per opening and one per number on no opening's rim; with
+ *  solved not NULL, *solved gets the part already done (openings opened,
+ *  lone numbers revealed). 0 before the mines are placed, -1 when memory
+ *  runs out. */
+int32_t sapper_board_3bv(const sapper_board *b, int32_t *solved);
+/** A game's statistics as JSON members for a result (bbbv.c), starting
+ *  with a comma: "bbbv", "bbbv_solved", "clicks" [left, right, chord]
+ *  from clicks (applied actions by verb: reveal, flag, chord; a results
+ *  database keeps every byte of it, so an array) and "efficiency" (solved
+ *  3BV per click, in percent; null with no click).
+ *  Write up to cap, return needed; -1 when memory runs out. */
+int64_t sapper_board_stats_json(const sapper_board *b,
+                                const int32_t clicks[SAPPER_MINES_VERBS],
+                                char *buf, size_t cap);
 /** The board text character of a cell code: '?' hidden, 'F' flagged, 'M'
  *  marked, '0'-'8' revealed, '*' mine. */
 char sapper_board_code_char(uint8_t code);

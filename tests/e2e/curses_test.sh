@@ -414,4 +414,30 @@ wait_until test -s "$TMP/status"
 [ "$(cat "$TMP/status" 2>/dev/null)" = 3 ] && pass "and sapper exited with status 3" ||
     fail "status $(cat "$TMP/status" 2>/dev/null || echo none), expected 3"
 
+# ---- the end screen's statistics (issue 12) ----------------------------
+# The 4x3 layout: one opening (the zeros left and its rim of numbers) and
+# one lone 1 (bottom right): 3BV 2. The cursor starts on the middle 2, so
+# three left clicks win: efficiency 2/3.
+echo "# a won game's 3BV, 3BV/s, clicks and efficiency"
+tm kill-session -t "$SESSION" 2>/dev/null
+tm new-session -d -s "$SESSION" -x 100 -y 30 \
+    "env TERM=xterm-256color '$SAPPER' play rules.layout='$SRC/tests/fixtures/e2e-4x3.txt'; sleep 30"
+wait_until screen_has 'Mines left' || fail_on_screen "no board for the 4x3 layout"
+tm send-keys -t "$SESSION" Space
+wait_until screen_has '2 \.' || fail_on_screen "the middle 2 was not revealed"
+tm send-keys -t "$SESSION" h h Space
+sleep 0.2
+tm send-keys -t "$SESSION" l l l j Space
+if wait_until screen_has 'You win!'; then
+    if screen_has '3BV 2/2 +3BV/s [0-9]+\.[0-9]{2} +clicks 3: 3 left 0 right 0 chord +efficiency 67%' &&
+       screen_has '[0-9]+\.[0-9]{3} s +3BV'; then
+        pass "the end screen shows the time to the millisecond, 3BV, 3BV/s, clicks and efficiency"
+    else
+        fail_on_screen "no statistics line under the won board"
+    fi
+else
+    fail_on_screen "the 4x3 game was not won"
+fi
+tm kill-session -t "$SESSION" 2>/dev/null
+
 finish

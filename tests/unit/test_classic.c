@@ -969,15 +969,21 @@ static void test_classic_result_json(void **unused)
 {
     (void)unused;
     DECLARE_GAME;
-    char buf[128];
+    char buf[256];
     GAME("layout=" FIX("classic-3x3.txt"), NULL);
     void *s = new_state(game, 1);
     must(s, "flag 0 0");
     must(s, "reveal 2 2");
     int64_t n = R()->result_json(s, buf, sizeof buf);
+    /* the mine in a corner: one opening is the whole 3BV; a right click
+       and a left click for it, so 50% efficiency */
     assert_string_equal(buf, ",\"width\":3,\"height\":3,\"mines\":1,"
-                        "\"revealed\":8,\"flags\":1");
+                        "\"revealed\":8,\"flags\":1,\"bbbv\":1,\"bbbv_solved\":1,"
+                        "\"clicks\":[1,1,0],\"efficiency\":50.0");
     assert_int_equal(n, (int64_t)strlen(buf));
+    /* asked for the size first, then with a short buffer: same length */
+    assert_int_equal(R()->result_json(s, NULL, 0), n);
+    assert_int_equal(R()->result_json(s, buf, 10), n);
     done(game, s);
 }
 
@@ -1108,6 +1114,53 @@ static void check_counts_fresh(const sapper_board *b)
     }
 }
 
+/* A board from rows of '.' and '*' (all hidden), for 3BV counts. */
+static void board_from_rows(sapper_board *b, const char *rows, int32_t w, int32_t h)
+{
+    uint8_t mine[64] = {0};
+    int32_t n = 0;
+    for (int32_t i = 0; i < w * h; i++)
+        n += mine[i] = rows[i] == '*';
+    assert_int_equal(sapper_board_init(b, w, h, n), SAPPER_OK);
+    sapper_board_set_mines(b, mine);
+}
+
+/* 3BV, counted by hand: one click per opening (zeros and their rim), one
+   per number on no rim; solved counts what is already open. */
+static void test_3bv_counts_openings_and_lone_numbers(void **state)
+{
+    (void)state;
+    sapper_board b;
+    int32_t solved = -1;
+    board_from_rows(&b, "....", 4, 1);           /* no mine: one opening */
+    assert_int_equal(sapper_board_3bv(&b, &solved), 1);
+    assert_int_equal(solved, 0);
+    sapper_board_free(&b);
+    board_from_rows(&b, "....*....", 3, 3);      /* all eight are 1s */
+    assert_int_equal(sapper_board_3bv(&b, NULL), 8);
+    sapper_board_free(&b);
+    /* .....     1 1 1 0 0   the opening (x 3-4) with its rim (x 2) is 1,
+       .*...     1 * 1 0 0   the five 1s left of the rim are 1 each: 6
+       .....     1 1 1 0 0 */
+    board_from_rows(&b, "......*........", 5, 3);
+    assert_int_equal(sapper_board_3bv(&b, &solved), 6);
+    sapper_board_free(&b);
+    /* ..*.*..  = 0 1 * 2 * 1 0: two openings and a lone 2 */
+    board_from_rows(&b, "..*.*..", 7, 1);
+    assert_int_equal(sapper_board_3bv(&b, &solved), 3);
+    assert_int_equal(solved, 0);
+    assert_int_equal(sapper_board_reveal(&b, 0), 0);   /* floods 0 and its 1 */
+    assert_int_equal(sapper_board_3bv(&b, &solved), 3);
+    assert_int_equal(solved, 1);
+    assert_int_equal(sapper_board_reveal(&b, 3), 0);
+    sapper_board_3bv(&b, &solved);
+    assert_int_equal(solved, 2);
+    assert_int_equal(sapper_board_reveal(&b, 5), 0);   /* a rim number alone: */
+    sapper_board_3bv(&b, &solved);                    /* its opening is not */
+    assert_int_equal(solved, 2);                      /* opened yet          */
+    sapper_board_free(&b);
+}
+
 static void test_board_chord_counts_follow_every_move(void **unused)
 {
     (void)unused;
@@ -1168,6 +1221,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_classic_manifest_describes_mines_rules),
         cmocka_unit_test(test_board_chord_counts_follow_every_move),
+        cmocka_unit_test(test_3bv_counts_openings_and_lone_numbers),
         cmocka_unit_test(test_classic_entry_refuses_other_major),
         cmocka_unit_test(test_classic_game_info_bounds),
         cmocka_unit_test(test_classic_state_new_refuses_two_players),

@@ -36,11 +36,15 @@ void ui_note_end(ui *u)
     sapper_match *m = u->a->match;
     if (sapper_match_to_move(m) != SAPPER_TERMINAL) {
         u->ended = 0;   /* an undo can bring a finished game back */
+        u->stats[0] = 0;
         return;
     }
     if (u->ended == 0) {
         u->ended = app_now();
         note_score(u);
+        ui_stats_line(u, u->first_move == 0 ? 0
+                         : u->ended - u->first_move - u->a->rules_seconds,
+                      u->stats, sizeof u->stats);
     }
     const sapper_fault *f = sapper_match_fault(m);
     if (f)

@@ -240,6 +240,8 @@ static void grid_draw(ui *u)
             draw_cell(u, v, p, odds, x, y);
     ui_draw_banner(u, p.cell_y + v->height + 1, p.left,
                    "r: restart  n: new game  q: quit");
+    if (u->stats[0] && u->ended != 0 && p.cell_y + v->height + 2 < LINES - 2)
+        ui_put(p.cell_y + v->height + 2, p.left, A_NORMAL, u->stats);
     ui_draw_footer(u, u->flag_mode ? flag_hint : reveal_hint);
 }
 

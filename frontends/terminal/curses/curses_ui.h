@@ -62,6 +62,8 @@ typedef struct ui {
     int scored;              /* the scoreboard has seen this game's end
                                 (scores.h): once per game, undo or not */
     char msg[512];           /* the message line, "" for none */
+    char stats[160];         /* a finished game's statistics line
+                                (curses_stats.c), "" for none */
     int msg_error;           /* msg is a refusal or an error */
     int too_small;           /* the last draw did not fit: only q acts, so
                                 no key plays on a board nobody can see   */
@@ -90,6 +92,9 @@ int32_t ui_actor(ui *u);
 int ui_play(ui *u, int64_t action);
 /** Seconds on this game's clock: from the first move to the end. */
 long ui_clock(const ui *u);
+/** The statistics line of a finished game that took seconds (3BV, 3BV/s,
+ *  clicks, efficiency), or "" when its rules report none. */
+void ui_stats_line(ui *u, double seconds, char *out, size_t cap);
 /** "playing", "won", "lost", "draw", "void" ... from the human's seat. */
 const char *ui_state(ui *u);
 /** Starts the next game with the current setup (records the last one).

@@ -56,6 +56,7 @@ typedef struct classic_state {
     int32_t outcome;       /* ONGOING, WON, LOST                           */
     int32_t ng_playouts;   /* no-guess generation: play-outs run, and      */
     int32_t ng_perturbations; /* mines moves of perturb (0 before)        */
+    int32_t clicks[SAPPER_MINES_VERBS]; /* applied actions by verb         */
 } classic_state;
 
 /* ---- configuring a game -------------------------------------------- */
@@ -554,8 +555,10 @@ sapper_status classic_apply_action(void *state, int32_t seat, int64_t action,
     if (refusal(s, verb, y * b->width + x, err, errcap))
         return SAPPER_ERR_ILLEGAL;
     sapper_status st = apply_verb(s, verb, y * b->width + x, err, errcap);
-    if (st == SAPPER_OK)
+    if (st == SAPPER_OK) {
         s->moves++;
+        s->clicks[verb]++;
+    }
     return st;
 }
 
@@ -659,5 +662,8 @@ int64_t classic_result_json(const void *state, char *buf, size_t cap)
                          b->width, b->height, b->mines, b->revealed,
                          b->flags);
     char *p = rest(buf, cap, n, &left);
-    return n + generation_json(s, p, left);
+    n += generation_json(s, p, left);
+    p = rest(buf, cap, n, &left);
+    int64_t stats = sapper_board_stats_json(b, s->clicks, p, left);
+    return stats < 0 ? stats : n + stats;
 }

@@ -205,7 +205,9 @@ sapper_status ded_apply_action(void *state, int32_t seat, int64_t action,
         toggle_mark(&s->board, cell);
     else
         st = expose(s, cell, err, errcap);
-    if (st == SAPPER_OK)
+    if (st == SAPPER_OK) {
         s->moves++;
+        s->clicks[verb]++;
+    }
     return st;
 }

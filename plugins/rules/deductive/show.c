@@ -149,7 +149,7 @@ int64_t ded_result_json(const void *state, char *buf, size_t cap)
     if (s->lost_cell >= 0)
         snprintf(lost, sizeof lost, "[%d,%d]", s->lost_cell % b->width,
                  s->lost_cell / b->width);
-    return snprintf(buf, cap, ",\"width\":%d,\"height\":%d,\"mines\":%d,"
+    int64_t n = snprintf(buf, cap, ",\"width\":%d,\"height\":%d,\"mines\":%d,"
                     "\"preset\":\"%s\",\"safe_left\":%d,\"forgiven\":%d,"
                     "\"lost_on\":%s,\"lost_on_known_mine\":%s,"
                     "\"safe_known\":%d,\"studies\":%d,"
@@ -158,4 +158,7 @@ int64_t ded_result_json(const void *state, char *buf, size_t cap)
                     s->lost_known ? "true" : "false", s->safe_known,
                     s->studies,
                     s->approximate ? "true" : "false");
+    size_t left = buf && (size_t)n < cap ? cap - (size_t)n : 0;
+    int64_t stats = sapper_board_stats_json(b, s->clicks, left ? buf + n : NULL, left);
+    return stats < 0 ? stats : n + stats;
 }
