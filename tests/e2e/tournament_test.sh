@@ -204,6 +204,19 @@ sqlite3 "$T/nul.db" "update lines set text = char(0) || text where text like 'mo
 out=$("$S" replay --db "$T/nul.db" --game 7 2>&1); st=$?
 expect_status $st 2 "a stored replay with a NUL byte exits 2"
 expect_contains "$out" "unexpected NUL byte" "and says so, not that the file is truncated"
+# Damaged compact actions (schema 4): a number cut short, a line the run's
+# table does not hold, a literal longer than the record: each an error
+# naming the database, exit 2, the file untouched.
+for damage in "x'82'" "x'ffff7f'" "x'0005414243'"; do
+    cp "$T/k.db" "$T/dmg4.db"
+    sqlite3 "$T/dmg4.db" "update games set actions = $damage where game_index = 7 and run_id = (select max(id) from runs)"
+    before=$(cksum < "$T/dmg4.db")
+    out=$("$S" replay --db "$T/dmg4.db" --game 7 2>&1); st=$?
+    expect_status $st 2 "damaged stored actions ($damage) exit 2"
+    expect_contains "$out" "dmg4.db: the stored actions are damaged" "and name the database ($damage)"
+    [ "$(cksum < "$T/dmg4.db")" = "$before" ] && pass "and leave it as it was ($damage)" ||
+        fail "replay --db changed a damaged database ($damage)"
+done
 out=$("$S" replay --db "$T/missing.db" --game 0 2>&1); st=$?
 expect_status $st 2 "replay --db of a missing database exits 2"
 [ ! -e "$T/missing.db" ] && pass "and creates nothing" || fail "replay --db created $T/missing.db"
