@@ -537,3 +537,19 @@ const char *sapper_registry_problem(const sapper_registry *reg, size_t i)
 {
     return i < reg->nproblems ? reg->problems[i] : NULL;
 }
+
+const char *sapper_registry_suggest(const sapper_registry *reg, const char *id,
+                                    int32_t kind)
+{
+    const char *best = NULL;
+    size_t best_d = 3;   /* only near misses */
+    for (size_t i = 0; i < sapper_registry_count(reg); i++) {
+        const sapper_plugin *p = sapper_registry_at(reg, i);
+        size_t d = p->desc.kind == kind ? sapper_edit_distance(id, p->desc.id) : 99;
+        if (d < best_d) {
+            best_d = d;
+            best = p->desc.id;
+        }
+    }
+    return best;
+}

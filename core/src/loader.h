@@ -67,6 +67,10 @@ const sapper_plugin *sapper_registry_at(const sapper_registry *reg, size_t i);
  *  Ids are unique per kind. */
 const sapper_plugin *sapper_registry_find(const sapper_registry *reg,
                                           const char *id, int32_t kind);
+/** The id of kind nearest to id (a typo: at most 2 edits away), for a
+ *  "did you mean" after a failed find, or NULL. */
+const char *sapper_registry_suggest(const sapper_registry *reg, const char *id,
+                                    int32_t kind);
 
 /** Refusals noted while loading directories, one message each. */
 size_t sapper_registry_problem_count(const sapper_registry *reg);

@@ -200,8 +200,7 @@ const sapper_param_spec *sapper_spec_find(const sapper_param_spec *spec,
     return NULL;
 }
 
-/* Levenshtein distance, capped inputs (keys are short). */
-static size_t edit_distance(const char *a, const char *b)
+size_t sapper_edit_distance(const char *a, const char *b)
 {
     size_t la = strlen(a), lb = strlen(b);
     size_t row[64];
@@ -230,7 +229,7 @@ const char *sapper_spec_suggest(const sapper_param_spec *spec, uint32_t n,
     const char *best = NULL;
     size_t best_d = 3; /* suggest only near misses */
     for (uint32_t i = 0; i < n; i++) {
-        size_t d = edit_distance(key, spec[i].key);
+        size_t d = sapper_edit_distance(key, spec[i].key);
         if (d < best_d) {
             best_d = d;
             best = spec[i].key;

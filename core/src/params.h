@@ -56,5 +56,8 @@ sapper_params sapper_param_set_view(const sapper_param_set *set);
  *  caller frees it), or NULL when memory runs out: two sets are the same
  *  exactly when their texts are. */
 char *sapper_params_text(sapper_params p);
+/** Levenshtein distance of two short words (99 for words over 63 bytes):
+ *  "did you mean" suggestions take the nearest within 2. */
+size_t sapper_edit_distance(const char *a, const char *b);
 
 #endif

@@ -216,10 +216,12 @@ static sapper_status resolve_rules(sapper_config *cfg, const sapper_registry *re
     if (!out->rules) {
         if (e)
             where(e, at, sizeof at);
+        const char *near = sapper_registry_suggest(reg, id, SAPPER_KIND_RULES);
         snprintf(err, errcap, "%s: [game] rules: expected the id of a rules "
-                 "plugin (see sapper plugins), found \"%s\"%s",
+                 "plugin (see sapper plugins), found \"%s\"%s%s%s%s",
                  e ? at : "default", id,
-                 sapper_registry_find(reg, id, SAPPER_KIND_BOT) ? " (a bot)" : "");
+                 sapper_registry_find(reg, id, SAPPER_KIND_BOT) ? " (a bot)" : "",
+                 near ? "; did you mean \"" : "", near ? near : "", near ? "\"?" : "");
         return SAPPER_ERR_PARAM;
     }
     /* the ruleset of this game: the organiser's code, loaded here */
@@ -311,9 +313,11 @@ static sapper_status resolve_seat(sapper_config *cfg, const sapper_registry *reg
         seat->bot = sapper_registry_find(reg, id, SAPPER_KIND_BOT);
         if (!seat->bot) {
             where(b, at, sizeof at);
+            const char *near = sapper_registry_suggest(reg, id, SAPPER_KIND_BOT);
             snprintf(err, errcap, "%s: [%s] bot: expected \"human\" or the id "
-                     "of a bot plugin (see sapper plugins), found \"%s\"",
-                     at, section, id);
+                     "of a bot plugin (see sapper plugins), found \"%s\"%s%s%s",
+                     at, section, id, near ? "; did you mean \"" : "",
+                     near ? near : "", near ? "\"?" : "");
             return SAPPER_ERR_PARAM;
         }
     }

@@ -119,9 +119,11 @@ static sapper_status read_entrant(sapper_config *cfg, const sapper_registry *reg
     e->bot = sapper_registry_find(reg, b->value, SAPPER_KIND_BOT);
     char why[512];
     if (!e->bot) {
+        const char *near = sapper_registry_suggest(reg, b->value, SAPPER_KIND_BOT);
         snprintf(err, errcap, "%s: [%s] bot: expected the id of a %s-family bot "
-                 "plugin (see sapper plugins), found \"%s\"", at, section,
-                 rules->desc.family, b->value);
+                 "plugin (see sapper plugins), found \"%s\"%s%s%s", at, section,
+                 rules->desc.family, b->value, near ? "; did you mean \"" : "",
+                 near ? near : "", near ? "\"?" : "");
         return SAPPER_ERR_PARAM;
     }
     if (!sapper_plugin_can_play(e->bot, rules, why, sizeof why)) {

@@ -15,6 +15,21 @@ expect_contains "$out" "typo.ini:4" "names file and line"
 expect_contains "$out" "did you mean width?" "suggests the near key"
 expect_not_contains "$out" "result" "nothing started"
 
+# A typo in a plugin id gets "did you mean" like a typo in a key.
+out=$("$S" play game.rules=clasic </dev/null 2>&1); st=$?
+expect_status $st 2 "a misspelt ruleset exits 2"
+expect_contains "$out" 'found "clasic"; did you mean "classic"?' "and suggests the near ruleset"
+out=$("$S" play player.2.bot=probr </dev/null 2>&1); st=$?
+expect_status $st 2 "a misspelt bot exits 2"
+expect_contains "$out" 'found "probr"; did you mean "prober"?' "and suggests the near bot"
+printf '[game]\nrules = classic\n[tournament]\nseed = 1\n[entrant.a]\nbot = simpel\n' > "$T/entrant.ini"
+out=$("$S" tournament "$T/entrant.ini" tournament.db="$T/x.db" 2>&1); st=$?
+expect_status $st 2 "a misspelt entrant bot exits 2"
+expect_contains "$out" 'entrant.ini:6: [entrant.a] bot:' "and names the line"
+expect_contains "$out" 'found "simpel"; did you mean "simple"?' "and suggests the near bot"
+out=$("$S" play game.rules=zzzzzz </dev/null 2>&1)
+expect_not_contains "$out" "did you mean" "a far miss gets no suggestion"
+
 out=$("$S" play rules.mines=9999 </dev/null 2>&1); st=$?
 expect_status $st 2 "too many mines exits 2"
 expect_contains "$out" "mines" "names the key"
