@@ -440,4 +440,39 @@ else
 fi
 tm kill-session -t "$SESSION" 2>/dev/null
 
+# ---- n: a new game's size; Esc cancels the question (issue 13) ---------
+echo "# n asks for a size: Esc cancels, backspace edits, a bad answer changes nothing"
+tm kill-session -t "$SESSION" 2>/dev/null
+tm new-session -d -s "$SESSION" -x 100 -y 30 \
+    "env TERM=xterm-256color '$SAPPER' play game.seed=3; sleep 30"
+wait_until screen_has '9x9, 10 mines' || fail_on_screen "no 9x9 board to start with"
+tm send-keys -t "$SESSION" n
+wait_until screen_has 'new game: WIDTH HEIGHT MINES' || fail_on_screen "n asked nothing"
+tm send-keys -t "$SESSION" "5 5 3"
+wait_until screen_has 'MINES .*: 5 5 3' || fail_on_screen "the answer is not echoed"
+tm send-keys -t "$SESSION" Escape
+if wait_until screen_has 'new game cancelled'; then
+    screen_has '9x9, 10 mines' && ! screen_has '\^\[' &&
+        pass "Esc cancels the question and the game stays 9x9" ||
+        fail_on_screen "Esc did not leave the game as it was"
+else
+    fail_on_screen "Esc did not cancel the new-game question"
+fi
+tm send-keys -t "$SESSION" n
+wait_until screen_has 'new game: WIDTH HEIGHT MINES' || fail_on_screen "n asked nothing the second time"
+tm send-keys -t "$SESSION" "5 5 99"
+tm send-keys -t "$SESSION" Enter
+if wait_until screen_has 'mines = 99 is too many for a 5x5 board'; then
+    screen_has '9x9, 10 mines' && pass "too many mines is refused with the reason; the game stays" ||
+        fail_on_screen "a refused new game changed the board"
+else
+    fail_on_screen "no reason for refusing 99 mines on 5x5"
+fi
+tm send-keys -t "$SESSION" n
+wait_until screen_has 'new game: WIDTH HEIGHT MINES'
+tm send-keys -t "$SESSION" "5 5 3" BSpace "4" Enter
+wait_until screen_has '5x5, 4 mines' && pass "backspace edits the answer: a 5x5 game with 4 mines" ||
+    fail_on_screen "n 5 5 3, backspace, 4 did not start a 5x5 game with 4 mines"
+tm kill-session -t "$SESSION" 2>/dev/null
+
 finish

@@ -5,7 +5,8 @@
  * as if they had been given on the command line. The new settings are
  * tried on a copy of the configuration and a trial game first, so any
  * refusal (a bad number, too many mines for the board) leaves the current
- * game, setup and configuration untouched and shows the reason.
+ * game, setup and configuration untouched and shows the reason. Esc
+ * cancels the question.
  */
 #include "curses_ui.h"
 
@@ -16,23 +17,40 @@
 static const char prompt[] =
     "new game: WIDTH HEIGHT MINES (or beginner/intermediate/expert): ";
 
-/* Reads one line on the bottom row with echo; 0 when it is empty. */
+#define KEY_ESC 27
+
+/* Reads one line on the bottom row: printable keys are typed in,
+   backspace deletes, Enter ends, Esc (or Ctrl-C's ^C, or Ctrl-G) cancels.
+   0 when cancelled or empty. */
 static int read_answer(char *buf, int cap)
 {
-    move(LINES - 1, 0);
-    clrtoeol();
-    attrset(A_BOLD);
-    addnstr(prompt, COLS - 1);
-    attrset(A_NORMAL);
-    echo();
+    int n = 0, done = 0;
+    buf[0] = 0;
     curs_set(1);
     timeout(-1);
-    int rc = getnstr(buf, cap - 1);
+    while (!done) {
+        move(LINES - 1, 0);
+        clrtoeol();
+        attrset(A_BOLD);
+        addnstr(prompt, COLS - 1);
+        attrset(A_NORMAL);
+        addnstr(buf, COLS - 1 - (int)strlen(prompt) > 0 ? COLS - 1 - (int)strlen(prompt) : 0);
+        refresh();
+        int ch = getch();
+        if (ch == KEY_ESC || ch == 3 || ch == 7)
+            n = 0, done = 1;
+        else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER)
+            done = 1;
+        else if ((ch == KEY_BACKSPACE || ch == 127 || ch == 8) && n > 0)
+            buf[--n] = 0;
+        else if (ch == 21)   /* Ctrl-U: start again */
+            buf[n = 0] = 0;
+        else if (ch >= 32 && ch < 127 && n < cap - 1)
+            buf[n++] = (char)ch, buf[n] = 0;
+    }
+    buf[n] = 0;
     timeout(UI_TICK_MS);
     curs_set(0);
-    noecho();
-    if (rc != OK)
-        return 0;
     char *s = buf;
     while (isspace((unsigned char)*s))
         s++;

@@ -69,6 +69,7 @@ static SCREEN *screen_open(ui *u)
     if (!s)
         return NULL;
     keypad(stdscr, TRUE);
+    set_escdelay(100);   /* Esc alone cancels a question within 0.1 s */
     noecho();
     cbreak();
     curs_set(0);
