@@ -475,4 +475,31 @@ wait_until screen_has '5x5, 4 mines' && pass "backspace edits the answer: a 5x5 
     fail_on_screen "n 5 5 3, backspace, 4 did not start a 5x5 game with 4 mines"
 tm kill-session -t "$SESSION" 2>/dev/null
 
+# ---- deductive: the message line says a mine was forgiven, and why a game
+# was lost, in the rules' words (issue 13) ---------------------------------
+echo "# deductive: forgiven mines and the reason for a loss on the message line"
+tm kill-session -t "$SESSION" 2>/dev/null
+tm new-session -d -s "$SESSION" -x 100 -y 30 \
+    "env TERM=xterm-256color '$SAPPER' play '$SRC/config/deductive.ini' game.seed=261925894551; sleep 30"
+wait_until screen_has 'Safe cells left' || fail_on_screen "no deductive board"
+tm send-keys -t "$SESSION" Space
+wait_until screen_has 'Safe cells left: 279' || fail_on_screen "the first reveal did not open a cell"
+tm send-keys -t "$SESSION" k
+sleep 0.2
+tm send-keys -t "$SESSION" Space
+wait_until screen_has 'a mine, forgiven: no safe cell could be deduced \(mines forgiven: 1\)' &&
+    pass "a forgiven mine is said on the message line" ||
+    fail_on_screen "nothing says the mine was forgiven"
+tm kill-session -t "$SESSION" 2>/dev/null
+tm new-session -d -s "$SESSION" -x 100 -y 30 \
+    "env TERM=xterm-256color '$SAPPER' play '$SRC/config/deductive.ini' rules.layout='$SRC/tests/fixtures/e2e-4x3.txt'; sleep 30"
+wait_until screen_has 'Safe cells left' || fail_on_screen "no deductive 4x3 board"
+tm send-keys -t "$SESSION" h h k Space        # (0,0): the opening
+wait_until screen_has 'Safe cells left: 1' || fail_on_screen "the opening did not open"
+tm send-keys -t "$SESSION" l l l Space        # (3,0): a mine a player could deduce
+wait_until screen_has 'You lose: cell 3 0 is a mine that could be deduced; 1 safe cell could be deduced' &&
+    pass "a loss says which cell and what could have been deduced" ||
+    fail_on_screen "nothing says why the deductive game was lost"
+tm kill-session -t "$SESSION" 2>/dev/null
+
 finish

@@ -128,3 +128,26 @@ int ui_deductive_legend(ui *u, const sapper_mines_view *v, int y, int x)
         ui_put(y, x, A_NORMAL, "(capital: marked)");
     return 1;
 }
+
+/* The rules' status line (the line of their text rendering that starts
+   with start), into out; 0 when there is none. */
+static int rules_line(ui *u, const char *start, char *out, size_t cap)
+{
+    const char *text = sapper_match_render(u->a->match, ui_viewer(u));
+    const char *at = text ? strstr(text, start) : NULL;
+    if (!at || (at != text && at[-1] != '\n'))
+        return 0;
+    snprintf(out, cap, "%.*s", (int)strcspn(at, "\n"), at);
+    return 1;
+}
+
+void ui_deductive_after_move(ui *u, double forgiven_before)
+{
+    char line[256];
+    double forgiven = ui_result_number(u, "forgiven");
+    if (strcmp(ui_state(u), "lost") == 0 && rules_line(u, "You lose", line, sizeof line))
+        ui_message(u, 1, "%s", line);
+    else if (forgiven > forgiven_before && forgiven_before >= 0)
+        ui_message(u, 0, "a mine, forgiven: no safe cell could be deduced "
+                   "(mines forgiven: %.0f)", forgiven);
+}

@@ -16,6 +16,17 @@
 #include <string.h>
 
 /* The number after "key": in json, or -1 when there is none. */
+static double member(const char *json, const char *key);
+
+double ui_result_number(ui *u, const char *key)
+{
+    sapper_strbuf b = {0};
+    sapper_match_result_json(u->a->match, 0, &b);
+    double v = member(sapper_strbuf_str(&b), key);
+    sapper_strbuf_free(&b);
+    return v;
+}
+
 static double member(const char *json, const char *key)
 {
     char pat[64];

@@ -95,6 +95,9 @@ long ui_clock(const ui *u);
 /** The statistics line of a finished game that took seconds (3BV, 3BV/s,
  *  clicks, efficiency), or "" when its rules report none. */
 void ui_stats_line(ui *u, double seconds, char *out, size_t cap);
+/** A number member of the game's result ("forgiven"), or -1 when it has
+ *  none (curses_stats.c). */
+double ui_result_number(ui *u, const char *key);
 /** "playing", "won", "lost", "draw", "void" ... from the human's seat. */
 const char *ui_state(ui *u);
 /** Starts the next game with the current setup (records the last one).
@@ -149,6 +152,10 @@ void ui_solve_free(ui *u);
 
 /** 1 when the rules are "deductive". */
 int ui_deductive(const ui *u);
+/** After a move of the person in a deductive game: says on the message
+ *  line that a mine was forgiven (forgiven_before: the count before the
+ *  move), or why the game was lost, in the rules' own words. */
+void ui_deductive_after_move(ui *u, double forgiven_before);
 /** The character and attribute of code when it looks different in
  *  deductive (':' for a mark; the analysis classes after a loss, in the
  *  document's colours or, without colours, letters); 0 otherwise. */
