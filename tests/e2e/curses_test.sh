@@ -502,4 +502,27 @@ wait_until screen_has 'You lose: cell 3 0 is a mine that could be deduced; 1 saf
     fail_on_screen "nothing says why the deductive game was lost"
 tm kill-session -t "$SESSION" 2>/dev/null
 
+# ---- Mine-Seeker at one keyboard: names, not "you"; claimed mines still
+# count at the end (issue 13) -----------------------------------------------
+echo "# Mine-Seeker hot seat: the end banner names the winner as the players line does"
+tm kill-session -t "$SESSION" 2>/dev/null
+tm new-session -d -s "$SESSION" -x 100 -y 30 \
+    "env TERM=xterm-256color '$SAPPER' play '$SRC/config/seeker.ini' game.seed=5 rules.width=6 rules.height=5 rules.mines=7 player.2.bot=human player.2.name=VeryLongName; sleep 30"
+wait_until screen_has 'Points:' || fail_on_screen "no Mine-Seeker board"
+screen_has '\(you\)' && fail_on_screen "two people at one keyboard, yet one is \"(you)\"" ||
+    pass "no seat is \"(you)\" when both play at this keyboard"
+tm send-keys -t "$SESSION" A
+if wait_until screen_has ' wins '; then
+    if screen_has '(VeryLon\.\.\.|you) wins' && ! screen_has 'You (win|lose)'; then
+        pass "the end banner names the winner, cut as the players line cuts it"
+    else
+        fail_on_screen "the hot-seat end banner says you or a raw name"
+    fi
+    screen_has 'Mines left: [0-3] ' && pass "claimed mines still count at the end: at most 3 of 7 left" ||
+        fail_on_screen "claimed mines were dropped from Mines left at the end"
+else
+    fail_on_screen "the hot-seat game did not end"
+fi
+tm kill-session -t "$SESSION" 2>/dev/null
+
 finish

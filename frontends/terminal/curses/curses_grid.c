@@ -160,9 +160,18 @@ static void draw_frame(const sapper_mines_view *v, grid_place p)
 
 /* Mines not yet accounted for: flags and, while the game is on, mines
    already exposed (claimed or forgiven) count as found. */
+/* Mines less flags and exposed mines. At the end every mine is shown, so
+   only claimed ones (Mine-Seeker's) count as exposed then: they were
+   found during the game, the rest only shown. */
 static int mines_left(const sapper_mines_view *v)
 {
-    int exposed = v->to_move == SAPPER_TERMINAL ? 0 : v->mines_exposed;
+    int exposed = v->mines_exposed;
+    if (v->to_move == SAPPER_TERMINAL) {
+        const uint8_t *cells = ui_view_cells(v);
+        exposed = 0;
+        for (int i = 0; i < v->width * v->height; i++)
+            exposed += cells[i] >= SAPPER_CELL_CLAIMED;
+    }
     return v->mines - v->flags - exposed;
 }
 
@@ -204,7 +213,7 @@ static void draw_players(ui *u, const sapper_mines_view *v, grid_place p)
     if (v->players < 2)
         return;
     const sapper_setup *s = &u->a->setup;
-    int32_t me = ui_viewer(u);
+    int32_t me = ui_hot_seat(u) ? -1 : ui_viewer(u);   /* hot seat: no "you" */
     char text[256], name[64];
     int len = snprintf(text, sizeof text, "Points:");
     for (int32_t i = 0; i < v->players && i < SAPPER_MINES_MAX_SEATS; i++)

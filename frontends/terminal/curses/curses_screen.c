@@ -6,6 +6,7 @@
  * notice and the help page. Nothing here knows a game's rules.
  */
 #include "curses_ui.h"
+#include "display_name.h"
 
 #include <stdarg.h>
 
@@ -95,15 +96,17 @@ static void banner_text(ui *u, const char *state, char *text, size_t cap,
                         attr_t *attr)
 {
     int32_t w = sapper_match_winner(u->a->match);
-    int person = ui_viewer(u) >= 0;
+    int person = ui_viewer(u) >= 0 && !ui_hot_seat(u);
+    char name[64];
     if (person && strcmp(state, "won") == 0) {
         snprintf(text, cap, " You win! ");
         *attr = ui_attr(u, UI_PAIR_WIN, *attr);
     } else if (person && strcmp(state, "lost") == 0) {
         snprintf(text, cap, " You lose ");
         *attr = ui_attr(u, UI_PAIR_ERROR, *attr);
-    } else if (!person && w >= 0) {
-        snprintf(text, cap, " %s wins ", u->a->setup.seats[w].name);
+    } else if (!person && w >= 0) {   /* the name as the players line shows it */
+        ui_display_name(u->a->setup.seats[w].name, name, sizeof name);
+        snprintf(text, cap, " %s wins ", name);
     } else {
         snprintf(text, cap, " Game over: %s ", state);
     }

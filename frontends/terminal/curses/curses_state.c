@@ -15,6 +15,15 @@ int32_t ui_viewer(ui *u)
     return SAPPER_OMNISCIENT;
 }
 
+int ui_hot_seat(ui *u)
+{
+    sapper_match *m = u->a->match;
+    int people = 0;
+    for (int32_t i = 0; i < sapper_match_players(m); i++)
+        people += sapper_match_is_human(m, i);
+    return people > 1;
+}
+
 int32_t ui_actor(ui *u)
 {
     return sapper_match_human_to_act(u->a->match);
@@ -35,7 +44,7 @@ const char *ui_state(ui *u)
         return "playing";
     const char *outcome = sapper_match_outcome(m);
     int32_t me = ui_viewer(u);
-    if (strcmp(outcome, "decided") != 0 || me < 0)
-        return outcome;
+    if (strcmp(outcome, "decided") != 0 || me < 0 || ui_hot_seat(u))
+        return outcome;   /* people at one keyboard: no "you" to win */
     return sapper_match_winner(m) == me ? "won" : "lost";
 }

@@ -92,6 +92,9 @@ int32_t ui_actor(ui *u);
 int ui_play(ui *u, int64_t action);
 /** Seconds on this game's clock: from the first move to the end. */
 long ui_clock(const ui *u);
+/** 1 when more than one seat is played at this keyboard (hot seat): the
+ *  screens then name the seats instead of saying "you". */
+int ui_hot_seat(ui *u);
 /** The statistics line of a finished game that took seconds (3BV, 3BV/s,
  *  clicks, efficiency), or "" when its rules report none. */
 void ui_stats_line(ui *u, double seconds, char *out, size_t cap);
