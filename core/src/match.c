@@ -713,6 +713,16 @@ sapper_status sapper_match_play(sapper_match *m, int32_t seat, int64_t action,
     return st;
 }
 
+sapper_status sapper_match_parse_action(sapper_match *m, const char *text,
+                                        int64_t *action, char *err, size_t errcap)
+{
+    char why[512] = "";
+    if (m->r->text_to_action(m->state, text, action, why, sizeof why) == SAPPER_OK)
+        return SAPPER_OK;
+    snprintf(err, errcap, "%s", why[0] ? why : "cannot parse the action");
+    return SAPPER_ERR_PARSE;
+}
+
 sapper_status sapper_match_play_text(sapper_match *m, int32_t seat,
                                      const char *text, char *err, size_t errcap)
 {

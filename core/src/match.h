@@ -188,6 +188,11 @@ size_t sapper_match_action_label(sapper_match *m, int64_t action, const char *la
                                  int whole, char *buf, size_t cap);
 /** Text of an action; valid until the next call on the match. */
 const char *sapper_match_action_text(sapper_match *m, int64_t action);
+/** Parses an action's text form with the rules (it need not be legal
+ *  now): SAPPER_OK and *action, or the rules' reason in err. A front end
+ *  asks with it which of its keys the ruleset has at all. */
+sapper_status sapper_match_parse_action(sapper_match *m, const char *text,
+                                        int64_t *action, char *err, size_t errcap);
 /** Legal actions of seat; valid until the next call on the match. */
 const int64_t *sapper_match_legal(sapper_match *m, int32_t seat, size_t *count);
 

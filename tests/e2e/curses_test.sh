@@ -511,6 +511,15 @@ tm new-session -d -s "$SESSION" -x 100 -y 30 \
 wait_until screen_has 'Points:' || fail_on_screen "no Mine-Seeker board"
 screen_has '\(you\)' && fail_on_screen "two people at one keyboard, yet one is \"(you)\"" ||
     pass "no seat is \"(you)\" when both play at this keyboard"
+if screen_has 'space reveal +\? hint' && ! screen_has 'f flag|c chord'; then
+    pass "the key bar offers only Mine-Seeker's own action"
+else
+    fail_on_screen "the Mine-Seeker key bar offers flag or chord"
+fi
+tm send-keys -t "$SESSION" f
+wait_until screen_has "'flag' is not part of seeker: the only action is 'reveal X Y'" &&
+    pass "f is refused in the rules' own words, not with an action number" ||
+    fail_on_screen "f on a Mine-Seeker board gave no clear refusal"
 tm send-keys -t "$SESSION" A
 if wait_until screen_has ' wins '; then
     if screen_has '(VeryLon\.\.\.|you) wins' && ! screen_has 'You (win|lose)'; then

@@ -34,12 +34,27 @@ static const char grid_help[] =
 
 /* The arrows, hjkl, n and b are on the help page (H): the line is full.
    H and q come first, so a narrow terminal that cuts the line keeps them. */
-static const char reveal_hint[] =
-    "H help  q quit  space reveal  f flag  c chord  m mode  ? hint  "
-    "a/A solve  p odds  u undo  r restart";
-static const char flag_hint[] =
-    "H help  q quit  space flag  f flag  c chord  m mode  ? hint  "
-    "a/A solve  p odds  u undo  r restart";
+/* Whether the ruleset has verb at all (Mine-Seeker has only reveal): its
+   text form parses; err gets the rules' words when it does not. */
+static int has_verb(ui *u, int32_t verb, char *err, size_t errcap)
+{
+    static const char *const words[] = {"reveal 0 0", "flag 0 0", "chord 0 0"};
+    int64_t id;
+    char why[256];
+    int ok = sapper_match_parse_action(u->a->match, words[verb], &id,
+                                       err ? err : why, err ? errcap : sizeof why) == SAPPER_OK;
+    return ok;
+}
+
+/* The key bar: only the keys of actions this ruleset has. */
+static void key_bar(ui *u, char *out, size_t cap)
+{
+    int flag = has_verb(u, SAPPER_MINES_FLAG, NULL, 0);
+    int chord = has_verb(u, SAPPER_MINES_CHORD, NULL, 0);
+    snprintf(out, cap, "H help  q quit  space %s%s%s%s  ? hint  a/A solve  p odds  "
+             "u undo  r restart", u->flag_mode ? "flag" : "reveal",
+             flag ? "  f flag" : "", chord ? "  c chord" : "", flag ? "  m mode" : "");
+}
 
 /* Where the grid sits on the screen. */
 typedef struct grid_place {
@@ -251,7 +266,9 @@ static void grid_draw(ui *u)
                    "r: restart  n: new game  q: quit");
     if (u->stats[0] && u->ended != 0 && p.cell_y + v->height + 2 < LINES - 2)
         ui_put(p.cell_y + v->height + 2, p.left, A_NORMAL, u->stats);
-    ui_draw_footer(u, u->flag_mode ? flag_hint : reveal_hint);
+    char keys[256];
+    key_bar(u, keys, sizeof keys);
+    ui_draw_footer(u, keys);
 }
 
 static void move_cursor(ui *u, int dx, int dy)
@@ -269,8 +286,13 @@ static void move_cursor(ui *u, int dx, int dy)
 static void act(ui *u, int32_t verb)
 {
     const sapper_mines_view *v = grid_view(u);
+    char why[256];
     if (!v)
         return;
+    if (!has_verb(u, verb, why, sizeof why)) {   /* the rules' own words */
+        ui_message(u, 1, "%s", why);
+        return;
+    }
     clamp_cursor(u, v);
     ui_play(u, sapper_mines_action(verb, u->cx, u->cy, v->width, v->height));
 }
@@ -287,8 +309,10 @@ static void primary(ui *u)
     uint8_t c = ui_view_cells(v)[u->cy * v->width + u->cx];
     if (u->flag_mode)
         act(u, SAPPER_MINES_FLAG);
+    else if (c >= 1 && c <= 8 && has_verb(u, SAPPER_MINES_CHORD, NULL, 0))
+        act(u, SAPPER_MINES_CHORD);
     else
-        act(u, c >= 1 && c <= 8 ? SAPPER_MINES_CHORD : SAPPER_MINES_REVEAL);
+        act(u, SAPPER_MINES_REVEAL);
 }
 
 /* The cell under screen position (sx, sy): the character and the space
@@ -337,6 +361,11 @@ static void mouse(ui *u)
 
 static void toggle_mode(ui *u)
 {
+    char why[256];
+    if (!has_verb(u, SAPPER_MINES_FLAG, why, sizeof why)) {
+        ui_message(u, 1, "%s", why);
+        return;
+    }
     u->flag_mode = !u->flag_mode;
     ui_message(u, 0, u->flag_mode ? "flag mode: space and left click flag"
                                   : "reveal mode: space and left click reveal");
