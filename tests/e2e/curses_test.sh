@@ -534,4 +534,45 @@ else
 fi
 tm kill-session -t "$SESSION" 2>/dev/null
 
+# ---- the loss and win screens tell the truth (issue 13) ----------------
+echo "# loss: the mine set off stands apart, a wrong flag is crossed out; win: every mine flagged"
+tm kill-session -t "$SESSION" 2>/dev/null
+tm new-session -d -s "$SESSION" -x 100 -y 30 \
+    "env TERM=xterm-256color '$SAPPER' play rules.layout='$SRC/tests/fixtures/e2e-4x3.txt'; sleep 30"
+wait_until screen_has 'Mines left' || fail_on_screen "no 4x3 board"
+tm send-keys -t "$SESSION" k h h f        # flag (0,0), a safe cell
+wait_until screen_has 'Mines left: 1' || fail_on_screen "the flag was not placed"
+tm send-keys -t "$SESSION" l l l Space    # reveal (3,0): a mine
+wait_until screen_has 'You lose' || fail_on_screen "the mine did not end the game"
+tm send-keys -t "$SESSION" h h            # the cursor off the mine
+sleep 0.3
+row0=$(tm capture-pane -e -p -t "$SESSION" | LC_ALL=C grep -a -m1 -E 'X.*\*')
+row1=$(tm capture-pane -e -p -t "$SESSION" | LC_ALL=C grep -a -E '\. \. \. .*\*' | head -1)
+capture
+read_size
+[ "$(cell 0 0)" = X ] && [ "$(cell 3 0)" = '*' ] && [ "$(cell 3 1)" = '*' ] &&
+    pass "the wrong flag on (0,0) is crossed out: X" || fail_on_screen "no X on the wrong flag"
+case "$row0" in *'7m'*'*'*) pass "the mine set off is drawn reversed, on its own background" ;;
+    *) fail_on_screen "the mine set off looks like the others" ;; esac
+case "$row1" in *'7m'*) fail_on_screen "a mine not set off is drawn reversed too" ;;
+    *) pass "the other mine is drawn plain" ;; esac
+tm kill-session -t "$SESSION" 2>/dev/null
+tm new-session -d -s "$SESSION" -x 100 -y 30 \
+    "env TERM=xterm-256color '$SAPPER' play rules.layout='$SRC/tests/fixtures/e2e-4x3.txt'; sleep 30"
+wait_until screen_has 'Mines left' || fail_on_screen "no 4x3 board"
+tm send-keys -t "$SESSION" Space
+sleep 0.2
+tm send-keys -t "$SESSION" h h Space
+sleep 0.2
+tm send-keys -t "$SESSION" l l l j Space
+if wait_until screen_has 'You win!'; then
+    read_size
+    [ "$(cell 3 0)" = F ] && [ "$(cell 3 1)" = F ] && screen_has 'Mines left: 0 ' &&
+        pass "a win flags every mine and the counter shows 0" ||
+        fail_on_screen "a won board does not show its mines flagged with 0 left"
+else
+    fail_on_screen "the 4x3 game was not won"
+fi
+tm kill-session -t "$SESSION" 2>/dev/null
+
 finish

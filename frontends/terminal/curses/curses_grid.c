@@ -139,14 +139,79 @@ static int cell_look(const ui *u, uint8_t c, attr_t *attr)
 }
 
 /* odds: the overlay's probabilities, or NULL when it is off. */
+/* Keeps the cells of a game in play, so that its end can tell which mines
+   the player had flagged (the loss view shows every mine alike). */
+static void remember_cells(ui *u, const sapper_mines_view *v)
+{
+    int n = v->width * v->height;
+    if (v->to_move == SAPPER_TERMINAL)
+        return;
+    if (u->played_n != n) {
+        free(u->played);
+        u->played = malloc((size_t)n);
+        u->played_n = u->played ? n : 0;
+    }
+    if (u->played)
+        memcpy(u->played, ui_view_cells(v), (size_t)n);
+}
+
+/* Whether cell is a mine the game's last move set off: the cell it
+   revealed, or a hidden neighbour of the number it chorded. */
+static int exploded(ui *u, const sapper_mines_view *v, int cell)
+{
+    sapper_match *m = u->a->match;
+    size_t n = sapper_match_move_count(m);
+    int32_t verb, x, y;
+    if (n == 0 || !sapper_mines_decode(sapper_match_move(m, n - 1)->action, v->width,
+                                       v->height, &verb, &x, &y))
+        return 0;
+    int cx = cell % v->width, cy = cell / v->width, at = y * v->width + x;
+    if (verb == SAPPER_MINES_REVEAL)
+        return cell == at;
+    return verb == SAPPER_MINES_CHORD && cell != at && abs(cx - x) <= 1 &&
+           abs(cy - y) <= 1 && u->played && u->played_n == v->width * v->height &&
+           u->played[cell] == SAPPER_CELL_HIDDEN;
+}
+
+/* A finished one-player game: lost, the mine set off on a background of
+   its own, wrong flags crossed out (X), right flags kept; won, every mine
+   flagged. 0 for cells it leaves as the view shows them. */
+static int end_look(ui *u, const sapper_mines_view *v, int cell, uint8_t code,
+                    attr_t *attr, int *ch)
+{
+    const char *state = ui_state(u);
+    int lost = strcmp(state, "lost") == 0, won = strcmp(state, "won") == 0;
+    if (v->to_move != SAPPER_TERMINAL || v->players != 1 || (!lost && !won))
+        return 0;
+    int was_flag = u->played && u->played_n == v->width * v->height &&
+                   u->played[cell] == SAPPER_CELL_FLAGGED;
+    if (lost && code == SAPPER_CELL_FLAGGED) {   /* a flag on a safe cell */
+        *ch = 'X';
+        *attr = ui_attr(u, UI_PAIR_ERROR, A_BOLD);
+    } else if (lost && code == SAPPER_CELL_MINE && exploded(u, v, cell)) {
+        *ch = '*';
+        *attr = u->colour ? ui_attr(u, UI_PAIR_ERROR, A_BOLD | A_REVERSE)
+                          : A_BOLD | A_REVERSE | A_UNDERLINE;
+    } else if ((lost && code == SAPPER_CELL_MINE && was_flag) ||
+               (won && sapper_cell_is_unknown(code))) {
+        *ch = 'F';
+        *attr = ui_attr(u, UI_PAIR_FLAG, A_BOLD);
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
 static void draw_cell(ui *u, const sapper_mines_view *v, grid_place p,
                       const double *odds, int x, int y)
 {
     attr_t attr;
+    int ch;
     uint8_t code = ui_view_cells(v)[y * v->width + x];
-    int ch = odds && sapper_cell_is_unknown(code)
-        ? ui_solve_look(u, code, odds[y * v->width + x], &attr)
-        : cell_look(u, code, &attr);
+    if (!end_look(u, v, y * v->width + x, code, &attr, &ch))
+        ch = odds && sapper_cell_is_unknown(code)
+            ? ui_solve_look(u, code, odds[y * v->width + x], &attr)
+            : cell_look(u, code, &attr);
     if (x == u->cx && y == u->cy) {
         attr |= A_REVERSE;
         if (u->pressed && ch == '.') {   /* a button held down on it */
@@ -173,14 +238,14 @@ static void draw_frame(const sapper_mines_view *v, grid_place p)
     mvaddch(bottom, p.box + fw - 1, ACS_LRCORNER);
 }
 
-/* Mines not yet accounted for: flags and, while the game is on, mines
-   already exposed (claimed or forgiven) count as found. */
 /* Mines less flags and exposed mines. At the end every mine is shown, so
    only claimed ones (Mine-Seeker's) count as exposed then: they were
    found during the game, the rest only shown. */
-static int mines_left(const sapper_mines_view *v)
+static int mines_left(ui *u, const sapper_mines_view *v)
 {
     int exposed = v->mines_exposed;
+    if (v->to_move == SAPPER_TERMINAL && strcmp(ui_state(u), "won") == 0)
+        return 0;   /* a win finds every mine: the screen flags them all */
     if (v->to_move == SAPPER_TERMINAL) {
         const uint8_t *cells = ui_view_cells(v);
         exposed = 0;
@@ -205,7 +270,7 @@ static void draw_status(ui *u, const sapper_mines_view *v, grid_place p)
     if (ui_deductive_status(u, v, 1, p.left))   /* curses_deductive.c */
         return;
     snprintf(text, sizeof text, "Mines left: %d   Time: %ld   %s   Mode: %s%s",
-             mines_left(v), ui_clock(u), ui_state(u),
+             mines_left(u, v), ui_clock(u), ui_state(u),
              u->flag_mode ? "flag" : "reveal", u->overlay ? "   Odds: on" : "");
     ui_put(1, p.left, A_BOLD, text);
 }
@@ -262,6 +327,7 @@ static void grid_draw(ui *u)
     for (int y = 0; y < v->height; y++)
         for (int x = 0; x < v->width; x++)
             draw_cell(u, v, p, odds, x, y);
+    remember_cells(u, v);
     ui_draw_banner(u, p.cell_y + v->height + 1, p.left,
                    "r: restart  n: new game  q: quit");
     if (u->stats[0] && u->ended != 0 && p.cell_y + v->height + 2 < LINES - 2)

@@ -64,6 +64,10 @@ typedef struct ui {
     char msg[512];           /* the message line, "" for none */
     char stats[160];         /* a finished game's statistics line
                                 (curses_stats.c), "" for none */
+    uint8_t *played;         /* the grid's cells as last drawn while the game
+                                was on (its flags, for the loss screen);
+                                owned, played_n entries */
+    int played_n;
     int msg_error;           /* msg is a refusal or an error */
     int too_small;           /* the last draw did not fit: only q acts, so
                                 no key plays on a board nobody can see   */

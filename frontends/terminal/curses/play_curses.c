@@ -135,6 +135,7 @@ int play_curses(app *a)
     event_loop(&u);
     bot_guard_on_screen(NULL);
     ui_solve_free(&u);
+    free(u.played);
     endwin();
     delscreen(screen);
     if (u.status) {   /* written to the curses screen, so lost: say it again */
