@@ -201,7 +201,22 @@ else
     fail_on_screen "after the second u expected mines left $start_left"
 fi
 
+# q in a game in progress asks first: another key keeps the game, y quits
 tm send-keys -t "$SESSION" q
+if wait_until screen_has 'quit: this game is not over and will be lost; y to quit'; then
+    pass "q in a game in progress asks before losing it"
+else
+    fail_on_screen "q quit a game in progress without asking"
+fi
+tm send-keys -t "$SESSION" x
+wait_until screen_has 'the game goes on' && ! session_gone &&
+    pass "any other key keeps the game" || fail_on_screen "the game did not go on after x"
+tm send-keys -t "$SESSION" r
+wait_until screen_has 'restart: this game is not over and will be lost; y to restart' &&
+    pass "r asks too" || fail_on_screen "r restarted a game in progress without asking"
+tm send-keys -t "$SESSION" n
+wait_until screen_has 'the game goes on' || fail_on_screen "n did not keep the game after r"
+tm send-keys -t "$SESSION" q y
 if wait_until session_gone; then
     pass "q quits: the session is gone"
 else
@@ -257,7 +272,7 @@ else
     fail_on_screen "the board did not come back at 100x40"
 fi
 
-tm send-keys -t "$SESSION" q
+tm send-keys -t "$SESSION" q y   # y: a game in progress asks first
 if wait_until session_gone; then
     pass "q quits"
 else
@@ -336,7 +351,7 @@ if wait_until screen_has 'Mines left'; then
 else
     fail_on_screen "the board did not come back after the help page"
 fi
-tm send-keys -t "$SESSION" q
+tm send-keys -t "$SESSION" q y   # y: a game in progress asks first
 if wait_until session_gone; then
     pass "q quits"
 else
@@ -391,7 +406,7 @@ if wait_until screen_has 'Mines left: 99'; then
 else
     fail_on_screen "the board did not come back at 100x40 (or a flag was placed)"
 fi
-tm send-keys -t "$SESSION" q
+tm send-keys -t "$SESSION" q y   # y: a game in progress asks first
 
 echo "# a bot that calls exit() in its move: the message lands on the terminal"
 tm kill-session -t "$SESSION" 2>/dev/null
@@ -572,6 +587,26 @@ if wait_until screen_has 'You win!'; then
         fail_on_screen "a won board does not show its mines flagged with 0 left"
 else
     fail_on_screen "the 4x3 game was not won"
+fi
+tm kill-session -t "$SESSION" 2>/dev/null
+
+# ---- Ctrl-C ends curses in order and says what was lost (issue 13) -----
+echo "# Ctrl-C in a game: the terminal comes back, the message says the game was not finished"
+tm kill-session -t "$SESSION" 2>/dev/null
+tm new-session -d -s "$SESSION" -x 100 -y 30 \
+    "env TERM=xterm-256color '$SAPPER' play game.seed=3; echo \"status \$?\"; sleep 30"
+wait_until screen_has 'Mines left' || fail_on_screen "no board"
+tm send-keys -t "$SESSION" Space
+wait_until grid_has_digit || wait_until screen_has 'Time:'
+tm send-keys -t "$SESSION" C-c
+if wait_until screen_has 'status 130'; then
+    screen_has 'interrupted: the game in progress was not finished \(1 move played' &&
+        pass "Ctrl-C says the game in progress was not finished, exit status 130" ||
+        fail_on_screen "Ctrl-C did not say what was lost"
+    screen_has 'Mines left' && fail_on_screen "the board is still drawn after Ctrl-C" ||
+        pass "and the terminal is back to the shell (curses ended)"
+else
+    fail_on_screen "Ctrl-C did not end sapper play with status 130"
 fi
 tm kill-session -t "$SESSION" 2>/dev/null
 

@@ -194,7 +194,7 @@ if wait_for 'VeryLon\.\.\.: reveal [0-9]+ [0-9]+'; then
 else
     fail "the bot's move is reported under its display name"; sed 's/^/    /' "$T/screen" | grep -v '^ *$'
 fi
-tm send-keys -t play q
+tm send-keys -t play q y   # y: a game in progress asks first
 tm kill-session -t play 2>/dev/null
 
 play_in_tmux "$S" play game.seed=1
@@ -205,5 +205,5 @@ if wait_for 'Mines left'; then
 else
     fail "the classic board came up"
 fi
-tm send-keys -t play q
+tm send-keys -t play q y   # y: a game in progress asks first
 finish

@@ -17,11 +17,21 @@ int cmd_play(int argc, char **argv)
        reported before the seed line, not after it */
     rc = rc ? rc : app_next_match(&a, SAPPER_MATCH_UNDO);
     if (!rc) {
-        if (!a.setup.seed_given)
-            fprintf(stderr, "sapper: seed %llu (replay this game with game.seed=%llu)\n",
-                    (unsigned long long)a.setup.seed, (unsigned long long)a.setup.seed);
         int tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
-        rc = a.plain || !tty ? play_line(&a, stdin, stdout) : play_curses(&a);
+        if (a.plain || !tty) {
+            if (!a.setup.seed_given)
+                fprintf(stderr, "sapper: seed %llu (replay this game with game.seed=%llu)\n",
+                        (unsigned long long)a.setup.seed, (unsigned long long)a.setup.seed);
+            rc = play_line(&a, stdin, stdout);
+        } else {
+            rc = play_curses(&a);
+            /* after the screen is gone, and for the game that was on it
+               (r and n start others): its own seed replays it */
+            if (a.match && (!a.setup.seed_given || a.game_index > 1))
+                fprintf(stderr, "sapper: seed %llu (replay this game with game.seed=%llu)\n",
+                        (unsigned long long)sapper_match_seed(a.match),
+                        (unsigned long long)sapper_match_seed(a.match));
+        }
     }
     app_close(&a);
     return rc;

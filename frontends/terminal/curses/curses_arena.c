@@ -167,7 +167,10 @@ void ui_arena_loop(ui *u)
         erase();
         arena_draw(au);
         refresh();
-        on_key(au, getch());
+        int ch = getch();
+        if (ui_check_interrupt(u))
+            break;
+        on_key(au, ch);
     }
     free(au->view);
     free(au->legal);

@@ -135,6 +135,8 @@ int ui_too_small(ui *u, int need_w, int need_h)
     erase();
     ui_put(LINES / 2 - 1, 0, A_BOLD, need);
     ui_put(LINES / 2, 0, A_NORMAL, now);
+    if (u->confirm)   /* q asked about the game in progress */
+        ui_put(LINES / 2 + 1, 0, A_BOLD, u->msg);
     return 1;
 }
 

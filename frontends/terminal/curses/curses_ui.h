@@ -44,6 +44,9 @@ typedef struct ui {
     app *a;                  /* the game, its setup and config */
     int colour;              /* colours in use: has_colors() and no NO_COLOR */
     int quit;                /* leave the event loop */
+    int confirm;             /* 'q' or 'r' asked about a game in progress
+                                (y goes on with it), 0 for none */
+    int interrupted;         /* Ctrl-C ended the session */
     int status;              /* the exit status when quitting on an error */
 
     /* mines family */
@@ -96,6 +99,9 @@ int32_t ui_actor(ui *u);
 int ui_play(ui *u, int64_t action);
 /** Seconds on this game's clock: from the first move to the end. */
 long ui_clock(const ui *u);
+/** 1 (and u->quit set) once Ctrl-C was pressed: the event loops check it
+ *  at every key or tick (play_curses.c). */
+int ui_check_interrupt(ui *u);
 /** 1 when more than one seat is played at this keyboard (hot seat): the
  *  screens then name the seats instead of saying "you". */
 int ui_hot_seat(ui *u);

@@ -14,6 +14,7 @@
 #include "curses_ui.h"
 
 #include <locale.h>
+#include <signal.h>
 
 #include "sapper/arena.h"
 
@@ -24,10 +25,44 @@ static const ui_family *family_of(const app *a)
         ? &ui_grid_family : &ui_menu_family;
 }
 
+/* A game someone has moved in and that is not over: q and r would lose it. */
+static int in_progress(ui *u)
+{
+    return u->first_move != 0 && sapper_match_to_move(u->a->match) != SAPPER_TERMINAL;
+}
+
+/* q and r in a game in progress ask first on the message line: y goes on
+   with the key, any other key keeps the game. 1 when the key is used up. */
+static int confirm_abandon(ui *u, int *ch)
+{
+    if (*ch == ERR || *ch == KEY_RESIZE)
+        return 0;   /* ticks and resizes keep the question open */
+    if (u->confirm) {
+        int key = u->confirm;
+        u->confirm = 0;
+        if (*ch != 'y' && *ch != 'Y') {
+            ui_message(u, 0, "%s", "the game goes on");
+            return 1;
+        }
+        *ch = key;
+        return 0;
+    }
+    if ((*ch == 'q' || *ch == 'r') && in_progress(u)) {
+        u->confirm = *ch;
+        ui_message(u, 1, "%s: this game is not over and will be lost; y to %s, "
+                   "any other key to go on", *ch == 'q' ? "quit" : "restart",
+                   *ch == 'q' ? "quit" : "restart");
+        return 1;
+    }
+    return 0;
+}
+
 /* One key or mouse event (ERR: the tick, nothing happened). */
 static void handle_key(ui *u, const ui_family *f, int ch)
 {
-    if (u->too_small && ch != 'q' && ch != KEY_RESIZE)
+    if (u->too_small && ch != 'q' && ch != KEY_RESIZE && !u->confirm)
+        return;
+    if (confirm_abandon(u, &ch))
         return;
     if (f->key(u, ch))
         return;
@@ -102,6 +137,25 @@ static int is_arena(const app *a)
     return family && strcmp(family, SAPPER_ARENA_FAMILY) == 0;
 }
 
+/* Ctrl-C: a flag the loops read, so curses is ended in order (the default
+   action would leave the terminal in curses' modes). The one piece of
+   process state the interface keeps: a signal can reach nothing else. */
+static volatile sig_atomic_t interrupt_seen;
+
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    interrupt_seen = 1;
+}
+
+int ui_check_interrupt(ui *u)
+{
+    if (!interrupt_seen)
+        return 0;
+    u->quit = u->interrupted = 1;
+    return 1;
+}
+
 static void event_loop(ui *u)
 {
     if (is_arena(u->a)) {
@@ -113,7 +167,10 @@ static void event_loop(ui *u)
         erase();
         f->draw(u);
         refresh();
-        handle_key(u, f, getch());
+        int ch = getch();
+        if (ui_check_interrupt(u))
+            break;
+        handle_key(u, f, ch);
     }
 }
 
@@ -132,7 +189,11 @@ int play_curses(app *a)
         return EXIT_USAGE;
     }
     bot_guard_on_screen(end_screen);
+    struct sigaction sa = {.sa_handler = on_interrupt}, old;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old);
     event_loop(&u);
+    sigaction(SIGINT, &old, NULL);
     bot_guard_on_screen(NULL);
     ui_solve_free(&u);
     free(u.played);
@@ -143,5 +204,18 @@ int play_curses(app *a)
         return u.status;
     }
     print_result(&u);
-    return app_record(a);
+    int rc = app_record(a);
+    if (u.interrupted) {
+        if (a->match && sapper_match_to_move(a->match) != SAPPER_TERMINAL &&
+            sapper_match_move_count(a->match) > 0)
+            app_error("interrupted: the game in progress was not finished (%zu move%s "
+                      "played, kept in the result line above%s)",
+                      sapper_match_move_count(a->match),
+                      sapper_match_move_count(a->match) == 1 ? "" : "s",
+                      a->record_path ? " and the record" : "");
+        else
+            app_error("interrupted");
+        return rc ? rc : 130;   /* the shell's status for Ctrl-C */
+    }
+    return rc;
 }
