@@ -610,4 +610,27 @@ else
 fi
 tm kill-session -t "$SESSION" 2>/dev/null
 
+# ---- the seed line names the game that was on screen (issue 13) --------
+echo "# after r, the seed line on exit names the game on screen"
+tm kill-session -t "$SESSION" 2>/dev/null
+tm new-session -d -s "$SESSION" -x 100 -y 30 \
+    "env TERM=xterm-256color '$SAPPER' play; sleep 30"
+wait_until screen_has '\(seed [0-9]+\)' || fail_on_screen "no seed in the title"
+first=$(LC_ALL=C grep -o -E '\(seed [0-9]+\)' "$TMP/screen" | grep -o -E '[0-9]+')
+tm send-keys -t "$SESSION" r
+wait_until screen_has 'Time: 0 +playing'
+sleep 0.3
+capture
+second=$(LC_ALL=C grep -o -E '\(seed [0-9]+\)' "$TMP/screen" | grep -o -E '[0-9]+')
+tm send-keys -t "$SESSION" q
+if wait_until screen_has 'replay this game with game.seed='; then
+    [ -n "$second" ] && [ "$second" != "$first" ] &&
+        screen_has "replay this game with game.seed=$second\)" &&
+        pass "the seed line names the game on screen ($second), not the first ($first)" ||
+        fail_on_screen "the seed line does not name the game on screen (first $first, on screen $second)"
+else
+    fail_on_screen "no seed line after quitting"
+fi
+tm kill-session -t "$SESSION" 2>/dev/null
+
 finish
