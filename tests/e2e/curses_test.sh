@@ -327,7 +327,7 @@ fi
 TIMEOUT=5
 
 tm send-keys -t "$SESSION" r
-wait_until screen_has 'Time: 0 +playing'
+wait_until screen_has 'Time: 0\.0 +playing'
 tm send-keys -t "$SESSION" Space
 wait_until grid_has_digit
 tm send-keys -t "$SESSION" A x
@@ -618,7 +618,7 @@ tm new-session -d -s "$SESSION" -x 100 -y 30 \
 wait_until screen_has '\(seed [0-9]+\)' || fail_on_screen "no seed in the title"
 first=$(LC_ALL=C grep -o -E '\(seed [0-9]+\)' "$TMP/screen" | grep -o -E '[0-9]+')
 tm send-keys -t "$SESSION" r
-wait_until screen_has 'Time: 0 +playing'
+wait_until screen_has 'Time: 0\.0 +playing'
 sleep 0.3
 capture
 second=$(LC_ALL=C grep -o -E '\(seed [0-9]+\)' "$TMP/screen" | grep -o -E '[0-9]+')
@@ -631,6 +631,40 @@ if wait_until screen_has 'replay this game with game.seed='; then
 else
     fail_on_screen "no seed line after quitting"
 fi
+tm kill-session -t "$SESSION" 2>/dev/null
+
+# ---- the clock: tenths, paused while help is open, no jump after undoing
+# a win (issue 13) -----------------------------------------------------------
+echo "# the clock shows tenths, stops while help is open and after a win undone"
+clock() { capture; LC_ALL=C grep -o -E 'Time: [0-9]+\.[0-9]' "$TMP/screen" | grep -o -E '[0-9]+\.[0-9]'; }
+tm kill-session -t "$SESSION" 2>/dev/null
+tm new-session -d -s "$SESSION" -x 100 -y 30 \
+    "env TERM=xterm-256color '$SAPPER' play rules.layout='$SRC/tests/fixtures/e2e-4x3.txt'; sleep 30"
+wait_until screen_has 'Time: 0\.0 ' || fail_on_screen "no clock in tenths"
+tm send-keys -t "$SESSION" Space           # the middle 2: the clock starts
+sleep 0.5
+before=$(clock)
+tm send-keys -t "$SESSION" H
+wait_until screen_has 'press any key to go back'
+sleep 1.5
+tm send-keys -t "$SESSION" x
+wait_until screen_has 'Mines left'
+after=$(clock)
+awk -v a="$before" -v b="$after" 'BEGIN { exit !(b - a < 0.8) }' &&
+    pass "1.5 s of help added $before -> $after to the clock: it was paused" ||
+    fail_on_screen "the clock ran while help was open ($before -> $after)"
+tm send-keys -t "$SESSION" h h Space
+sleep 0.2
+tm send-keys -t "$SESSION" l l l j Space   # the win
+wait_until screen_has 'You win!' || fail_on_screen "the 4x3 game was not won"
+won=$(clock)
+sleep 1.5
+tm send-keys -t "$SESSION" u
+wait_until screen_has 'playing' || fail_on_screen "u did not bring the game back"
+back=$(clock)
+awk -v a="$won" -v b="$back" 'BEGIN { exit !(b - a < 0.8) }' &&
+    pass "undoing a win resumes the clock where it stopped ($won -> $back)" ||
+    fail_on_screen "the clock jumped by the idle time after the win ($won -> $back)"
 tm kill-session -t "$SESSION" 2>/dev/null
 
 finish

@@ -82,13 +82,10 @@ static int safe_left(const sapper_mines_view *v)
 
 /* Seconds on the player's clock: from the first move to the end, less the
    engine's time on the player's moves (the rules studying a click). */
-static long player_clock(const ui *u)
+static double player_clock(const ui *u)
 {
-    if (u->first_move == 0)
-        return 0;
-    double end = u->ended != 0 ? u->ended : app_now();
-    double t = end - u->first_move - u->a->rules_seconds;
-    return t > 0 ? (long)t : 0;
+    double t = ui_clock(u) - (u->first_move != 0 ? u->a->rules_seconds : 0);
+    return t > 0 ? t : 0;
 }
 
 int ui_deductive_status(ui *u, const sapper_mines_view *v, int y, int x)
@@ -97,7 +94,7 @@ int ui_deductive_status(ui *u, const sapper_mines_view *v, int y, int x)
         return 0;
     const char *state = ui_state(u);
     char text[256];
-    snprintf(text, sizeof text, "Time: %ld   Safe cells left: %d   %s   "
+    snprintf(text, sizeof text, "Time: %.1f   Safe cells left: %d   %s   "
              "Mode: %s", player_clock(u), safe_left(v),
              strcmp(state, "won") == 0 ? "You win"
              : strcmp(state, "lost") == 0 ? "You lose" : state,

@@ -35,7 +35,10 @@ void ui_note_end(ui *u)
 {
     sapper_match *m = u->a->match;
     if (sapper_match_to_move(m) != SAPPER_TERMINAL) {
-        u->ended = 0;   /* an undo can bring a finished game back */
+        if (u->ended != 0 && u->first_move != 0)   /* an undo brought a
+            finished game back: the time it lay finished is not play */
+            u->first_move += app_now() - u->ended;
+        u->ended = 0;
         u->stats[0] = 0;
         return;
     }

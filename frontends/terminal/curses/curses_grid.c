@@ -269,7 +269,7 @@ static void draw_status(ui *u, const sapper_mines_view *v, grid_place p)
     char text[256];
     if (ui_deductive_status(u, v, 1, p.left))   /* curses_deductive.c */
         return;
-    snprintf(text, sizeof text, "Mines left: %d   Time: %ld   %s   Mode: %s%s",
+    snprintf(text, sizeof text, "Mines left: %d   Time: %.1f   %s   Mode: %s%s",
              mines_left(u, v), ui_clock(u), ui_state(u),
              u->flag_mode ? "flag" : "reveal", u->overlay ? "   Odds: on" : "");
     ui_put(1, p.left, A_BOLD, text);

@@ -69,7 +69,7 @@ static void draw_status(ui *u)
                      : actor >= 0 ? u->a->setup.seats[actor].name
                      : who == SAPPER_SIMULTANEOUS ? "everyone"
                      : u->a->setup.seats[who].name;
-    snprintf(text, sizeof text, "Time: %ld   %s   To move: %s", ui_clock(u),
+    snprintf(text, sizeof text, "Time: %.1f   %s   To move: %s", ui_clock(u),
              ui_state(u), turn);
     ui_put(1, 1, A_BOLD, text);
 }

@@ -146,7 +146,10 @@ static const char *without_origin(const char *err)
 void ui_prompt_new_game(ui *u)
 {
     char answer[128], err[1024] = "";
-    if (!read_answer(answer, sizeof answer)) {
+    double opened = app_now();
+    int answered = read_answer(answer, sizeof answer);
+    ui_clock_resume(u, opened);
+    if (!answered) {
         ui_message(u, 0, "new game cancelled");
         return;
     }

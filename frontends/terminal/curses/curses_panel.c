@@ -119,10 +119,12 @@ void ui_show_panel(ui *u, int32_t panel)
                    u->a->setup.rules->desc.name);
         return;
     }
+    double opened = app_now();
     draw_panel(text);
     refresh();
     timeout(-1);
     getch();
     timeout(UI_TICK_MS);
+    ui_clock_resume(u, opened);
     ui_message(u, 0, "%s", "");
 }

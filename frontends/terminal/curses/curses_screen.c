@@ -154,6 +154,7 @@ static void put_lines(int *y, int x, const char *text)
 
 void ui_show_help(ui *u, const ui_family *f)
 {
+    double opened = app_now();
     int y = 1;
     erase();
     ui_put(0, 2, A_BOLD, "Sapper: keys");
@@ -167,5 +168,6 @@ void ui_show_help(ui *u, const ui_family *f)
     timeout(-1);
     getch();
     timeout(UI_TICK_MS);
+    ui_clock_resume(u, opened);
     ui_message(u, 0, "%s", "");
 }

@@ -29,12 +29,18 @@ int32_t ui_actor(ui *u)
     return sapper_match_human_to_act(u->a->match);
 }
 
-long ui_clock(const ui *u)
+double ui_clock(const ui *u)
 {
     if (u->first_move == 0)
         return 0;
     double end = u->ended != 0 ? u->ended : app_now();
-    return (long)(end - u->first_move);
+    return end - u->first_move;
+}
+
+void ui_clock_resume(ui *u, double since)
+{
+    if (u->first_move != 0 && u->ended == 0)
+        u->first_move += app_now() - since;   /* the pause is not play */
 }
 
 const char *ui_state(ui *u)

@@ -98,7 +98,10 @@ int32_t ui_actor(ui *u);
  *  Returns 1 when the action was applied. */
 int ui_play(ui *u, int64_t action);
 /** Seconds on this game's clock: from the first move to the end. */
-long ui_clock(const ui *u);
+double ui_clock(const ui *u);
+/** The game clock did not run since `since` (app_now() when help, a panel
+ *  or a question opened): a game in progress gets that time back. */
+void ui_clock_resume(ui *u, double since);
 /** 1 (and u->quit set) once Ctrl-C was pressed: the event loops check it
  *  at every key or tick (play_curses.c). */
 int ui_check_interrupt(ui *u);
