@@ -667,4 +667,21 @@ awk -v a="$won" -v b="$back" 'BEGIN { exit !(b - a < 0.8) }' &&
     fail_on_screen "the clock jumped by the idle time after the win ($won -> $back)"
 tm kill-session -t "$SESSION" 2>/dev/null
 
+# ---- the title says how the board was made (issue 13) -------------------
+echo "# no-guess and density-cloud boards say so in the title"
+for how in "rules.no_guess=true|no-guess" "rules.density=clouds|density clouds"; do
+    tm kill-session -t "$SESSION" 2>/dev/null
+    tm new-session -d -s "$SESSION" -x 100 -y 30 \
+        "env TERM=xterm-256color '$SAPPER' play game.seed=4 ${how%%|*}; sleep 30"
+    wait_until screen_has "9x9, 10 mines, ${how#*|}  \\(seed 4\\)" &&
+        pass "${how%%|*}: the title says ${how#*|}" ||
+        fail_on_screen "${how%%|*}: the title does not say ${how#*|}"
+done
+tm kill-session -t "$SESSION" 2>/dev/null
+tm new-session -d -s "$SESSION" -x 100 -y 30 \
+    "env TERM=xterm-256color '$SAPPER' play game.seed=4; sleep 30"
+wait_until screen_has '9x9, 10 mines  \(seed 4\)' &&
+    pass "a plain board's title says nothing more" || fail_on_screen "a plain board's title changed"
+tm kill-session -t "$SESSION" 2>/dev/null
+
 finish

@@ -258,8 +258,11 @@ static int mines_left(ui *u, const sapper_mines_view *v)
 static void draw_title(ui *u, const sapper_mines_view *v, grid_place p)
 {
     char text[256];
-    snprintf(text, sizeof text, "%s  %dx%d, %d mines  (seed %llu)",
+    /* how the board was made, as its result says (classic's members) */
+    snprintf(text, sizeof text, "%s  %dx%d, %d mines%s%s  (seed %llu)",
              u->a->setup.rules->desc.name, v->width, v->height, v->mines,
+             ui_result_has(u, "\"no_guess\":true") ? ", no-guess" : "",
+             ui_result_has(u, "\"density\":\"clouds\"") ? ", density clouds" : "",
              (unsigned long long)sapper_match_seed(u->a->match));
     ui_put(0, p.left, A_BOLD, text);
 }

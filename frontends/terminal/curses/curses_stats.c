@@ -27,6 +27,15 @@ double ui_result_number(ui *u, const char *key)
     return v;
 }
 
+int ui_result_has(ui *u, const char *member_text)
+{
+    sapper_strbuf b = {0};
+    sapper_match_result_json(u->a->match, 0, &b);
+    int has = strstr(sapper_strbuf_str(&b), member_text) != NULL;
+    sapper_strbuf_free(&b);
+    return has;
+}
+
 static double member(const char *json, const char *key)
 {
     char pat[64];

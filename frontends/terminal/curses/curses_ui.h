@@ -114,6 +114,8 @@ void ui_stats_line(ui *u, double seconds, char *out, size_t cap);
 /** A number member of the game's result ("forgiven"), or -1 when it has
  *  none (curses_stats.c). */
 double ui_result_number(ui *u, const char *key);
+/** Whether the game's result holds member_text ("\"no_guess\":true"). */
+int ui_result_has(ui *u, const char *member_text);
 /** "playing", "won", "lost", "draw", "void" ... from the human's seat. */
 const char *ui_state(ui *u);
 /** Starts the next game with the current setup (records the last one).
