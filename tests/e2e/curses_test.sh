@@ -684,4 +684,36 @@ wait_until screen_has '9x9, 10 mines  \(seed 4\)' &&
     pass "a plain board's title says nothing more" || fail_on_screen "a plain board's title changed"
 tm kill-session -t "$SESSION" 2>/dev/null
 
+# ---- boards larger than the window scroll (issue 13) --------------------
+echo "# a 200x200 board plays in 80x24: a view that follows the cursor and the solver"
+view_of() { capture; LC_ALL=C grep -o -E 'View: [0-9]+-[0-9]+, [0-9]+-[0-9]+' "$TMP/screen" | grep -o -E '[0-9]+' | tr '\n' ' '; }
+tm kill-session -t "$SESSION" 2>/dev/null
+tm new-session -d -s "$SESSION" -x 80 -y 24 \
+    "env TERM=xterm-256color '$SAPPER' play rules.width=200 rules.height=200 rules.mines=1000 game.seed=5; sleep 30"
+if wait_until screen_has 'View: [0-9]+-[0-9]+, [0-9]+-[0-9]+'; then
+    screen_has 'too small' && fail_on_screen "200x200 in 80x24 is called too small" ||
+        pass "a 200x200 board shows in 80x24 through a view, and the status line says where"
+else
+    fail_on_screen "no view of the 200x200 board in 80x24"
+fi
+set -- $(view_of); x0=$1
+tm send-keys -t "$SESSION" Space
+sleep 0.3
+for _ in $(seq 30); do tm send-keys -t "$SESSION" l; done
+sleep 0.5
+set -- $(view_of)
+[ "${1:-0}" -gt "$x0" ] && pass "moving the cursor right scrolls the view ($x0 -> $1)" ||
+    fail_on_screen "the view did not follow the cursor (from $x0)"
+tm send-keys -t "$SESSION" a
+if wait_until screen_has 'solver: reveal [0-9]+ [0-9]+'; then
+    cell=$(LC_ALL=C grep -o -E 'solver: reveal [0-9]+ [0-9]+' "$TMP/screen" | grep -o -E '[0-9]+' | tr '\n' ' ')
+    set -- $cell $(view_of)
+    [ "$1" -ge "$3" ] && [ "$1" -le "$4" ] && [ "$2" -ge "$5" ] && [ "$2" -le "$6" ] &&
+        pass "a solver step brings its cell ($1 $2) into view ($3-$4, $5-$6)" ||
+        fail_on_screen "the solver's cell ($1 $2) is out of view ($3-$4, $5-$6)"
+else
+    fail_on_screen "no solver step on the big board"
+fi
+tm kill-session -t "$SESSION" 2>/dev/null
+
 finish

@@ -12,6 +12,8 @@
 
 #define TOP_ROWS 3      /* title, status, players */
 #define STATUS_W 62     /* columns the status line needs */
+#define BELOW_ROWS 5    /* frame bottom, banner, statistics, message, keys */
+#define MIN_VIEW_H 5    /* the fewest board rows worth a screen */
 
 static const char grid_help[] =
     "arrows, hjkl   move the cursor\n"
@@ -56,12 +58,16 @@ static void key_bar(ui *u, char *out, size_t cap)
              flag ? "  f flag" : "", chord ? "  c chord" : "", flag ? "  m mode" : "");
 }
 
-/* Where the grid sits on the screen. */
+/* Where the grid sits on the screen, and which part of the board shows: a
+   board larger than the window is seen through a view of vw x vh cells
+   from cell (ox, oy) that follows the cursor. */
 typedef struct grid_place {
     int left;       /* first column of the text lines */
     int box;        /* first column of the frame */
-    int cell_x;     /* column of cell x = 0 */
-    int cell_y;     /* row of cell y = 0 */
+    int cell_x;     /* column of the view's first cell */
+    int cell_y;     /* row of the view's first cell */
+    int ox, oy;     /* the board cell in the view's top left */
+    int vw, vh;     /* cells in view across and down */
 } grid_place;
 
 /* The human seat's view, checked to hold its cells; NULL when it does not
@@ -73,16 +79,56 @@ static const sapper_mines_view *grid_view(ui *u)
     return sapper_mines_view_cells(v, size) ? v : NULL;
 }
 
-static int frame_width(const sapper_mines_view *v)
+static int frame_width(int cells)
 {
-    return 2 * v->width + 3;   /* border, space, cells a space apart, space, border */
+    return 2 * cells + 3;   /* border, space, cells a space apart, space, border */
 }
 
-static grid_place place_grid(const sapper_mines_view *v)
+static int min_int(int a, int b)
 {
-    int fw = frame_width(v);
-    int block = fw > STATUS_W ? fw : STATUS_W;
+    return a < b ? a : b;
+}
+
+/* The view's size in this window: the whole board when it fits. */
+static void view_size(const sapper_mines_view *v, int *vw, int *vh)
+{
+    *vw = min_int(v->width, (COLS - 3) / 2);
+    *vh = min_int(v->height, LINES - TOP_ROWS - 1 - BELOW_ROWS);
+    *vw = *vw < 1 ? 1 : *vw;
+    *vh = *vh < 1 ? 1 : *vh;
+}
+
+/* Moves the view so the cursor stays in it, two cells from its edges
+   where the board allows. */
+static void follow_cursor(ui *u, const sapper_mines_view *v)
+{
+    int vw, vh;
+    view_size(v, &vw, &vh);
+    int mx = min_int(2, (vw - 1) / 2), my = min_int(2, (vh - 1) / 2);
+    if (u->ox < 0 || u->oy < 0) {   /* a new game: the cursor in the middle */
+        u->ox = u->cx - vw / 2;
+        u->oy = u->cy - vh / 2;
+    }
+    if (u->cx - mx < u->ox)
+        u->ox = u->cx - mx;
+    if (u->cx + mx >= u->ox + vw)
+        u->ox = u->cx + mx - vw + 1;
+    if (u->cy - my < u->oy)
+        u->oy = u->cy - my;
+    if (u->cy + my >= u->oy + vh)
+        u->oy = u->cy + my - vh + 1;
+    u->ox = u->ox > v->width - vw ? v->width - vw : u->ox < 0 ? 0 : u->ox;
+    u->oy = u->oy > v->height - vh ? v->height - vh : u->oy < 0 ? 0 : u->oy;
+}
+
+static grid_place place_grid(const ui *u, const sapper_mines_view *v)
+{
     grid_place p;
+    view_size(v, &p.vw, &p.vh);
+    p.ox = u->ox > v->width - p.vw ? v->width - p.vw : u->ox < 0 ? 0 : u->ox;
+    p.oy = u->oy > v->height - p.vh ? v->height - p.vh : u->oy < 0 ? 0 : u->oy;
+    int fw = frame_width(p.vw);
+    int block = fw > STATUS_W ? fw : STATUS_W;
     p.left = COLS > block ? (COLS - block) / 2 : 0;
     p.box = p.left + (block - fw) / 2;
     p.cell_x = p.box + 2;
@@ -97,6 +143,7 @@ static void clamp_cursor(ui *u, const sapper_mines_view *v)
     if (u->cx < 0 || u->cy < 0) {
         u->cx = v->width / 2;
         u->cy = v->height / 2;
+        u->ox = u->oy = -1;   /* the view centres on it (follow_cursor) */
     }
     u->cx = u->cx >= v->width ? v->width - 1 : u->cx;
     u->cy = u->cy >= v->height ? v->height - 1 : u->cy;
@@ -221,21 +268,30 @@ static void draw_cell(ui *u, const sapper_mines_view *v, grid_place p,
         }
     }
     attrset((int)attr);
-    mvaddch(p.cell_y + y, p.cell_x + 2 * x, (chtype)ch);
+    mvaddch(p.cell_y + y - p.oy, p.cell_x + 2 * (x - p.ox), (chtype)ch);
     attrset(A_NORMAL);
 }
 
 static void draw_frame(const sapper_mines_view *v, grid_place p)
 {
-    int fw = frame_width(v), top = p.cell_y - 1, bottom = p.cell_y + v->height;
+    int fw = frame_width(p.vw), top = p.cell_y - 1, bottom = p.cell_y + p.vh;
     mvaddch(top, p.box, ACS_ULCORNER);
     mvhline(top, p.box + 1, ACS_HLINE, fw - 2);
     mvaddch(top, p.box + fw - 1, ACS_URCORNER);
-    mvvline(top + 1, p.box, ACS_VLINE, v->height);
-    mvvline(top + 1, p.box + fw - 1, ACS_VLINE, v->height);
+    mvvline(top + 1, p.box, ACS_VLINE, p.vh);
+    mvvline(top + 1, p.box + fw - 1, ACS_VLINE, p.vh);
     mvaddch(bottom, p.box, ACS_LLCORNER);
     mvhline(bottom, p.box + 1, ACS_HLINE, fw - 2);
     mvaddch(bottom, p.box + fw - 1, ACS_LRCORNER);
+    /* arrows on the frame where the board goes on beyond the view */
+    if (p.ox > 0)
+        mvaddch(top + 1 + p.vh / 2, p.box, ACS_LARROW);
+    if (p.ox + p.vw < v->width)
+        mvaddch(top + 1 + p.vh / 2, p.box + fw - 1, ACS_RARROW);
+    if (p.oy > 0)
+        mvaddch(top, p.box + fw / 2, ACS_UARROW);
+    if (p.oy + p.vh < v->height)
+        mvaddch(bottom, p.box + fw / 2, ACS_DARROW);
 }
 
 /* Mines less flags and exposed mines. At the end every mine is shown, so
@@ -272,9 +328,12 @@ static void draw_status(ui *u, const sapper_mines_view *v, grid_place p)
     char text[256];
     if (ui_deductive_status(u, v, 1, p.left))   /* curses_deductive.c */
         return;
-    snprintf(text, sizeof text, "Mines left: %d   Time: %.1f   %s   Mode: %s%s",
-             mines_left(u, v), ui_clock(u), ui_state(u),
-             u->flag_mode ? "flag" : "reveal", u->overlay ? "   Odds: on" : "");
+    int n = snprintf(text, sizeof text, "Mines left: %d   Time: %.1f   %s   Mode: %s%s",
+                     mines_left(u, v), ui_clock(u), ui_state(u),
+                     u->flag_mode ? "flag" : "reveal", u->overlay ? "   Odds: on" : "");
+    if (p.vw < v->width || p.vh < v->height)   /* where the view is */
+        snprintf(text + n, sizeof text - (size_t)n, "   View: %d-%d, %d-%d",
+                 p.ox, p.ox + p.vw - 1, p.oy, p.oy + p.vh - 1);
     ui_put(1, p.left, A_BOLD, text);
 }
 
@@ -318,23 +377,26 @@ static void grid_draw(ui *u)
         ui_draw_footer(u, "r restart  q quit");
         return;
     }
-    if (ui_too_small(u, frame_width(v) > STATUS_W ? frame_width(v) : STATUS_W,
-                     v->height + TOP_ROWS + 5))
+    /* any board fits some view: too small is only a window too small for
+       the status line or for MIN_VIEW_H rows of it */
+    int need_w = min_int(frame_width(v->width), STATUS_W);
+    if (ui_too_small(u, need_w, min_int(v->height, MIN_VIEW_H) + TOP_ROWS + 1 + BELOW_ROWS))
         return;
     clamp_cursor(u, v);
-    grid_place p = place_grid(v);
+    follow_cursor(u, v);
+    grid_place p = place_grid(u, v);
     draw_title(u, v, p);
     draw_status(u, v, p);
     draw_players(u, v, p);
     draw_frame(v, p);
-    for (int y = 0; y < v->height; y++)
-        for (int x = 0; x < v->width; x++)
+    for (int y = p.oy; y < p.oy + p.vh; y++)
+        for (int x = p.ox; x < p.ox + p.vw; x++)
             draw_cell(u, v, p, odds, x, y);
     remember_cells(u, v);
-    ui_draw_banner(u, p.cell_y + v->height + 1, p.left,
+    ui_draw_banner(u, p.cell_y + p.vh + 1, p.left,
                    "r: restart  n: new game  q: quit");
-    if (u->stats[0] && u->ended != 0 && p.cell_y + v->height + 2 < LINES - 2)
-        ui_put(p.cell_y + v->height + 2, p.left, A_NORMAL, u->stats);
+    if (u->stats[0] && u->ended != 0 && p.cell_y + p.vh + 2 < LINES - 2)
+        ui_put(p.cell_y + p.vh + 2, p.left, A_NORMAL, u->stats);
     char keys[256];
     key_bar(u, keys, sizeof keys);
     ui_draw_footer(u, keys);
@@ -391,12 +453,12 @@ static int cell_at(ui *u, int sx, int sy, int *x, int *y)
     const sapper_mines_view *v = grid_view(u);
     if (!v)
         return 0;
-    grid_place p = place_grid(v);
+    grid_place p = place_grid(u, v);
     int dx = sx - p.cell_x, dy = sy - p.cell_y;
-    if (dx < 0 || dy < 0 || dx >= 2 * v->width || dy >= v->height)
+    if (dx < 0 || dy < 0 || dx >= 2 * p.vw || dy >= p.vh)
         return 0;
-    *x = dx / 2;
-    *y = dy;
+    *x = p.ox + dx / 2;
+    *y = p.oy + dy;
     return 1;
 }
 

@@ -51,6 +51,8 @@ typedef struct ui {
 
     /* mines family */
     int cx, cy;              /* the cursor cell */
+    int ox, oy;              /* the board cell at the view's top left: a
+                                board larger than the window scrolls */
     int flag_mode;           /* the primary action flags instead of revealing */
     int pressed;             /* a mouse button is down on the cursor cell */
     int overlay;             /* p: cells coloured by mine probability */
