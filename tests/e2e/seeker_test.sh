@@ -171,7 +171,9 @@ if wait_for 'Bonus Statistics'; then
     for label in 'Blind hits' 'Best chain' 'Current chain' 'Endgame mines' 'Edge mines' 'Biggest reveal'; do
         screen_check "$label +[0-9]+ +[0-9]+" "the dialog shows $label for red and blue"
     done
-    screen_check 'Red +Blue' "the dialog has a Red and a Blue column"
+    screen_check '^[^A-Za-z]*Anonymous +VeryLon\.\.\. *[^A-Za-z]*$' \
+        "the dialog's columns are headed with the display names (Anonymous, VeryLon...)"
+    screen_check 'Blind hits +[0-9]+ +[0-9]+' "and the values stay under them"
     screen_check 'Mines claimed with no revealed number next to them' "each statistic has its description"
     screen_check 'Total bonus points +[0-9]+\.[0-9] +[0-9]+\.[0-9]' "the dialog shows each player's total bonus points"
     tm send-keys -t play x

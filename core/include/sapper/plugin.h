@@ -452,8 +452,11 @@ typedef struct sapper_rules_api {
     int64_t (*seat_json)(const void *state, int32_t seat, char *buf, size_t cap);
     /** Optional: extra text screens of the ruleset for a person (panel 0,
      *  1, ...): the first line is the title ("Bonus Statistics"), the rest
-     *  the body, plain UTF-8 text for a terminal. Returns 0 (and writes "")
-     *  when there is no such panel. Write up to cap, return needed. */
+     *  the body, plain UTF-8 text for a terminal. `{seat N}` (N from 1)
+     *  stands for seat N's name: front ends put the name there as they show
+     *  names, right-aligned in the columns of the token and the spaces
+     *  before it (rules know no names). Returns 0 (and writes "") when
+     *  there is no such panel. Write up to cap, return needed. */
     int64_t (*panel_text)(const void *state, int32_t seat, int32_t panel,
                           char *buf, size_t cap);
 

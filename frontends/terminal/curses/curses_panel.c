@@ -6,9 +6,11 @@
  * panel, a short message goes to the message line instead.
  *
  * It shows the text as the rules wrote it (clipped to the screen) and
- * never reads meaning into it.
+ * never reads meaning into it, but for the one token panel_text defines:
+ * `{seat N}` becomes seat N's name as the screens show names.
  */
 #include "curses_ui.h"
+#include "display_name.h"
 
 #define PANEL_PAD 2                       /* columns inside the border */
 static const char panel_close[] = "any key closes";
@@ -111,9 +113,42 @@ static void draw_panel(const char *text)
                 sizeof panel_close - 1, room);
 }
 
+/* text with every `{seat N}` (N from 1) replaced by that seat's display
+   name, right-aligned in the columns of the token and the spaces before
+   it, so the rules' columns stay in place (malloc'd; NULL without memory). */
+static char *with_names(ui *u, const char *text)
+{
+    sapper_strbuf out = {0};
+    const sapper_setup *s = &u->a->setup;
+    while (*text) {
+        const char *at = strstr(text, "{seat ");
+        int n = 0, len = 0;
+        if (!at || sscanf(at, "{seat %d}%n", &n, &len) != 1 || len == 0 ||
+            n < 1 || n > s->players) {
+            size_t rest = at ? (size_t)(at - text) + 1 : strlen(text);
+            sapper_strbuf_append(&out, text, rest);
+            text += rest;
+            continue;
+        }
+        const char *start = at;
+        while (start > text && start[-1] == ' ')
+            start--;
+        sapper_strbuf_append(&out, text, (size_t)(start - text));
+        char name[64];
+        ui_display_name(s->seats[n - 1].name, name, sizeof name);
+        int width = (int)(at - start) + len;
+        sapper_strbuf_printf(&out, "%*s", width, name);
+        text = at + len;
+    }
+    sapper_strbuf_append(&out, "", 0);
+    return out.failed ? (free(out.data), NULL) : out.data;
+}
+
 void ui_show_panel(ui *u, int32_t panel)
 {
-    const char *text = sapper_match_panel(u->a->match, ui_viewer(u), panel);
+    const char *raw = sapper_match_panel(u->a->match, ui_viewer(u), panel);
+    char *named = raw ? with_names(u, raw) : NULL;
+    const char *text = named ? named : raw;
     if (!text || !*text) {
         ui_message(u, 1, "no statistics panel in %s",
                    u->a->setup.rules->desc.name);
@@ -121,6 +156,7 @@ void ui_show_panel(ui *u, int32_t panel)
     }
     double opened = app_now();
     draw_panel(text);
+    free(named);
     refresh();
     timeout(-1);
     getch();

@@ -1,12 +1,14 @@
 /*
  * panel.c - the seeker's extra screen for a person (ABI 1.1 panel_text):
  * panel 0, "Bonus Statistics", the document's dialog as plain text. Both
- * players side by side (a "Red" and a "Blue" column: the rules do not know
- * the players' names), each statistic with its label, its one-line
- * description and its two values, then each player's total bonus points:
+ * players side by side, each column headed `{seat 1}` and `{seat 2}`: the
+ * rules do not know the players' names, the front end puts each one there
+ * as the seed's name rules show it (ABI: panel_text), each statistic with
+ * its label, its one-line description and its two values, then each
+ * player's total bonus points:
  *
  *   Bonus Statistics
- *                               Red      Blue
+ *                              {seat 1}    {seat 2}
  *   Blind hits                    1         0
  *     Mines claimed with no revealed number next to them (+2 each)
  *   ...
@@ -22,7 +24,8 @@
 
 #define PANEL_TITLE  "Bonus Statistics"
 #define LABEL_W      22   /* the label column                           */
-#define VALUE_W      10   /* each player's column, right-aligned        */
+#define VALUE_W      12   /* each player's column, right-aligned: a name
+                             of 10 (the display rules) and a space */
 
 /* printf at buf + *pos within cap (always NUL-terminated when cap > 0);
    *pos grows by what was needed, fitting or not. */
@@ -52,7 +55,7 @@ static size_t put_bonus_statistics(const seeker_state *s, char *buf,
 {
     size_t pos = 0;
     put(buf, cap, &pos, "%s\n%-*s%*s%*s\n", PANEL_TITLE, LABEL_W, "",
-        VALUE_W, "Red", VALUE_W, "Blue");
+        VALUE_W, "{seat 1}", VALUE_W, "{seat 2}");
     for (int32_t stat = 0; stat < SEEKER_STAT_COUNT; stat++)
         put_statistic(s, stat, buf, cap, &pos);
     put(buf, cap, &pos, "%-*s%*.1f%*.1f\n", LABEL_W, "Total bonus points",
