@@ -118,6 +118,16 @@ mines_left_is() { [ "$(mines_left)" = "$1" ]; }
 grid_has_digit() { grid_rows | LC_ALL=C grep -q '[1-8]'; }
 cell_is() { [ "$(cell "$1" "$2")" = "$3" ]; }
 
+# A game in a fresh session of WIDTH x HEIGHT: open_play WIDTH HEIGHT ARGS
+# (ARGS as one string, as a shell would read them after `sapper play`).
+open_play() {
+    local w=$1 h=$2
+    shift 2
+    tm kill-session -t "$SESSION" 2>/dev/null
+    tm new-session -d -s "$SESSION" -x "$w" -y "$h" \
+        "env TERM=xterm-256color '$SAPPER' play $*; sleep 30"
+}
+
 start_game() {   # start_game ENV... : the game in a fresh session
     tm kill-session -t "$SESSION" 2>/dev/null
     tm new-session -d -s "$SESSION" -x 100 -y 40 \
@@ -434,9 +444,7 @@ wait_until test -s "$TMP/status"
 # one lone 1 (bottom right): 3BV 2. The cursor starts on the middle 2, so
 # three left clicks win: efficiency 2/3.
 echo "# a won game's 3BV, 3BV/s, clicks and efficiency"
-tm kill-session -t "$SESSION" 2>/dev/null
-tm new-session -d -s "$SESSION" -x 100 -y 30 \
-    "env TERM=xterm-256color '$SAPPER' play rules.layout='$SRC/tests/fixtures/e2e-4x3.txt'; sleep 30"
+open_play 100 30 "rules.layout='$SRC/tests/fixtures/e2e-4x3.txt'"
 wait_until screen_has 'Mines left' || fail_on_screen "no board for the 4x3 layout"
 tm send-keys -t "$SESSION" Space
 wait_until screen_has '2 \.' || fail_on_screen "the middle 2 was not revealed"
@@ -457,9 +465,7 @@ tm kill-session -t "$SESSION" 2>/dev/null
 
 # ---- n: a new game's size; Esc cancels the question (issue 13) ---------
 echo "# n asks for a size: Esc cancels, backspace edits, a bad answer changes nothing"
-tm kill-session -t "$SESSION" 2>/dev/null
-tm new-session -d -s "$SESSION" -x 100 -y 30 \
-    "env TERM=xterm-256color '$SAPPER' play game.seed=3; sleep 30"
+open_play 100 30 "game.seed=3"
 wait_until screen_has '9x9, 10 mines' || fail_on_screen "no 9x9 board to start with"
 tm send-keys -t "$SESSION" n
 wait_until screen_has 'new game: WIDTH HEIGHT MINES' || fail_on_screen "n asked nothing"
@@ -493,9 +499,7 @@ tm kill-session -t "$SESSION" 2>/dev/null
 # ---- deductive: the message line says a mine was forgiven, and why a game
 # was lost, in the rules' words (issue 13) ---------------------------------
 echo "# deductive: forgiven mines and the reason for a loss on the message line"
-tm kill-session -t "$SESSION" 2>/dev/null
-tm new-session -d -s "$SESSION" -x 100 -y 30 \
-    "env TERM=xterm-256color '$SAPPER' play '$SRC/config/deductive.ini' game.seed=261925894551; sleep 30"
+open_play 100 30 "'$SRC/config/deductive.ini' game.seed=261925894551"
 wait_until screen_has 'Safe cells left' || fail_on_screen "no deductive board"
 tm send-keys -t "$SESSION" Space
 wait_until screen_has 'Safe cells left: 279' || fail_on_screen "the first reveal did not open a cell"
@@ -505,9 +509,7 @@ tm send-keys -t "$SESSION" Space
 wait_until screen_has 'a mine, forgiven: no safe cell could be deduced \(mines forgiven: 1\)' &&
     pass "a forgiven mine is said on the message line" ||
     fail_on_screen "nothing says the mine was forgiven"
-tm kill-session -t "$SESSION" 2>/dev/null
-tm new-session -d -s "$SESSION" -x 100 -y 30 \
-    "env TERM=xterm-256color '$SAPPER' play '$SRC/config/deductive.ini' rules.layout='$SRC/tests/fixtures/e2e-4x3.txt'; sleep 30"
+open_play 100 30 "'$SRC/config/deductive.ini' rules.layout='$SRC/tests/fixtures/e2e-4x3.txt'"
 wait_until screen_has 'Safe cells left' || fail_on_screen "no deductive 4x3 board"
 tm send-keys -t "$SESSION" h h k Space        # (0,0): the opening
 wait_until screen_has 'Safe cells left: 1' || fail_on_screen "the opening did not open"
@@ -520,9 +522,7 @@ tm kill-session -t "$SESSION" 2>/dev/null
 # ---- Mine-Seeker at one keyboard: names, not "you"; claimed mines still
 # count at the end (issue 13) -----------------------------------------------
 echo "# Mine-Seeker hot seat: the end banner names the winner as the players line does"
-tm kill-session -t "$SESSION" 2>/dev/null
-tm new-session -d -s "$SESSION" -x 100 -y 30 \
-    "env TERM=xterm-256color '$SAPPER' play '$SRC/config/seeker.ini' game.seed=5 rules.width=6 rules.height=5 rules.mines=7 player.2.bot=human player.2.name=VeryLongName; sleep 30"
+open_play 100 30 "'$SRC/config/seeker.ini' game.seed=5 rules.width=6 rules.height=5 rules.mines=7 player.2.bot=human player.2.name=VeryLongName"
 wait_until screen_has 'Points:' || fail_on_screen "no Mine-Seeker board"
 screen_has '\(you\)' && fail_on_screen "two people at one keyboard, yet one is \"(you)\"" ||
     pass "no seat is \"(you)\" when both play at this keyboard"
@@ -551,9 +551,7 @@ tm kill-session -t "$SESSION" 2>/dev/null
 
 # ---- the loss and win screens tell the truth (issue 13) ----------------
 echo "# loss: the mine set off stands apart, a wrong flag is crossed out; win: every mine flagged"
-tm kill-session -t "$SESSION" 2>/dev/null
-tm new-session -d -s "$SESSION" -x 100 -y 30 \
-    "env TERM=xterm-256color '$SAPPER' play rules.layout='$SRC/tests/fixtures/e2e-4x3.txt'; sleep 30"
+open_play 100 30 "rules.layout='$SRC/tests/fixtures/e2e-4x3.txt'"
 wait_until screen_has 'Mines left' || fail_on_screen "no 4x3 board"
 tm send-keys -t "$SESSION" k h h f        # flag (0,0), a safe cell
 wait_until screen_has 'Mines left: 1' || fail_on_screen "the flag was not placed"
@@ -571,9 +569,7 @@ case "$row0" in *'7m'*'*'*) pass "the mine set off is drawn reversed, on its own
     *) fail_on_screen "the mine set off looks like the others" ;; esac
 case "$row1" in *'7m'*) fail_on_screen "a mine not set off is drawn reversed too" ;;
     *) pass "the other mine is drawn plain" ;; esac
-tm kill-session -t "$SESSION" 2>/dev/null
-tm new-session -d -s "$SESSION" -x 100 -y 30 \
-    "env TERM=xterm-256color '$SAPPER' play rules.layout='$SRC/tests/fixtures/e2e-4x3.txt'; sleep 30"
+open_play 100 30 "rules.layout='$SRC/tests/fixtures/e2e-4x3.txt'"
 wait_until screen_has 'Mines left' || fail_on_screen "no 4x3 board"
 tm send-keys -t "$SESSION" Space
 sleep 0.2
@@ -592,9 +588,7 @@ tm kill-session -t "$SESSION" 2>/dev/null
 
 # ---- Ctrl-C ends curses in order and says what was lost (issue 13) -----
 echo "# Ctrl-C in a game: the terminal comes back, the message says the game was not finished"
-tm kill-session -t "$SESSION" 2>/dev/null
-tm new-session -d -s "$SESSION" -x 100 -y 30 \
-    "env TERM=xterm-256color '$SAPPER' play game.seed=3; echo \"status \$?\"; sleep 30"
+open_play 100 30 "game.seed=3; echo \"status \$?\""
 wait_until screen_has 'Mines left' || fail_on_screen "no board"
 tm send-keys -t "$SESSION" Space
 wait_until grid_has_digit || wait_until screen_has 'Time:'
@@ -612,9 +606,7 @@ tm kill-session -t "$SESSION" 2>/dev/null
 
 # ---- the seed line names the game that was on screen (issue 13) --------
 echo "# after r, the seed line on exit names the game on screen"
-tm kill-session -t "$SESSION" 2>/dev/null
-tm new-session -d -s "$SESSION" -x 100 -y 30 \
-    "env TERM=xterm-256color '$SAPPER' play; sleep 30"
+open_play 100 30
 wait_until screen_has '\(seed [0-9]+\)' || fail_on_screen "no seed in the title"
 first=$(LC_ALL=C grep -o -E '\(seed [0-9]+\)' "$TMP/screen" | grep -o -E '[0-9]+')
 tm send-keys -t "$SESSION" r
@@ -637,9 +629,7 @@ tm kill-session -t "$SESSION" 2>/dev/null
 # a win (issue 13) -----------------------------------------------------------
 echo "# the clock shows tenths, stops while help is open and after a win undone"
 clock() { capture; LC_ALL=C grep -o -E 'Time: [0-9]+\.[0-9]' "$TMP/screen" | grep -o -E '[0-9]+\.[0-9]'; }
-tm kill-session -t "$SESSION" 2>/dev/null
-tm new-session -d -s "$SESSION" -x 100 -y 30 \
-    "env TERM=xterm-256color '$SAPPER' play rules.layout='$SRC/tests/fixtures/e2e-4x3.txt'; sleep 30"
+open_play 100 30 "rules.layout='$SRC/tests/fixtures/e2e-4x3.txt'"
 wait_until screen_has 'Time: 0\.0 ' || fail_on_screen "no clock in tenths"
 tm send-keys -t "$SESSION" Space           # the middle 2: the clock starts
 sleep 0.5
@@ -677,9 +667,7 @@ for how in "rules.no_guess=true|no-guess" "rules.density=clouds|density clouds";
         pass "${how%%|*}: the title says ${how#*|}" ||
         fail_on_screen "${how%%|*}: the title does not say ${how#*|}"
 done
-tm kill-session -t "$SESSION" 2>/dev/null
-tm new-session -d -s "$SESSION" -x 100 -y 30 \
-    "env TERM=xterm-256color '$SAPPER' play game.seed=4; sleep 30"
+open_play 100 30 "game.seed=4"
 wait_until screen_has '9x9, 10 mines  \(seed 4\)' &&
     pass "a plain board's title says nothing more" || fail_on_screen "a plain board's title changed"
 tm kill-session -t "$SESSION" 2>/dev/null
@@ -687,9 +675,7 @@ tm kill-session -t "$SESSION" 2>/dev/null
 # ---- boards larger than the window scroll (issue 13) --------------------
 echo "# a 200x200 board plays in 80x24: a view that follows the cursor and the solver"
 view_of() { capture; LC_ALL=C grep -o -E 'View: [0-9]+-[0-9]+, [0-9]+-[0-9]+' "$TMP/screen" | grep -o -E '[0-9]+' | tr '\n' ' '; }
-tm kill-session -t "$SESSION" 2>/dev/null
-tm new-session -d -s "$SESSION" -x 80 -y 24 \
-    "env TERM=xterm-256color '$SAPPER' play rules.width=200 rules.height=200 rules.mines=1000 game.seed=5; sleep 30"
+open_play 80 24 "rules.width=200 rules.height=200 rules.mines=1000 game.seed=5"
 if wait_until screen_has 'View: [0-9]+-[0-9]+, [0-9]+-[0-9]+'; then
     screen_has 'too small' && fail_on_screen "200x200 in 80x24 is called too small" ||
         pass "a 200x200 board shows in 80x24 through a view, and the status line says where"
