@@ -99,7 +99,7 @@ static void round_trip(const sapper_registry *reg)
                           .rules_id = "classic", .rules_params = &none, .info = &info};
     char why[256];
     sapper_sandbox_seat(sb, 0, bot, 0, 0);
-    if (sapper_sandbox_driver.bot_new(sb, 0, &none, &s, why, sizeof why) != SAPPER_OK)
+    if (sapper_sandbox_driver.bot_new(sb, 0, &none, &s, 0, why, sizeof why) != SAPPER_OK)
         die(sapper_sandbox_message(sb));
     void *local;
     if (sapper_plugin_open(bot, why, sizeof why) != SAPPER_OK ||

@@ -17,6 +17,7 @@
  */
 #include "solver_internal.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* C(s, k) for box sizes up to 8 (solver_internal.h). */
@@ -228,7 +229,9 @@ int mines_solver_enumerate(sapper_mines_solver *s, ms_comp *c,
         gather(s, c, &e); /* the search left its scratch half-way */
         memset(c->w, 0, (size_t)c->len * (1 + (size_t)c->nbox) * sizeof *c->w);
         memset(c->f, 0, (size_t)c->len * (size_t)c->nbox);
-        if (mines_solver_frontier(s, c, max_nodes - first, &more)) {
+        if (!s->fpool)   /* the first hard component: its space, once */
+            s->fpool = malloc(s->fpool_cap);
+        if (s->fpool && mines_solver_frontier(s, c, max_nodes - first, &more)) {
             *nodes = first + more;
             c->exact = 1;
             return 1;

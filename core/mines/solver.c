@@ -13,9 +13,9 @@
 #define TABLE_PER_CELL 32
 #define TABLE_FLOOR    32768
 /* Frontier pool (frontier.c): bytes per cell plus a floor, at most a cap. */
-#define FPOOL_PER_CELL 4096
-#define FPOOL_FLOOR    (16u << 20)
-#define FPOOL_MAX      ((size_t)256 << 20)
+#define FPOOL_PER_CELL 2048
+#define FPOOL_FLOOR    (8u << 20)
+#define FPOOL_MAX      ((size_t)128 << 20)
 
 static int ceil_log2(size_t n)
 {
@@ -106,17 +106,13 @@ sapper_mines_solver *sapper_mines_solver_new(int32_t max_width,
         return NULL;
     }
     layout(s, s->block, (size_t)s->capacity);
-    /* malloc, not calloc: the pool is written before it is read, and its
-       pages cost nothing until a hard component needs them */
+    /* the frontier pool is allocated by the first component that needs
+       it (enumerate.c): under an address-space limit (a sandboxed bot) a
+       reservation here would count in full for every solver */
     s->fpool_cap = FPOOL_FLOOR + FPOOL_PER_CELL * (size_t)s->capacity;
     if (s->fpool_cap > FPOOL_MAX)
         s->fpool_cap = FPOOL_MAX;
-    s->fpool = malloc(s->fpool_cap);
     s->search_first = MS_SEARCH_FIRST;
-    if (!s->fpool) {
-        sapper_mines_solver_free(s);
-        return NULL;
-    }
     return s;
 }
 

@@ -13,7 +13,8 @@
  * layouts are equally likely.
  *
  * Usage: make one solver per thread of play with sapper_mines_solver_new
- * (all buffers are allocated there: analyze and deduce never allocate),
+ * (all buffers are allocated there: analyze and deduce allocate nothing
+ * but, once, the frontier pool a hard component needs; see below),
  * call sapper_mines_analyze and/or sapper_mines_deduce as often as wanted,
  * free it with sapper_mines_solver_free. A solver is [instance]: not used
  * concurrently; different solvers are independent. Nothing here prints,
@@ -169,9 +170,10 @@ typedef struct sapper_mines_solver sapper_mines_solver;
  * the product exceeds 10^6, or memory runs out. The caller owns it and
  * frees it with sapper_mines_solver_free. It reserves about 1.4 KB per cell
  * plus 0.3 MB (0.9 MB for Expert, 14 MB for 100x100), most of it table and
- * combination space that only positions needing it touch, and a frontier
- * pool of 16 MB plus 4 KB per cell (at most 256 MB) that is address space
- * only until a hard component uses it. [any time]
+ * combination space that only positions needing it touch. The first
+ * component that depth-first search cannot finish allocates a frontier
+ * pool of 8 MB plus 2 KB per cell (at most 128 MB) for the solver's life;
+ * when that allocation fails the component is abandoned. [any time]
  */
 sapper_mines_solver *sapper_mines_solver_new(int32_t max_width,
                                              int32_t max_height);
@@ -196,7 +198,7 @@ sapper_status sapper_mines_position_from_view(const void *view,
  * (out->consistent == 0); SAPPER_ERR_PARAM (and *out untouched) when an
  * argument is NULL, the board exceeds the solver's capacity, M is negative
  * or a cell code is not a valid view code (13-15, or a number above 8).
- * Allocation-free. [instance]
+ * Allocation-free but for the frontier pool, once (see above). [instance]
  */
 sapper_status sapper_mines_analyze(sapper_mines_solver *solver,
                                    const sapper_mines_position *pos,
@@ -207,7 +209,7 @@ sapper_status sapper_mines_analyze(sapper_mines_solver *solver,
  * Lists the unknown cells of pos that are certainly safe and certainly
  * mines, working as hard as mode (SAPPER_MINES_DEDUCE_*) says; the exact
  * stage obeys budget (NULL: the defaults). Statuses as for analyze, plus
- * SAPPER_ERR_PARAM for an unknown mode. Allocation-free; FAST is linear
+ * SAPPER_ERR_PARAM for an unknown mode. Allocation-free as analyze; FAST is linear
  * in the board in practice (a few microseconds on Expert), COMPLETE costs
  * the same unless the position needs the exact stage. [instance]
  */

@@ -122,8 +122,8 @@ struct sapper_mines_solver {
     ms_vec *node;
     double *pool;
     size_t pool_cap, pool_used;
-    /* frontier dynamic programming (frontier.c): its own block, reserved
-       at creation and touched only by components that need it */
+    /* frontier dynamic programming (frontier.c): its own block, allocated
+       by the first component that needs it (NULL before) */
     char *fpool;
     size_t fpool_cap;
     int64_t search_first;         /* depth-first nodes before frontier.c

@@ -54,7 +54,8 @@ typedef struct host {
     void *bot;                 /* the instance of the game in play, or NULL */
     void *spare;               /* an instance kept from the last game for
                                   bot_reset (ABI 1.2), or NULL */
-    char *params, *spare_params; /* the bot parameters of each, as text */
+    uint64_t config, spare_config; /* the engine's key of each game's
+                                  configuration (sapper_match_config) */
     unsigned char *frame;      /* the last frame's payload; owned */
     size_t frame_cap;
     unsigned char *aligned;    /* the view and legal list, copied to
@@ -136,19 +137,16 @@ static sapper_kv *read_kvs(sapper_wire_in *in, uint32_t *count)
     return kv;
 }
 
-/* The instance kept from the last game, reset for this one when it was
-   made with the same parameters (bot_reset, ABI 1.2); 0 otherwise (it is
-   freed). */
+/* The instance kept from the last game, reset for this one when the
+   engine says both games have one configuration (bot_reset, ABI 1.2); 0
+   otherwise (it is freed). */
 static int reset_spare(host *h, const sapper_bot_setup *s)
 {
     void *spare = h->spare;
-    int same = spare && h->params && h->spare_params &&
-               strcmp(h->params, h->spare_params) == 0;
     char why[64];
     h->spare = NULL;
-    free(h->spare_params);
-    h->spare_params = NULL;
-    if (same && h->api->bot_reset(spare, s, why, sizeof why) == SAPPER_OK) {
+    if (spare && h->spare_config == h->config &&
+        h->api->bot_reset(spare, s, why, sizeof why) == SAPPER_OK) {
         h->bot = spare;
         return 1;
     }
@@ -178,12 +176,10 @@ static int on_new(host *h, sapper_wire_in *in)
     s.host = &h->table;
     char err[512] = "";
     sapper_status st = SAPPER_ERR_STATE;
-    free(h->params);
-    h->params = bkv ? sapper_params_text(bp) : NULL;
-    if (!in->bad && bkv && rkv && !h->bot && !reset_spare(h, &s))
-        st = h->api->bot_new(&bp, &s, &h->bot, err, sizeof err);
-    else if (h->bot)
-        st = SAPPER_OK;
+    h->config = (uint64_t)sapper_wire_get_i64(in);
+    if (!in->bad && bkv && rkv && !h->bot)
+        st = reset_spare(h, &s) ? SAPPER_OK
+                                : h->api->bot_new(&bp, &s, &h->bot, err, sizeof err);
     if (st != SAPPER_OK)
         h->bot = NULL;
     free(bkv);
@@ -267,8 +263,7 @@ static int on_free(host *h, sapper_wire_in *in)
     uint32_t keep = sapper_wire_get_u32(in);   /* no fault: it may be kept */
     if (h->bot && keep && !in->bad && h->api->bot_reset && !h->spare) {
         h->spare = h->bot;
-        h->spare_params = h->params;
-        h->params = NULL;
+        h->spare_config = h->config;
     } else if (h->bot) {
         h->api->bot_free(h->bot);
     }

@@ -552,7 +552,8 @@ static void put_kvs(sapper_wire_out *o, const sapper_params *p)
 }
 
 static sapper_status drv_bot_new(void *ctx, int32_t seat, const sapper_params *params,
-                                 const sapper_bot_setup *setup, char *why, size_t whycap)
+                                 const sapper_bot_setup *setup, uint64_t config,
+                                 char *why, size_t whycap)
 {
     sapper_sandbox *sb = ctx;
     const sapper_game_info *g = setup->info;
@@ -572,6 +573,7 @@ static sapper_status drv_bot_new(void *ctx, int32_t seat, const sapper_params *p
     sapper_wire_put_str(o, setup->rules_id);
     put_kvs(o, params);
     put_kvs(o, setup->rules_params);
+    sapper_wire_put_i64(o, (int64_t)config);   /* a kept instance's key */
     unsigned char reply[REPLY_MAX + 8];
     sapper_wire_in in;
     sapper_status st = call_read(sb, seat, SAPPER_WIRE_NEW, SAPPER_WIRE_STARTED, reply, &in,

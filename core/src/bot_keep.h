@@ -4,14 +4,13 @@
  * allocating and zeroing it again for every game. The caller owns a keep
  * and hands it to its matches (sapper_match_hooks.keep); a match puts in
  * the instances of bots that ended a game without a fault and takes one
- * back, for the same plugin with the same parameters, instead of calling
- * bot_new. Only in-process bots: a sandboxed bot's process keeps its own.
+ * back, for the same plugin in a game of the same configuration (rules,
+ * rules parameters, bot parameters), instead of calling bot_new. Only in-process bots: a sandboxed bot's process keeps its own.
  */
 #ifndef SAPPER_BOT_KEEP_H
 #define SAPPER_BOT_KEEP_H
 
 #include "loader.h"
-#include "params.h"
 #include "setup.h"   /* SAPPER_MAX_SEATS */
 
 typedef struct sapper_bot_keep sapper_bot_keep;
@@ -23,13 +22,15 @@ sapper_bot_keep *sapper_bot_keep_new(void);
  *  it before the plugins are unloaded. */
 void sapper_bot_keep_free(sapper_bot_keep *k);
 
-/** An instance of bot made with params, taken out of the keep (the caller
- *  owns it and must bot_reset it before use), or NULL. */
+/** An instance of bot that played a game of configuration config
+ *  (sapper_match_config: rules, rules parameters, bot parameters), taken
+ *  out of the keep (the caller owns it and must bot_reset it before use),
+ *  or NULL. */
 void *sapper_bot_keep_take(sapper_bot_keep *k, const sapper_plugin *bot,
-                           const sapper_param_set *params);
+                           uint64_t config);
 /** Hands instance to the keep; 0 when it is not kept (the caller frees
  *  it). */
 int sapper_bot_keep_put(sapper_bot_keep *k, const sapper_plugin *bot,
-                        const sapper_param_set *params, void *instance);
+                        uint64_t config, void *instance);
 
 #endif

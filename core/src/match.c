@@ -293,13 +293,34 @@ static int is_legal(sapper_match *m, int32_t seat, int64_t action)
     return legal && listed(legal, n, action);
 }
 
+static uint64_t fnv(uint64_t h, const char *s)
+{
+    for (; s && *s; s++)
+        h = (h ^ (unsigned char)*s) * UINT64_C(1099511628211);
+    return (h ^ 0xff) * UINT64_C(1099511628211);   /* ends each string */
+}
+
+uint64_t sapper_match_config(const sapper_match *m, int32_t seat)
+{
+    const sapper_setup *s = m->setup;
+    uint64_t h = fnv(UINT64_C(14695981039346656037), s->rules->desc.id);
+    for (uint32_t i = 0; i < s->rules_params.count; i++)
+        h = fnv(fnv(h, s->rules_params.items[i].key), s->rules_params.items[i].value);
+    const sapper_seat_setup *st = &s->seats[seat];
+    h = fnv(h, st->bot ? st->bot->desc.id : "human");
+    for (uint32_t i = 0; i < st->params.count; i++)
+        h = fnv(fnv(h, st->params.items[i].key), st->params.items[i].value);
+    return h;
+}
+
 /* An instance kept from an earlier game, reset for this one (ABI 1.2
    bot_reset); 0 when there is none or its reset failed (it is freed). */
 static int reset_kept(sapper_match *m, int32_t seat, const sapper_bot_setup *bs)
 {
     const sapper_seat_setup *s = &m->setup->seats[seat];
     void *bot = s->bot->bot.bot_reset
-        ? sapper_bot_keep_take(m->services.keep, s->bot, &s->params) : NULL;
+        ? sapper_bot_keep_take(m->services.keep, s->bot, sapper_match_config(m, seat))
+        : NULL;
     if (!bot)
         return 0;
     char why[64];
@@ -341,7 +362,8 @@ static sapper_status new_bot(sapper_match *m, int32_t seat, char *err,
     }
     hook(m, seat, SAPPER_HOOK_CALL_BEGIN);
     sapper_status st = m->driver
-        ? m->driver->bot_new(m->driver_ctx, seat, &bp, &bs, why, sizeof why)
+        ? m->driver->bot_new(m->driver_ctx, seat, &bp, &bs, sapper_match_config(m, seat),
+                             why, sizeof why)
         : s->bot->bot.bot_new(&bp, &bs, &m->bots[seat], why, sizeof why);
     hook(m, seat, SAPPER_HOOK_CALL_END);
     if (st == SAPPER_OK) {
@@ -378,7 +400,8 @@ static void free_bot(sapper_match *m, int32_t seat)
         st = m->driver->bot_free(m->driver_ctx, seat, !faulty, why, sizeof why);
     else if (faulty)
         s->bot->bot.bot_free(m->bots[seat]);   /* it misbehaved: not kept */
-    else if (!sapper_bot_keep_put(m->services.keep, s->bot, &s->params, m->bots[seat]))
+    else if (!sapper_bot_keep_put(m->services.keep, s->bot, sapper_match_config(m, seat),
+                                  m->bots[seat]))
         s->bot->bot.bot_free(m->bots[seat]);
     hook(m, seat, SAPPER_HOOK_CALL_END);
     m->bots[seat] = NULL;
@@ -888,10 +911,11 @@ sapper_status sapper_match_undo(sapper_match *m)
     for (int i = 0; i < SAPPER_MAX_SEATS; i++)
         m->pending[i] = SAPPER_NO_ACTION;
     m->plan_len = m->plan_pos = 0;
-    memset(&m->fault, 0, sizeof m->fault);
     /* Bots may remember what they were told: start them afresh and retell
-       the kept history. */
+       the kept history. Freed while the fault is still known: a bot that
+       misbehaved is not kept for a reset. */
     free_bots(m);
+    memset(&m->fault, 0, sizeof m->fault);
     char err[256];
     for (int32_t i = 0; i < m->players; i++)
         if (new_bot(m, i, err, sizeof err) != SAPPER_OK)

@@ -105,8 +105,11 @@ void sapper_match_set_bot_hook(sapper_match *m, sapper_bot_hook hook, void *ctx)
  * a fault shows at the next call.
  */
 typedef struct sapper_bot_driver {
+    /* config: sapper_match_config of the game; a bot process may reset an
+       instance it kept from a game of the same config (bot_reset) */
     sapper_status (*bot_new)(void *ctx, int32_t seat, const sapper_params *params,
-                             const sapper_bot_setup *setup, char *why, size_t whycap);
+                             const sapper_bot_setup *setup, uint64_t config,
+                             char *why, size_t whycap);
     /* up to cap actions (step_many's contract; one for a bot with step) */
     sapper_status (*step)(void *ctx, int32_t seat, const void *view, size_t view_size,
                           const int64_t *legal, size_t nlegal, int64_t *actions,
@@ -177,6 +180,10 @@ int32_t sapper_match_players(const sapper_match *m);
 /** The family view for seat (or SAPPER_OMNISCIENT); valid until the next
  *  call on the match. */
 const void *sapper_match_view(sapper_match *m, int32_t seat, size_t *size);
+/** A hash of what a bot instance of seat may carry from one game to the
+ *  next: the rules and all their parameters (secret ones too), the bot
+ *  and its parameters. bot_reset is only for games of the same value. */
+uint64_t sapper_match_config(const sapper_match *m, int32_t seat);
 /** The rules' text rendering; valid until the next call on the match. */
 const char *sapper_match_render(sapper_match *m, int32_t seat);
 /** The rules' panel number panel for seat (its first line the title), or

@@ -305,23 +305,3 @@ sapper_params sapper_param_set_view(const sapper_param_set *set)
     sapper_params p = {set->items, set->count};
     return p;
 }
-
-char *sapper_params_text(sapper_params p)
-{
-    size_t len = 1;
-    for (uint32_t i = 0; i < p.count; i++)
-        len += strlen(p.items[i].key) + strlen(p.items[i].value) + 2;
-    char *s = malloc(len);
-    size_t at = 0;
-    for (uint32_t i = 0; s && i < p.count; i++) {
-        size_t k = strlen(p.items[i].key), v = strlen(p.items[i].value);
-        memcpy(s + at, p.items[i].key, k);
-        s[at + k] = '=';
-        memcpy(s + at + k + 1, p.items[i].value, v);
-        s[at + k + 1 + v] = '\n';
-        at += k + v + 2;
-    }
-    if (s)
-        s[at] = 0;
-    return s;
-}

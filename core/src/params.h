@@ -52,10 +52,6 @@ sapper_status sapper_param_set_copy(sapper_param_set *dst,
 void sapper_param_set_free(sapper_param_set *set);
 /** The borrowed ABI view of a set (valid while set lives, unchanged). */
 sapper_params sapper_param_set_view(const sapper_param_set *set);
-/** The parameters as "key=value\n" lines in their order (malloc'd, the
- *  caller frees it), or NULL when memory runs out: two sets are the same
- *  exactly when their texts are. */
-char *sapper_params_text(sapper_params p);
 /** Levenshtein distance of two short words (99 for words over 63 bytes):
  *  "did you mean" suggestions take the nearest within 2. */
 size_t sapper_edit_distance(const char *a, const char *b);

@@ -230,8 +230,9 @@ static int append_line(sqlite3_stmt *q, int64_t run_id, uint64_t id,
     sqlite3_bind_int64(q, 2, (int64_t)id);
     int found = sqlite3_step(q) == SQLITE_ROW;
     if (found) {
-        sapper_strbuf_append(out, (const char *)sqlite3_column_blob(q, 0),
-                             (size_t)sqlite3_column_bytes(q, 0));
+        size_t n = (size_t)sqlite3_column_bytes(q, 0);   /* an empty line: a NULL blob */
+        if (n > 0)
+            sapper_strbuf_append(out, (const char *)sqlite3_column_blob(q, 0), n);
         sapper_strbuf_append(out, "\n", 1);
     }
     sqlite3_reset(q);

@@ -136,6 +136,19 @@ expect_contains "$("$S" run "$CB" player.1.bot=bot_listless --sandbox --games 2 
   "$(printf '%s\n' "$inproc" | sed 's/"seconds":[0-9.]*,//; s/,"log":\[[^]]*\]//' | grep '^game')" ] &&
     pass "and plays the same 12 games as in-process" || fail "kept sandboxed games differ from in-process ones"
 
+# The solver bots play big boards inside a small address-space limit: the
+# solver's frontier pool is allocated only by a position that needs it,
+# not reserved by every solver (a reservation made prober forfeit with
+# "memory" at 256 MB on 200x200).
+printf '[game]\nrules = classic\n[rules]\nwidth = 200\nheight = 200\nmines = 4000\nfirst_click = opening\n' > "$T/big.ini"
+printf '[tournament]\nformat = duplicate\ngames = 1\nseed = 3\nmemory_mb = 256\n' >> "$T/big.ini"
+printf '[entrant.prober]\nbot = prober\n[entrant.simple]\nbot = simple\n' >> "$T/big.ini"
+out=$("$S" tournament "$T/big.ini" tournament.db="$T/big.db" 2>&1); st=$?
+expect_status $st 0 "a 200x200 tournament under a 256 MB limit completes"
+[ "$(sqlite3 "$T/big.db" "select count(*) from games where reason = ''")" = 2 ] &&
+    pass "and neither solver bot forfeits for memory" ||
+    fail "a solver bot forfeited on 200x200 under 256 MB: $(sqlite3 "$T/big.db" "select seats, reason from games")"
+
 # Two players: the hostile seat forfeits, the honest one wins.
 cat > "$T/seeker.ini" <<'INI'
 [game]

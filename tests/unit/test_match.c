@@ -162,6 +162,17 @@ static void play_kept(const sapper_setup *setup, sapper_bot_keep *keep, int g,
     sapper_match_free(m);
 }
 
+/* The configuration key of seat in games of setup. */
+static uint64_t config_of(const sapper_setup *setup, int32_t seat)
+{
+    char err[256];
+    sapper_match *m = sapper_match_new(setup, 1, 0, err, sizeof err);
+    assert_non_null(m);
+    uint64_t c = sapper_match_config(m, seat);
+    sapper_match_free(m);
+    return c;
+}
+
 /* ABI 1.2 bot_reset: an instance kept from one game and reset plays the
    next exactly as a new one. bot_listless draws its cells with the seed
    it is given, so a reset without the new game's setup shows; prober keeps
@@ -179,9 +190,10 @@ static void expect_kept_games_equal_new_ones(const char *ini)
     }
     assert_string_equal(sapper_strbuf_str(&kept), sapper_strbuf_str(&fresh));
     /* and the instance was kept: the keep holds it between games */
-    void *bot = sapper_bot_keep_take(keep, f.setup.seats[0].bot, &f.setup.seats[0].params);
+    uint64_t config = config_of(&f.setup, 0);
+    void *bot = sapper_bot_keep_take(keep, f.setup.seats[0].bot, config);
     assert_non_null(bot);
-    assert_true(sapper_bot_keep_put(keep, f.setup.seats[0].bot, &f.setup.seats[0].params, bot));
+    assert_true(sapper_bot_keep_put(keep, f.setup.seats[0].bot, config, bot));
     sapper_bot_keep_free(keep);
     sapper_strbuf_free(&fresh);
     sapper_strbuf_free(&kept);
@@ -197,8 +209,18 @@ static void test_match_kept_bots_play_the_games_new_ones_play(void **state)
         "[rules]\nwidth = 12\nheight = 10\nmines = 20\n[player.1]\nbot = prober\n");
 }
 
-/* A bot that lost by a fault is freed, never reset for another game; and
-   an instance is kept only for the same plugin with the same parameters. */
+/* Counts the bot log lines saying an instance was kept (bot_listless). */
+static void count_kept(void *ctx, int32_t seat, const char *plugin_id, int32_t level,
+                       const char *line)
+{
+    (void)seat; (void)plugin_id; (void)level;
+    *(int *)ctx += strstr(line, "kept from the last game") != NULL;
+}
+
+/* A bot that lost by a fault is freed, never reset for another game, also
+   when an undo takes the game back; and an instance is kept only for games
+   of the same configuration: other bot parameters or other rules
+   parameters (a board of another size) get their own. */
 static void test_match_faulty_or_different_bots_are_not_kept(void **state)
 {
     (void)state;
@@ -212,22 +234,53 @@ static void test_match_faulty_or_different_bots_are_not_kept(void **state)
     assert_non_null(m);
     sapper_match_advance(m);
     assert_int_equal(sapper_match_fault(m)->kind, SAPPER_FAULT_ILLEGAL);
+    uint64_t open_config = sapper_match_config(m, 0);
     sapper_match_free(m);
-    const sapper_seat_setup *seat = &f.setup.seats[0];
-    assert_null(sapper_bot_keep_take(keep, seat->bot, &seat->params));
+    const sapper_plugin *listless = f.setup.seats[0].bot;
+    assert_null(sapper_bot_keep_take(keep, listless, open_config));
     stop(&f);
-    start(&f, "[player.1]\nbot = bot_listless\n", 7, 0);
-    m = sapper_match_new_driven(&f.setup, 7, 0, &hooks, err, sizeof err);
-    sapper_match_advance(m);
-    assert_null(sapper_match_fault(m));
-    sapper_match_free(m);
-    seat = &f.setup.seats[0];
-    sapper_kv other_kv = {"mode", "open"};
-    sapper_param_set other = {&other_kv, 1};
-    assert_null(sapper_bot_keep_take(keep, seat->bot, &other));   /* other params */
-    void *bot = sapper_bot_keep_take(keep, seat->bot, &seat->params);
+    /* a person and the faulty bot: undo after its fault starts it afresh */
+    start(&f, "[game]\nrules = seeker\n[player.1]\nbot = human\n[player.2]\n"
+              "bot = bot_listless\nmode = open\n", 5, SAPPER_MATCH_UNDO);
+    sapper_match_free(f.m);
+    int resets = 0;
+    sapper_match_hooks logged = {.keep = keep, .log = count_kept, .services_ctx = &resets};
+    f.m = sapper_match_new_driven(&f.setup, 5, SAPPER_MATCH_UNDO, &logged, err, sizeof err);
+    assert_non_null(f.m);
+    for (int i = 0; i < 60 && !sapper_match_fault(f.m); i++) {
+        size_t n;
+        const int64_t *legal = sapper_match_legal(f.m, 0, &n);
+        if (sapper_match_to_move(f.m) != 0 || !legal || n == 0)
+            break;
+        sapper_match_play(f.m, 0, legal[0], err, sizeof err);
+        sapper_match_advance(f.m);
+    }
+    assert_non_null(sapper_match_fault(f.m));
+    uint64_t seat2 = sapper_match_config(f.m, 1);
+    assert_int_equal(sapper_match_undo(f.m), SAPPER_OK);
+    assert_int_equal(resets, 0);   /* made anew, not reset */
+    assert_null(sapper_bot_keep_take(keep, listless, seat2));   /* not kept */
+    stop(&f);
+    /* a clean game keeps its instance, for its own configuration only */
+    start(&f, "[rules]\nwidth = 9\nheight = 9\nmines = 10\n[player.1]\nbot = bot_listless\n",
+          7, 0);
+    sapper_match_free(f.m);
+    f.m = sapper_match_new_driven(&f.setup, 7, 0, &hooks, err, sizeof err);
+    sapper_match_advance(f.m);
+    assert_null(sapper_match_fault(f.m));
+    uint64_t small = sapper_match_config(f.m, 0);
+    sapper_match_free(f.m);
+    f.m = NULL;
+    stop(&f);
+    start(&f, "[rules]\nwidth = 30\nheight = 16\nmines = 10\n[player.1]\nbot = bot_listless\n",
+          7, 0);
+    uint64_t big = sapper_match_config(f.m, 0);
+    assert_true(big != small);
+    assert_null(sapper_bot_keep_take(keep, listless, big));   /* another board */
+    assert_true(open_config != small);                        /* other params */
+    void *bot = sapper_bot_keep_take(keep, listless, small);
     assert_non_null(bot);
-    seat->bot->bot.bot_free(bot);
+    listless->bot.bot_free(bot);
     sapper_bot_keep_free(keep);
     stop(&f);
 }
