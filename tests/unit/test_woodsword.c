@@ -347,6 +347,27 @@ static void test_woodsword_llama_caster_death_recomputes_the_round(void **state)
     close_table(&t);
 }
 
+/* Three casters whose llamas would kill each other: none counts, nobody
+   dies, and the report says so instead of "the caster died". */
+static void test_woodsword_llamas_cancelled_say_why(void **state)
+{
+    (void)state;
+    table t = open_table(4, 1);
+    for (int32_t i = 0; i < 3; i++)
+        set_seat(&t, i, 4, 0, 0);
+    set_seat(&t, 3, 4, 2, 0);
+    joint(&t, (int64_t[]){ plain(SAPPER_ARENA_LLAMA), plain(SAPPER_ARENA_LLAMA),
+                           plain(SAPPER_ARENA_LLAMA), plain(SAPPER_ARENA_DEFENSE) });
+    for (int32_t i = 0; i < 4; i++)
+        assert_true(seat_view(&t, i).alive);
+    char *text = render(&t, SAPPER_OMNISCIENT);
+    assert_has(text, "would have killed each other");
+    if (strstr(text, "the caster died"))
+        fail_msg("nobody died, yet the report says a caster did:\n%s", text);
+    free(text);
+    close_table(&t);
+}
+
 static void test_woodsword_llama_of_a_surviving_caster_hits_every_other_seat(void **state)
 {
     (void)state;
@@ -1107,6 +1128,7 @@ int main(void)
         cmocka_unit_test(test_woodsword_prep_adds_one_to_fist_and_sword_only),
         cmocka_unit_test(test_woodsword_llama_caster_death_recomputes_the_round),
         cmocka_unit_test(test_woodsword_llama_of_a_surviving_caster_hits_every_other_seat),
+        cmocka_unit_test(test_woodsword_llamas_cancelled_say_why),
         cmocka_unit_test(test_woodsword_missiles_cost_x_plus_one_and_deal_one_each),
         cmocka_unit_test(test_woodsword_missiles_never_duel),
         cmocka_unit_test(test_woodsword_missile_order_is_drawn_from_the_seed),

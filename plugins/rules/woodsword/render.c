@@ -106,8 +106,8 @@ static void action_line(ws_out *o, const ws_state *s, const action_row *r)
             say(o, s, WS_T_DUEL);
     } else if (verb == SAPPER_ARENA_LLAMA) {
         say(o, s, WS_T_LLAMA, a, name);
-        if (r->fizzled)
-            say(o, s, WS_T_FIZZLED);
+        if (r->fizzled)   /* which of the two: the report keeps it */
+            say(o, s, r->fizzled == 1 ? WS_T_FIZZLED : WS_T_CANCELLED);
     } else if (verb == SAPPER_ARENA_MISSILE) {
         say(o, s, WS_T_MISSILE, a, name, (int)count);
         missile_targets(o, s, r);

@@ -149,7 +149,10 @@ static void write_report(ws_seat *p, const ws_round *r, int32_t i, int32_t broke
         .action = p->choice, .target = r->target[i], .incoming = r->incoming[i],
         .overflow = r->overflow[i], .broken = broken, .died = r->died[i],
         .points = p->points, .shields = p->shields, .duel = r->duel_with[i],
-        .fizzled = r->verb[i] == SAPPER_ARENA_LLAMA && !r->llama[i],
+        /* 1: its caster died; 2: cancelled, the casters alive (with the
+           llamas counted they would have killed each other) */
+        .fizzled = r->verb[i] != SAPPER_ARENA_LLAMA || r->llama[i] ? 0
+                 : r->died[i] ? 1 : 2,
         .damage = r->verb[i] == SAPPER_ARENA_MISSILE
                       ? r->count[i] * ws_damage(SAPPER_ARENA_MISSILE, 1, 0)
                       : r->attack[i],

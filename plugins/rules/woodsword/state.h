@@ -34,7 +34,8 @@ typedef struct ws_report {
     int32_t points;       /* at the end of the round, before a reset     */
     int32_t shields;
     int32_t duel;         /* the seat it duelled, else -1                */
-    int32_t fizzled;      /* its llama dealt nothing: the caster died    */
+    int32_t fizzled;      /* its llama dealt nothing: 1 the caster died,
+                             2 the casters would have killed each other */
 } ws_report;
 
 typedef struct ws_seat {
@@ -105,7 +106,7 @@ enum ws_msg {
     /* rendering */
     WS_T_HEADER, WS_T_SEAT, WS_T_POINTS, WS_T_SHIELDS, WS_T_PREP, WS_T_ALIVE,
     WS_T_OUT, WS_T_LAST, WS_T_ATTACK, WS_T_DUEL, WS_T_PLAIN, WS_T_LLAMA,
-    WS_T_FIZZLED, WS_T_MISSILE, WS_T_HIT, WS_T_BROKEN, WS_T_DIED,
+    WS_T_FIZZLED, WS_T_CANCELLED, WS_T_MISSILE, WS_T_HIT, WS_T_BROKEN, WS_T_DIED,
     WS_T_ELIMINATED, WS_T_NEXT_MATCH, WS_T_WINNER, WS_T_NO_WINNER_DEAD,
     WS_T_NO_WINNER_LIMIT, WS_T_CHOOSING, WS_T_LOCKED_BY, WS_T_YOUR_TURN,
     WS_T_YOUR_LOCK, WS_T_REVEALED, WS_T_PLACING, WS_T_YOUR_MISSILE,

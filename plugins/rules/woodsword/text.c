@@ -55,6 +55,8 @@ static const char *const messages[2][WS_MSG_COUNT] = {
         [WS_T_PLAIN] = "  %s %s",
         [WS_T_LLAMA] = "  %s %s (0.5 to every other seat)",
         [WS_T_FIZZLED] = " [fizzled: the caster died]",
+        [WS_T_CANCELLED] = " [fizzled: with them the llama casters would have "
+                           "killed each other, so no llama counts]",
         [WS_T_MISSILE] = "  %s %s x%d ->",
         [WS_T_HIT] = "  %s took %s, overflow %s",
         [WS_T_BROKEN] = ", %d shield(s) broken",
@@ -118,6 +120,7 @@ static const char *const messages[2][WS_MSG_COUNT] = {
         [WS_T_PLAIN] = "  %s %s",
         [WS_T_LLAMA] = "  %s %s（对其他所有人各 0.5）",
         [WS_T_FIZZLED] = " [施放者阵亡，无效]",
+        [WS_T_CANCELLED] = " [无效：羊驼施放者会互相致死，所有羊驼均不计]",
         [WS_T_MISSILE] = "  %s %s x%d ->",
         [WS_T_HIT] = "  %s 受到 %s，溢出 %s",
         [WS_T_BROKEN] = "，破盾 %d",
