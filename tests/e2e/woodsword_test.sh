@@ -188,6 +188,7 @@ check "100x40: the arena is back" screen_has 'seats alive'
 
 keys '?'
 check "? shows the keys" screen_has 'English / 中文'
+check "help lists h (and Esc) as back, as the menu takes them" screen_has 'bksp, left, h +back to the previous step'
 keys x
 check "any key goes back to the arena" screen_has 'seats alive'
 

@@ -65,7 +65,7 @@ static const char *const words[LANGS][W_COUNT] = {
         [W_HELP_TITLE] = "Wood-Sword: keys",
         [W_HELP] = "up, down, j, k   move through the menu\n"
                    "enter, space     pick the entry: an action, or its targets\n"
-                   "backspace, left  back to the previous step of the menu\n"
+                   "bksp, left, h    back to the previous step of the menu (Esc too)\n"
                    "left click       pick the clicked entry\n"
                    "enter, space, n  after a round: Next Round / Next Match\n"
                    "f                after a round: no more stops until your move\n"
@@ -144,7 +144,7 @@ static const char *const words[LANGS][W_COUNT] = {
         [W_HELP_TITLE] = "木剑：按键",
         [W_HELP] = "上、下、j、k     在菜单中移动\n"
                    "回车、空格       选择：行动，或它的目标\n"
-                   "退格、左         返回菜单上一步\n"
+                   "退格、左、h      返回菜单上一步（Esc 亦可）\n"
                    "鼠标左键         选择点击的项\n"
                    "回车、空格、n    回合结束后：下一回合 / 下一场\n"
                    "f                回合结束后：不再停顿，直到轮到你\n"
