@@ -65,7 +65,8 @@
  *                    result_columns (the results database's view) and
  *                    is_legal (one action checked); bots: flags,
  *                    SAPPER_BOT_NO_LEGAL_LIST (no legal list per move)
- *                    and bot_reset (one instance for many games).
+ *                    and bot_reset (one instance for many games);
+ *                    panel_text's `{seat N}` token for a seat's name.
  *                    docs/PLUGINS.md ("ABI 1.2") lists what else 1.2
  *                    appends, all optional, all at struct ends.
  */
@@ -535,8 +536,9 @@ typedef struct sapper_bot_api {
     void (*bot_free)(void *bot);
     /** Chooses an action for its seat. view is the family view (borrowed,
      *  view_size bytes); legal lists the legal actions (borrowed, nlegal >
-     *  0, ascending). Must write one of them into *action. Anything else,
-     *  or a status other than SAPPER_OK, forfeits the game. */
+     *  0, ascending; NULL and 0 for a bot that declines the list, see
+     *  SAPPER_BOT_NO_LEGAL_LIST). Must write a legal action into *action.
+     *  Anything else, or a status other than SAPPER_OK, forfeits the game. */
     sapper_status (*step)(void *bot, const void *view, size_t view_size,
                           const int64_t *legal, size_t nlegal,
                           int64_t *action);
