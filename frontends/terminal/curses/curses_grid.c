@@ -315,11 +315,9 @@ static void draw_title(ui *u, const sapper_mines_view *v, grid_place p)
 {
     char text[256];
     /* how the board was made, as its result says (classic's members) */
-    snprintf(text, sizeof text, "%s  %dx%d, %d mines%s%s  (seed %llu)",
+    snprintf(text, sizeof text, "%s  %dx%d, %d mines%s  (seed %llu)",
              u->a->setup.rules->desc.name, v->width, v->height, v->mines,
-             ui_result_has(u, "\"no_guess\":true") ? ", no-guess" : "",
-             ui_result_has(u, "\"density\":\"clouds\"") ? ", density clouds" : "",
-             (unsigned long long)sapper_match_seed(u->a->match));
+             ui_board_made(u), (unsigned long long)sapper_match_seed(u->a->match));
     ui_put(0, p.left, A_BOLD, text);
 }
 

@@ -27,13 +27,19 @@ double ui_result_number(ui *u, const char *key)
     return v;
 }
 
-int ui_result_has(ui *u, const char *member_text)
+const char *ui_board_made(ui *u)
 {
+    if (u->made_game == u->a->game_index)   /* once a game: it never changes */
+        return u->made;
     sapper_strbuf b = {0};
     sapper_match_result_json(u->a->match, 0, &b);
-    int has = strstr(sapper_strbuf_str(&b), member_text) != NULL;
+    const char *json = sapper_strbuf_str(&b);
+    snprintf(u->made, sizeof u->made, "%s%s",
+             strstr(json, "\"no_guess\":true") ? ", no-guess" : "",
+             strstr(json, "\"density\":\"clouds\"") ? ", density clouds" : "");
     sapper_strbuf_free(&b);
-    return has;
+    u->made_game = u->a->game_index;
+    return u->made;
 }
 
 static double member(const char *json, const char *key)

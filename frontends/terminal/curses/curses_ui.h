@@ -69,6 +69,8 @@ typedef struct ui {
     char msg[512];           /* the message line, "" for none */
     char stats[160];         /* a finished game's statistics line
                                 (curses_stats.c), "" for none */
+    char made[40];           /* ui_board_made of game made_game */
+    uint64_t made_game;
     uint8_t *played;         /* the grid's cells as last drawn while the game
                                 was on (its flags, for the loss screen);
                                 owned, played_n entries */
@@ -116,8 +118,9 @@ void ui_stats_line(ui *u, double seconds, char *out, size_t cap);
 /** A number member of the game's result ("forgiven"), or -1 when it has
  *  none (curses_stats.c). */
 double ui_result_number(ui *u, const char *key);
-/** Whether the game's result holds member_text ("\"no_guess\":true"). */
-int ui_result_has(ui *u, const char *member_text);
+/** How the game's board was made, as its result says (classic's members):
+ *  ", no-guess", ", density clouds", or "". Worked out once a game. */
+const char *ui_board_made(ui *u);
 /** "playing", "won", "lost", "draw", "void" ... from the human's seat. */
 const char *ui_state(ui *u);
 /** Starts the next game with the current setup (records the last one).
