@@ -137,17 +137,7 @@ static int make_tables(sapper_mines_solver *s, ms_comp *c, search *e)
 /* The counts box d may take given what its constraints still need. */
 static void box_range(const search *e, int32_t d, int32_t *lo, int32_t *hi)
 {
-    int32_t size = e->size[d], l = 0, h = size;
-    const int32_t *cs = e->con + d * 8;
-    for (int32_t i = 0; i < e->ncon[d]; i++) {
-        int32_t rem = e->rem[cs[i]], rest = e->cap[cs[i]] - size;
-        if (rem < h)
-            h = rem;
-        if (rem - rest > l)
-            l = rem - rest;
-    }
-    *lo = l;
-    *hi = h;
+    ms_box_range(e->size[d], e->ncon[d], e->con + d * 8, e->rem, e->cap, lo, hi);
 }
 
 static void assign(search *e, int32_t d, int32_t k, int32_t sign)

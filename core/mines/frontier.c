@@ -216,20 +216,9 @@ static void load_rem(dp *p, const fstate *r, int32_t d)
     }
 }
 
-/* The counts box d may take (as enumerate.c's box_range). */
 static void box_range(const dp *p, int32_t d, int32_t *lo, int32_t *hi)
 {
-    int32_t size = p->size[d], l = 0, h = size;
-    for (int32_t i = 0; i < p->ncon[d]; i++) {
-        int32_t j = p->con[d * 8 + i];
-        int32_t rem = p->rem[j], rest = p->cap[j] - size;
-        if (rem < h)
-            h = rem;
-        if (rem - rest > l)
-            l = rem - rest;
-    }
-    *lo = l;
-    *hi = h;
+    ms_box_range(p->size[d], p->ncon[d], p->con + d * 8, p->rem, p->cap, lo, hi);
 }
 
 static void child_key(const dp *p, int32_t k, uint8_t *key)

@@ -150,6 +150,27 @@ int mines_solver_enumerate(sapper_mines_solver *s, ms_comp *c,
 /* enumerate.c: C(s, k) for box sizes s up to 8. */
 extern const double ms_binom[9][9];
 
+/* The mine counts a box of size cells may take, given for each of its
+   ncon constraints cons[] what it still needs (rem) and how many cells of
+   not yet assigned boxes it holds, this box's included (cap): no more than
+   any needs, no fewer than what the others cannot hold. Both counting
+   methods (enumerate.c, frontier.c) walk boxes by it. */
+static inline void ms_box_range(int32_t size, int32_t ncon, const int32_t *cons,
+                                const int32_t *rem, const int32_t *cap,
+                                int32_t *lo, int32_t *hi)
+{
+    int32_t l = 0, h = size;
+    for (int32_t i = 0; i < ncon; i++) {
+        int32_t need = rem[cons[i]], rest = cap[cons[i]] - size;
+        if (need < h)
+            h = need;
+        if (need - rest > l)
+            l = need - rest;
+    }
+    *lo = l;
+    *hi = h;
+}
+
 /* frontier.c: the same tables by dynamic programming over the frontier,
    for components depth-first search cannot finish (called by
    mines_solver_enumerate with its tables made and zeroed and the search
