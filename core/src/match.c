@@ -400,8 +400,9 @@ static void free_bot(sapper_match *m, int32_t seat)
         st = m->driver->bot_free(m->driver_ctx, seat, !faulty, why, sizeof why);
     else if (faulty)
         s->bot->bot.bot_free(m->bots[seat]);   /* it misbehaved: not kept */
-    else if (!sapper_bot_keep_put(m->services.keep, s->bot, sapper_match_config(m, seat),
-                                  m->bots[seat]))
+    else if (!m->services.keep || !s->bot->bot.bot_reset ||
+             !sapper_bot_keep_put(m->services.keep, s->bot, sapper_match_config(m, seat),
+                                  m->bots[seat]))   /* the hash only when it can be kept */
         s->bot->bot.bot_free(m->bots[seat]);
     hook(m, seat, SAPPER_HOOK_CALL_END);
     m->bots[seat] = NULL;
