@@ -10,7 +10,12 @@
 #include <string.h>
 
 static const char *const verb_names[SAPPER_MINES_VERBS] = {"reveal", "flag",
-                                                           "chord"};
+                                                           "chord", "bomb"};
+
+static int in_set(uint32_t verbs, int32_t verb)
+{
+    return verb >= 0 && verb < SAPPER_MINES_VERBS && (verbs >> verb & 1u);
+}
 
 const char *sapper_board_verb_name(int32_t verb)
 {
@@ -18,11 +23,11 @@ const char *sapper_board_verb_name(int32_t verb)
 }
 
 int64_t sapper_board_action_text(const sapper_board *b, int64_t action,
-                                 int32_t nverbs, char *buf, size_t cap)
+                                 uint32_t verbs, char *buf, size_t cap)
 {
     int32_t verb, x, y;
     if (!sapper_mines_decode(action, b->width, b->height, &verb, &x, &y) ||
-        verb >= nverbs) {
+        !in_set(verbs, verb)) {
         if (cap > 0)
             buf[0] = '\0';
         return 0;
@@ -59,22 +64,26 @@ static const char *next_word(const char **p, int *len)
     return start;
 }
 
-/* "'reveal X Y', 'flag X Y' or 'chord X Y'" for the first nverbs verbs. */
-static const char *verb_list(int32_t nverbs, char *buf, size_t cap)
+/* "'reveal X Y', 'flag X Y' or 'chord X Y'" for the verbs of the set. */
+static const char *verb_list(uint32_t verbs, char *buf, size_t cap)
 {
     size_t pos = 0;
+    int32_t left = 0;
     buf[0] = '\0';
-    for (int32_t v = 0; v < nverbs && pos < cap; v++)
-        pos += (size_t)snprintf(buf + pos, cap - pos, "%s'%s X Y'",
-                                v == 0 ? "" : v + 1 == nverbs ? " or " : ", ",
-                                verb_names[v]);
+    for (int32_t v = 0; v < SAPPER_MINES_VERBS; v++)
+        left += in_set(verbs, v);
+    for (int32_t v = 0, n = 0; v < SAPPER_MINES_VERBS && pos < cap; v++)
+        if (in_set(verbs, v))
+            pos += (size_t)snprintf(buf + pos, cap - pos, "%s'%s X Y'",
+                                    n++ == 0 ? "" : n == left ? " or " : ", ",
+                                    verb_names[v]);
     return buf;
 }
 
-static sapper_status parse_verb(const char **p, int32_t nverbs,
+static sapper_status parse_verb(const char **p, uint32_t verbs,
                                 int32_t *verb, char *err, size_t errcap)
 {
-    char list[64];
+    char list[80];
     int len;
     const char *w = next_word(p, &len);
     *verb = -1;
@@ -82,10 +91,10 @@ static sapper_status parse_verb(const char **p, int32_t nverbs,
         if ((size_t)len == strlen(verb_names[v]) &&
             strncmp(w, verb_names[v], (size_t)len) == 0)
             *verb = v;
-    if (*verb >= 0 && *verb < nverbs)
+    if (in_set(verbs, *verb))
         return SAPPER_OK;
     return parse_fail(err, errcap, "expected %s, found %s%.*s%s",
-                      verb_list(nverbs, list, sizeof list),
+                      verb_list(verbs, list, sizeof list),
                       len ? "'" : "nothing", len > 24 ? 24 : len, w,
                       len ? "'" : "");
 }
@@ -115,14 +124,14 @@ static sapper_status parse_coord(const char **p, const char *name,
 }
 
 sapper_status sapper_board_parse_action(const sapper_board *b,
-                                        const char *text, int32_t nverbs,
+                                        const char *text, uint32_t verbs,
                                         int quote_range, int64_t *action,
                                         int32_t *verb, char *err,
                                         size_t errcap)
 {
     const char *p = text;
     int32_t v, x = 0, y = 0;
-    sapper_status st = parse_verb(&p, nverbs, &v, err, errcap);
+    sapper_status st = parse_verb(&p, verbs, &v, err, errcap);
     if (verb)
         *verb = v;
     if (st == SAPPER_OK)

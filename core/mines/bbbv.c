@@ -72,7 +72,7 @@ int32_t sapper_board_3bv(const sapper_board *b, int32_t *solved)
 }
 
 int64_t sapper_board_stats_json(const sapper_board *b,
-                                const int32_t clicks[SAPPER_MINES_VERBS],
+                                const int32_t clicks[SAPPER_BOARD_CLICK_VERBS],
                                 char *buf, size_t cap)
 {
     int32_t solved = 0, bbbv = sapper_board_3bv(b, &solved);

@@ -19,6 +19,21 @@
    (smaller) limits. */
 #define SAPPER_BOARD_MAX_SIDE 1000
 
+/* The one-player verbs, reveal, flag and chord (SAPPER_MINES_REVEAL ..
+   SAPPER_MINES_CHORD): what classic and deductive play and count. The
+   family's bomb comes after them and is Mine-Seeker's alone. */
+#define SAPPER_BOARD_CLICK_VERBS 3
+
+/** sapper_mines_decode limited to the one-player verbs: 0 for a bomb or an
+ *  id out of range. */
+static inline int sapper_board_decode_click(int64_t action, int32_t width,
+                                            int32_t height, int32_t *verb,
+                                            int32_t *x, int32_t *y)
+{
+    return sapper_mines_decode(action, width, height, verb, x, y) &&
+           *verb < SAPPER_BOARD_CLICK_VERBS;
+}
+
 /* Player state of a cell (sapper_board.state). */
 #define SAPPER_BOARD_HIDDEN   0
 #define SAPPER_BOARD_REVEALED 1
@@ -109,7 +124,7 @@ int32_t sapper_board_3bv(const sapper_board *b, int32_t *solved);
  *  3BV per click, in percent; null with no click).
  *  Write up to cap, return needed; -1 when memory runs out. */
 int64_t sapper_board_stats_json(const sapper_board *b,
-                                const int32_t clicks[SAPPER_MINES_VERBS],
+                                const int32_t clicks[SAPPER_BOARD_CLICK_VERBS],
                                 char *buf, size_t cap);
 /** The board text character of a cell code: '?' hidden, 'F' flagged, 'M'
  *  marked, '0'-'8' revealed, '*' mine. */

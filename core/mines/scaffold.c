@@ -3,6 +3,7 @@
  * same in every ruleset.
  */
 #include "scaffold.h"
+#include "board.h"
 #include "fail.h"
 
 #include <stdlib.h>
@@ -30,6 +31,6 @@ void sapper_mines_solo_info(int64_t cells, sapper_game_info *out)
     mine.max_players = 1;
     mine.turns = SAPPER_TURNS_SEQUENTIAL;
     mine.max_moves = 10 * cells + 100;
-    mine.max_actions = SAPPER_MINES_VERBS * cells;
+    mine.max_actions = SAPPER_BOARD_CLICK_VERBS * cells;
     sapper_game_info_fill(out, &mine);
 }

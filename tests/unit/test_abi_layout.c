@@ -116,7 +116,7 @@ _Static_assert(offsetof(sapper_mines_view, flags) == 20, "sapper_mines_view.flag
 _Static_assert(offsetof(sapper_mines_view, seat) == 24, "sapper_mines_view.seat");
 _Static_assert(offsetof(sapper_mines_view, to_move) == 28, "sapper_mines_view.to_move");
 _Static_assert(offsetof(sapper_mines_view, players) == 32, "sapper_mines_view.players");
-_Static_assert(offsetof(sapper_mines_view, reserved) == 36, "sapper_mines_view.reserved");
+_Static_assert(offsetof(sapper_mines_view, bombs) == 36, "sapper_mines_view.bombs");
 _Static_assert(offsetof(sapper_mines_view, points) == 40, "sapper_mines_view.points");
 _Static_assert(offsetof(sapper_mines_view, moves) == 48, "sapper_mines_view.moves");
 _Static_assert(offsetof(sapper_mines_view, paused_us) == 56, "sapper_mines_view.paused_us");

@@ -12,6 +12,13 @@
  *                    spent studying, off the player's clock; read it with
  *                    sapper_mines_view_paused_us); cell codes 20-29 for the
  *                    deductive ruleset's analysis after a loss.
+ *   1.2  2026-12-01  verb 3, SAPPER_MINES_BOMB ("bomb X Y": Mine-Seeker's
+ *                    one-use 5x5 bomb, offered only when its rules enable
+ *                    it, so a bot that never decodes it still plays); the
+ *                    view's reserved member becomes bombs (which seats
+ *                    still hold their bomb; 0 wherever there are none).
+ *                    The family version stays 2: nothing a 1.1 bot reads
+ *                    changed meaning.
  */
 #ifndef SAPPER_MINES_H
 #define SAPPER_MINES_H
@@ -89,7 +96,9 @@ typedef struct sapper_mines_view {
     int32_t seat;           /* the viewer, or SAPPER_OMNISCIENT             */
     int32_t to_move;        /* current_player() of the state                */
     int32_t players;
-    int32_t reserved;       /* 0                                            */
+    int32_t bombs;          /* 1.2: bit s set while seat s still holds its
+                               bomb (seeker with bomb = true); 0 otherwise.
+                               Reserved and 0 before 1.2                   */
     int32_t points[SAPPER_MINES_MAX_SEATS]; /* per seat (two-player games)  */
     int64_t moves;          /* actions applied so far                       */
     /* ---- 1.1 ---- */
@@ -146,7 +155,11 @@ static inline size_t sapper_mines_view_size(int32_t width, int32_t height)
                                   hidden <-> marked                         */
 #define SAPPER_MINES_CHORD  2  /* "chord X Y": open the unflagged neighbours
                                   of a number whose flags are all placed     */
-#define SAPPER_MINES_VERBS  3
+#define SAPPER_MINES_BOMB   3  /* 1.2, "bomb X Y": open the 5x5 square around
+                                  the cell, moved inside the board; its
+                                  mines are the bomber's (Mine-Seeker with
+                                  bomb = true only: see its docs)           */
+#define SAPPER_MINES_VERBS  4  /* 3 before 1.2                               */
 
 static inline int64_t sapper_mines_action(int32_t verb, int32_t x, int32_t y,
                                           int32_t width, int32_t height)

@@ -97,7 +97,8 @@ static void template_free(void *bot)
 
 /*
  * Actions are int64 ids: verb * width * height + y * width + x, with verbs
- * SAPPER_MINES_REVEAL (0), SAPPER_MINES_FLAG (1) and SAPPER_MINES_CHORD (2).
+ * SAPPER_MINES_REVEAL (0), SAPPER_MINES_FLAG (1), SAPPER_MINES_CHORD (2)
+ * and SAPPER_MINES_BOMB (3, only in Mine-Seeker games with bomb = true).
  * sapper_mines_decode splits one. On a 9x9 board "reveal 3 4" is
  * 0*81 + 4*9 + 3 = 39 and "flag 3 4" is 1*81 + 39 = 120.
  */

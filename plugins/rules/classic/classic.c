@@ -56,7 +56,7 @@ typedef struct classic_state {
     int32_t outcome;       /* ONGOING, WON, LOST                           */
     int32_t ng_playouts;   /* no-guess generation: play-outs run, and      */
     int32_t ng_perturbations; /* mines moves of perturb (0 before)        */
-    int32_t clicks[SAPPER_MINES_VERBS]; /* applied actions by verb         */
+    int32_t clicks[SAPPER_BOARD_CLICK_VERBS]; /* applied actions by verb         */
 } classic_state;
 
 /* ---- configuring a game -------------------------------------------- */
@@ -464,7 +464,7 @@ int64_t classic_legal_actions(const void *state, int32_t seat, int64_t *out,
     int64_t n = 0, cells = s->board.cells;
     if (seat != 0 || s->outcome != ONGOING)
         return 0;
-    for (int32_t verb = 0; verb < SAPPER_MINES_VERBS; verb++) {
+    for (int32_t verb = 0; verb < SAPPER_BOARD_CLICK_VERBS; verb++) {
         for (int32_t c = 0; c < cells; c++) {
             if (!is_legal(&s->board, verb, c))
                 continue;
@@ -482,7 +482,7 @@ int32_t classic_is_legal(const void *state, int32_t seat, int64_t action)
     int32_t verb, x, y;
     const sapper_board *b = &s->board;
     return seat == 0 && s->outcome == ONGOING &&
-           sapper_mines_decode(action, b->width, b->height, &verb, &x, &y) &&
+           sapper_board_decode_click(action, b->width, b->height, &verb, &x, &y) &&
            is_legal(b, verb, y * b->width + x);
 }
 
@@ -548,10 +548,10 @@ sapper_status classic_apply_action(void *state, int32_t seat, int64_t action,
     if (seat != 0)
         return sapper_mines_fail(err, errcap, SAPPER_ERR_ILLEGAL, "seat %d does not play: "
                     "classic has one seat, 0", seat);
-    if (!sapper_mines_decode(action, b->width, b->height, &verb, &x, &y))
+    if (!sapper_board_decode_click(action, b->width, b->height, &verb, &x, &y))
         return sapper_mines_fail(err, errcap, SAPPER_ERR_ILLEGAL, "action %lld is out of "
                     "range: expected 0 to %lld", (long long)action,
-                    (long long)b->cells * SAPPER_MINES_VERBS - 1);
+                    (long long)b->cells * SAPPER_BOARD_CLICK_VERBS - 1);
     if (refusal(s, verb, y * b->width + x, err, errcap))
         return SAPPER_ERR_ILLEGAL;
     sapper_status st = apply_verb(s, verb, y * b->width + x, err, errcap);
@@ -611,7 +611,7 @@ int64_t classic_action_to_text(const void *state, int64_t action, char *buf,
                                size_t cap)
 {
     const classic_state *s = state;
-    return sapper_board_action_text(&s->board, action, SAPPER_MINES_VERBS, buf,
+    return sapper_board_action_text(&s->board, action, SAPPER_BOARD_CLICKS, buf,
                                     cap);
 }
 
@@ -620,7 +620,7 @@ sapper_status classic_text_to_action(const void *state, const char *text,
                                      size_t errcap)
 {
     const classic_state *s = state;
-    return sapper_board_parse_action(&s->board, text, SAPPER_MINES_VERBS, 0,
+    return sapper_board_parse_action(&s->board, text, SAPPER_BOARD_CLICKS, 0,
                                      action, NULL, err, errcap);
 }
 

@@ -19,7 +19,7 @@ int64_t ded_action_to_text(const void *state, int64_t action, char *buf,
                            size_t cap)
 {
     const ded_state *s = state;
-    return sapper_board_action_text(&s->board, action, SAPPER_MINES_VERBS,
+    return sapper_board_action_text(&s->board, action, SAPPER_BOARD_CLICKS,
                                     buf, cap);
 }
 
@@ -27,7 +27,7 @@ static int verb_of(const char *word)
 {
     if (strcmp(word, "mark") == 0)
         return SAPPER_MINES_FLAG;
-    for (int32_t v = 0; v < SAPPER_MINES_VERBS; v++)
+    for (int32_t v = 0; v < SAPPER_BOARD_CLICK_VERBS; v++)
         if (strcmp(word, sapper_board_verb_name(v)) == 0)
             return v;
     return -1;

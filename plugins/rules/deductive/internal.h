@@ -32,7 +32,7 @@ typedef struct ded_state {
     int32_t safe_known;    /* safe cells the analysis found at the loss    */
     uint8_t *analysis;     /* after a loss: cells entries of ded_analyse
                               codes (0: show the board). Owned.            */
-    int32_t clicks[SAPPER_MINES_VERBS]; /* applied actions by verb         */
+    int32_t clicks[SAPPER_BOARD_CLICK_VERBS]; /* applied actions by verb         */
 } ded_state;
 
 /* moves.c: exposed safe cells still to find. */

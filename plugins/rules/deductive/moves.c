@@ -57,7 +57,7 @@ int64_t ded_legal_actions(const void *state, int32_t seat, int64_t *out,
     int64_t n = 0, cells = s->board.cells;
     if (seat != 0 || s->outcome != DED_ONGOING)
         return 0;
-    for (int32_t verb = 0; verb < SAPPER_MINES_VERBS; verb++) {
+    for (int32_t verb = 0; verb < SAPPER_BOARD_CLICK_VERBS; verb++) {
         for (int32_t c = 0; c < cells; c++) {
             if (refusal(s, verb, c, NULL, 0))
                 continue;
@@ -75,7 +75,7 @@ int32_t ded_is_legal(const void *state, int32_t seat, int64_t action)
     int32_t verb, x, y;
     const sapper_board *b = &s->board;
     return seat == 0 && s->outcome == DED_ONGOING &&
-           sapper_mines_decode(action, b->width, b->height, &verb, &x, &y) &&
+           sapper_board_decode_click(action, b->width, b->height, &verb, &x, &y) &&
            !refusal(s, verb, y * b->width + x, NULL, 0);
 }
 
@@ -193,10 +193,10 @@ sapper_status ded_apply_action(void *state, int32_t seat, int64_t action,
     if (seat != 0)
         return sapper_mines_fail(err, errcap, SAPPER_ERR_ILLEGAL, "seat %d does not "
                         "play: deductive has one seat, 0", seat);
-    if (!sapper_mines_decode(action, b->width, b->height, &verb, &x, &y))
+    if (!sapper_board_decode_click(action, b->width, b->height, &verb, &x, &y))
         return sapper_mines_fail(err, errcap, SAPPER_ERR_ILLEGAL, "action %lld is out "
                         "of range: expected 0 to %lld", (long long)action,
-                        (long long)b->cells * SAPPER_MINES_VERBS - 1);
+                        (long long)b->cells * SAPPER_BOARD_CLICK_VERBS - 1);
     int32_t cell = y * b->width + x;
     if (refusal(s, verb, cell, err, errcap))
         return SAPPER_ERR_ILLEGAL;
