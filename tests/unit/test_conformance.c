@@ -4,8 +4,10 @@
  * random legal playouts end within the declared bound and only ever see
  * legal sets that are ascending and within max_actions; every legal action's
  * text parses back to the same id; a clone behaves exactly as the original;
- * the same seed gives the same game. A new ruleset is covered by adding its
- * .so, nothing else.
+ * the same seed gives the same game. Each ruleset plays on its defaults,
+ * then once with each boolean parameter that is off by default turned on
+ * (Mine-Seeker's bomb, classic's no-guess boards, ...). A new ruleset is
+ * covered by adding its .so, nothing else.
  */
 #include "helpers.h"
 
@@ -22,7 +24,9 @@ typedef struct subject {
     sapper_param_set params;
 } subject;
 
-static void open_subject(subject *s, const sapper_plugin *p)
+/* Opens p's game on its defaults, with the boolean parameter `on` (NULL:
+   none) set to true. */
+static void open_subject(subject *s, const sapper_plugin *p, const char *on)
 {
     char err[512] = "";
     memset(s, 0, sizeof *s);
@@ -30,9 +34,12 @@ static void open_subject(subject *s, const sapper_plugin *p)
     assert_int_equal(sapper_plugin_open(p, err, sizeof err), SAPPER_OK);
     assert_int_equal(sapper_param_set_defaults(&s->params, p->desc.params,
                                                p->desc.param_count), SAPPER_OK);
+    if (on)
+        assert_int_equal(sapper_param_set_put(&s->params, on, "true"), SAPPER_OK);
     sapper_params view = sapper_param_set_view(&s->params);
     if (p->rules.game_new(&view, &s->game, err, sizeof err) != SAPPER_OK)
-        fail_msg("%s: game_new with defaults: %s", p->desc.id, err);
+        fail_msg("%s: game_new with defaults%s%s: %s", p->desc.id,
+                 on ? " and " : "", on ? on : "", err);
     s->info.struct_size = sizeof s->info;
     p->rules.game_info(s->game, 1, &s->info);
     s->players = s->info.min_players;
@@ -202,10 +209,12 @@ static char *playout(const subject *s, uint64_t seed, int64_t clone_at)
     return final;
 }
 
-static void conform(const sapper_plugin *p)
+static void conform(const sapper_plugin *p, const char *on)
 {
     subject s;
-    open_subject(&s, p);
+    print_message("conformance: %s%s%s (%s)\n", p->desc.id, on ? " " : "",
+                  on ? on : "", p->file);
+    open_subject(&s, p, on);
     for (uint64_t seed = 1; seed <= PLAYOUTS; seed++) {
         char *a = playout(&s, seed, (int64_t)(seed % 5));
         char *b = playout(&s, seed, -1);
@@ -225,8 +234,12 @@ static void test_conformance_every_rules_plugin(void **state)
         const sapper_plugin *p = sapper_registry_at(reg, i);
         if (p->desc.kind != SAPPER_KIND_RULES)
             continue;
-        print_message("conformance: %s (%s)\n", p->desc.id, p->file);
-        conform(p);
+        conform(p, NULL);
+        for (uint32_t k = 0; k < p->desc.param_count; k++) {
+            const sapper_param_spec *spec = &p->desc.params[k];
+            if (spec->type == SAPPER_PARAM_BOOL && strcmp(spec->def, "false") == 0)
+                conform(p, spec->key);
+        }
         tested++;
     }
     assert_true(tested >= 2);  /* classic and rps at least */
@@ -239,7 +252,7 @@ static void test_conformance_same_seed_same_initial_board(void **state)
     sapper_registry *reg = test_registry(0);
     const sapper_plugin *p = sapper_registry_find(reg, "classic", SAPPER_KIND_RULES);
     subject s;
-    open_subject(&s, p);
+    open_subject(&s, p, NULL);
     char err[256];
     void *a, *b;
     assert_int_equal(p->rules.state_new(s.game, 1, 1234, &a, err, sizeof err), SAPPER_OK);

@@ -10,6 +10,8 @@
  *   seeker-eleven.txt    6x5, 5 mines: reveal 0 0 opens exactly 11 cells
  *   seeker-majority.txt  16x16, 51 mines on rows 0-3
  *   seeker-even.txt      4x4, 2 mines (refused)
+ *   seeker-bomb.txt      12x6, 15 mines in columns 0, 3, 6, 9, 11 of rows
+ *                        0, 2, 4: every safe cell is a number, no flood
  *
  * Every assertion is on observable behaviour: scores, views, legal sets,
  * statuses, messages, text.
@@ -944,6 +946,198 @@ static void test_seeker_display_name_rules(void **st)
     assert_string_equal(small, "Very");
 }
 
+/* ---- the Flags bomb (bomb = true) ---------------------------------- */
+
+/* A fixture layout with bombs; deficit "" for the default. */
+static void *bomb_state(void **game, const char *fixture, const char *deficit)
+{
+    char err[512], arg[600], d[64];
+    snprintf(arg, sizeof arg, "layout=%s", fixture);
+    snprintf(d, sizeof d, "bomb_deficit=%s", *deficit ? deficit : "1");
+    if (try_game(game, err, sizeof err, arg, "bomb=true", d, NULL) != SAPPER_OK)
+        fail_msg("game_new with bombs failed: %s", err);
+    return new_state(*game, 1);
+}
+
+/* Applies "bomb x y" for seat; returns the status. */
+static sapper_status try_bomb(void *s, int32_t seat, int x, int y, char *err,
+                              size_t errcap)
+{
+    char text[64];
+    int64_t a = -1;
+    snprintf(text, sizeof text, "bomb %d %d", x, y);
+    sapper_status st = R()->text_to_action(s, text, &a, err, errcap);
+    return st != SAPPER_OK ? st : R()->apply_action(s, seat, a, err, errcap);
+}
+
+static void bomb(void *s, int32_t seat, int x, int y)
+{
+    char err[256] = "";
+    if (try_bomb(s, seat, x, y, err, sizeof err) != SAPPER_OK)
+        fail_msg("bomb %d %d by seat %d refused: %s", x, y, seat, err);
+}
+
+/* How many of seat's legal actions are bombs. */
+static int64_t legal_bombs(const void *s, int32_t seat)
+{
+    int64_t ids[512], n = R()->legal_actions(s, seat, ids, 512), bombs = 0;
+    assert_true(n <= 512);
+    for (int64_t i = 0; i < n; i++) {
+        bombs += ids[i] >= SAPPER_MINES_BOMB * 100;
+        assert_true(R()->is_legal(s, seat, ids[i]));
+    }
+    return bombs;
+}
+
+/* Red claims (3,3) and opens (3,4): red 1, blue 0, blue to move. */
+static void red_leads_by_one(void *s)
+{
+    click(s, SEEKER_RED, 3, 3);
+    click(s, SEEKER_RED, 3, 4);
+    assert_int_equal(R()->current_player(s), SEEKER_BLUE);
+}
+
+static void test_seeker_bomb_is_off_by_default(void **st)
+{
+    (void)st;
+    char err[256];
+    void *game, *s = layout_state(&game, FIX("seeker-bonus.txt"));
+    red_leads_by_one(s);
+    assert_int_equal(legal_bombs(s, SEEKER_BLUE), 0);
+    assert_int_not_equal(try_bomb(s, SEEKER_BLUE, 2, 2, err, sizeof err),
+                         SAPPER_OK);
+    assert_string_equal(err, "'bomb' is not part of this seeker game: it has "
+                        "no bombs (the parameter bomb is false)");
+    sapper_mines_view *v = view(s, SEEKER_BLUE);
+    assert_int_equal(v->bombs, 0);
+    free(v);
+    char *text = render(s, SEEKER_BLUE);
+    assert_null(strstr(text, "bomb"));
+    free(text);
+    finish(game, s);
+}
+
+static void test_seeker_bomb_only_while_behind(void **st)
+{
+    (void)st;
+    char err[256];
+    void *game, *s = bomb_state(&game, FIX("seeker-bonus.txt"), "");
+    sapper_mines_view *v = view(s, SEEKER_RED);
+    assert_int_equal(v->bombs, 3);                  /* both hold one */
+    free(v);
+    assert_int_equal(legal_bombs(s, SEEKER_RED), 0);   /* level: no bomb */
+    assert_int_equal(try_bomb(s, SEEKER_RED, 2, 2, err, sizeof err),
+                     SAPPER_ERR_ILLEGAL);
+    assert_string_equal(err, "red may bomb only while behind by 1 point or "
+                        "more (red 0, blue 0)");
+    red_leads_by_one(s);
+    assert_int_equal(legal_bombs(s, SEEKER_BLUE), 100);  /* any centre */
+    assert_int_equal(legal_bombs(s, SEEKER_RED), 0);     /* not its turn */
+    finish(game, s);
+}
+
+static void test_seeker_bomb_deficit_sets_how_far_behind(void **st)
+{
+    (void)st;
+    char err[256];
+    void *game, *s = bomb_state(&game, FIX("seeker-bonus.txt"), "2");
+    red_leads_by_one(s);
+    assert_int_equal(legal_bombs(s, SEEKER_BLUE), 0);
+    assert_int_equal(try_bomb(s, SEEKER_BLUE, 2, 2, err, sizeof err),
+                     SAPPER_ERR_ILLEGAL);
+    assert_string_equal(err, "blue may bomb only while behind by 2 points or "
+                        "more (red 1, blue 0)");
+    finish(game, s);
+}
+
+/* (0,0) is a blind corner mine, worth +3 to a click: to a bomb, nothing. */
+static void test_seeker_bomb_claims_its_square_without_bonus(void **st)
+{
+    (void)st;
+    void *game, *s = bomb_state(&game, FIX("seeker-bonus.txt"), "");
+    red_leads_by_one(s);
+    bomb(s, SEEKER_BLUE, 2, 2);           /* x 0-4, y 0-4: mine (0,0) */
+    assert_int_equal(score(s, SEEKER_BLUE).points, 1);
+    assert_int_equal(bonus(s, SEEKER_BLUE), 0.0);
+    for (int32_t k = 0; k < SEEKER_STAT_COUNT; k++)
+        assert_int_equal(stat(s, SEEKER_BLUE, k), 0);
+    sapper_mines_view *v = view(s, SEEKER_RED);
+    assert_int_equal(cell_at(v, 0, 0), SAPPER_CELL_CLAIMED + SEEKER_BLUE);
+    for (int y = 0; y <= 4; y++)           /* nothing of the square hidden */
+        for (int x = 0; x <= 4; x++)
+            assert_false(sapper_cell_is_unknown(cell_at(v, x, y)));
+    assert_int_equal(v->bombs, 1 << SEEKER_RED);
+    free(v);
+    finish(game, s);
+}
+
+static void test_seeker_bomb_passes_the_turn_and_is_used_once(void **st)
+{
+    (void)st;
+    char err[256];
+    void *game, *s = bomb_state(&game, FIX("seeker-bomb.txt"), "");
+    click(s, SEEKER_RED, 0, 0);           /* red 1 */
+    click(s, SEEKER_RED, 1, 1);           /* safe: blue, behind */
+    bomb(s, SEEKER_BLUE, 4, 2);           /* x 2-6, y 0-4: 6 mines */
+    assert_int_equal(score(s, SEEKER_BLUE).points, 6);
+    assert_int_equal(R()->current_player(s), SEEKER_RED);
+    static const int red_mines[][2] = {{9, 0}, {11, 0}, {9, 2}, {11, 2},
+                                       {9, 4}, {11, 4}};
+    for (int i = 0; i < 6; i++)           /* red 7 */
+        click(s, SEEKER_RED, red_mines[i][0], red_mines[i][1]);
+    click(s, SEEKER_RED, 10, 3);          /* safe: blue behind again */
+    assert_int_equal(R()->current_player(s), SEEKER_BLUE);
+    assert_int_equal(legal_bombs(s, SEEKER_BLUE), 0);
+    assert_int_equal(try_bomb(s, SEEKER_BLUE, 7, 3, err, sizeof err),
+                     SAPPER_ERR_ILLEGAL);
+    assert_string_equal(err, "blue has used its bomb: there is one per "
+                        "player a game");
+    finish(game, s);
+}
+
+/* Near the corner the square moves inside: bomb 9 9 covers x 5-9, y 5-9,
+   whose 11 mines give blue 11 of 15: past the majority, the game ends. */
+static void test_seeker_bomb_square_moves_inside_and_can_end_the_game(void **st)
+{
+    (void)st;
+    char buf[1024];
+    void *game, *s = bomb_state(&game, FIX("seeker-bonus.txt"), "");
+    red_leads_by_one(s);
+    bomb(s, SEEKER_BLUE, 9, 9);
+    assert_int_equal(score(s, SEEKER_BLUE).points, 11);
+    assert_int_equal(R()->current_player(s), SAPPER_TERMINAL);
+    double r[2];
+    R()->returns(s, r, 2);
+    assert_true(r[SEEKER_BLUE] == 1.0 && r[SEEKER_RED] == 0.0);
+    R()->result_json(s, buf, sizeof buf);
+    assert_contains(buf, "\"bonus_stats\":{\"blindHits\":1,\"chainBest\":1,"
+                    "\"chainCurrent\":0,\"lastMineHits\":0,\"edgeMines\":0,"
+                    "\"biggestReveal\":1},\"bomb\":\"held\",\"bomb_mines\":0}");
+    assert_contains(buf, "\"bomb\":\"used\",\"bomb_mines\":11}");
+    finish(game, s);
+}
+
+static void test_seeker_bomb_text_and_status_line(void **st)
+{
+    (void)st;
+    char text[64], err[256];
+    int64_t a;
+    void *game, *s = bomb_state(&game, FIX("seeker-bonus.txt"), "");
+    assert_int_equal(R()->text_to_action(s, "bomb 3 4", &a, err, sizeof err),
+                     SAPPER_OK);
+    assert_int_equal(a, SAPPER_MINES_BOMB * 100 + 4 * 10 + 3);
+    R()->action_to_text(s, a, text, sizeof text);
+    assert_string_equal(text, "bomb 3 4");
+    assert_int_not_equal(R()->text_to_action(s, "flag 3 4", &a, err, sizeof err),
+                         SAPPER_OK);
+    assert_string_equal(err, "'flag' is not part of seeker: the actions are "
+                        "'reveal X Y' (revealing a mine claims it) and 'bomb X Y'");
+    char *r = render(s, SEEKER_RED);
+    assert_contains(r, "red 0 (bonus 0.0, bomb)  blue 0 (bonus 0.0, bomb)");
+    free(r);
+    finish(game, s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -981,6 +1175,13 @@ int main(void)
         cmocka_unit_test(test_seeker_same_seed_same_board),
         cmocka_unit_test(test_seeker_clone_plays_on_like_the_original),
         cmocka_unit_test(test_seeker_result_json_has_points_bonus_and_stats),
+        cmocka_unit_test(test_seeker_bomb_is_off_by_default),
+        cmocka_unit_test(test_seeker_bomb_only_while_behind),
+        cmocka_unit_test(test_seeker_bomb_deficit_sets_how_far_behind),
+        cmocka_unit_test(test_seeker_bomb_claims_its_square_without_bonus),
+        cmocka_unit_test(test_seeker_bomb_passes_the_turn_and_is_used_once),
+        cmocka_unit_test(test_seeker_bomb_square_moves_inside_and_can_end_the_game),
+        cmocka_unit_test(test_seeker_bomb_text_and_status_line),
         cmocka_unit_test(test_seeker_statistics_are_labelled_in_document_order),
         cmocka_unit_test(test_seeker_get_score_refuses_other_seats),
         cmocka_unit_test(test_seeker_display_name_rules),

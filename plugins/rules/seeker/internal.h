@@ -14,6 +14,8 @@
 
 typedef struct seeker_game {
     int32_t width, height, mines;
+    int32_t bomb_deficit; /* 0: no bombs; else the points a seat must be
+                             behind by to throw its bomb                  */
     uint8_t *layout;   /* fixed mines, width*height; NULL = drawn from the
                           seed. Owned by the game.                        */
 } seeker_game;
@@ -25,6 +27,8 @@ typedef struct seeker_state {
                                 SEEKER_NOBODY. Owned.                      */
     seeker_score score[SEEKER_SEATS];
     int32_t to_move;         /* a seat, or SAPPER_TERMINAL                 */
+    int32_t bombs;           /* bit s: seat s still holds its bomb         */
+    int32_t bomb_mines[SEEKER_SEATS]; /* mines each seat's bomb claimed    */
     int64_t moves;
 } seeker_state;
 
@@ -34,6 +38,20 @@ typedef struct seeker_state {
 void seeker_bonus_claim(seeker_score *s, const sapper_board *b, int32_t cell,
                         int32_t remaining);
 void seeker_bonus_safe(seeker_score *s, int32_t opened);
+
+/* bomb.c: the Flags bomb. The square a bomb thrown at cell opens; whether
+   seat may throw one now at all (ready) and at cell (is_legal); the reason
+   it may not, as a status with err (SAPPER_OK when it may); and throwing
+   it (the caller checked it is legal, and passes the turn). */
+typedef struct seeker_square {
+    int32_t x0, y0, x1, y1;  /* inclusive corners */
+} seeker_square;
+seeker_square seeker_bomb_square(const sapper_board *b, int32_t cell);
+int seeker_bomb_ready(const seeker_state *s, int32_t seat);
+int seeker_bomb_is_legal(const seeker_state *s, int32_t seat, int32_t cell);
+sapper_status seeker_bomb_refusal(const seeker_state *s, int32_t seat,
+                                  int32_t cell, char *err, size_t errcap);
+void seeker_bomb_apply(seeker_state *s, int32_t seat, int32_t cell);
 
 /* seeker.c: unclaimed mines left on the board. */
 int32_t seeker_remaining(const seeker_state *s);

@@ -17,6 +17,13 @@ static const sapper_param_spec seeker_params[] = {
     {.key = "layout", .type = SAPPER_PARAM_STRING, .flags = SAPPER_PARAM_SECRET, .def = "",
      .help = "board file of '*' and '.' fixing the mines (and the size; "
              "odd mine count); empty for a board drawn from the seed"},
+    {.key = "bomb", .type = SAPPER_PARAM_BOOL, .def = "false",
+     .help = "the Flags bomb: each player may once, while behind, open a "
+             "5x5 square and claim its mines (\"bomb X Y\")"},
+    {.key = "bomb_deficit", .type = SAPPER_PARAM_INT, .def = "1",
+     .min = 1, .max = SEEKER_MAX_MINES,
+     .help = "how many points behind a player must be to bomb (1: any "
+             "deficit, as MSN Flags)"},
 };
 
 static const sapper_rules_api seeker_rules = {

@@ -1,10 +1,11 @@
 /*
  * seeker.c - the Mine-Seeker base game: configuring a variant (size, odd
  * mine count, layout file), dealing the board from the seed, whose turn it
- * is, which reveals are legal, claiming mines, passing the turn, the end at
- * a majority, and the returns.
+ * is, which reveals (and bombs) are legal, claiming mines, passing the
+ * turn, the end at a majority, and the returns.
  *
- * It does not score bonuses (bonus.c), draw views or parse text (show.c,
+ * It does not score bonuses (bonus.c), work out a bomb (bomb.c), draw
+ * views or parse text (show.c,
  * action.c), or do board mechanics such as flood fill and layout files
  * (core/mines/board.c). See seeker.h for the rules and the choices made.
  */
@@ -68,6 +69,8 @@ static sapper_status configure_game(const sapper_params *p, seeker_game *g,
                                char *err, size_t errcap)
 {
     const char *layout = sapper_param(p, "layout");
+    g->bomb_deficit = sapper_param_bool(p, "bomb", 0)
+        ? (int32_t)sapper_param_int(p, "bomb_deficit", 1) : 0;
     if (layout && *layout) {
         sapper_status st = sapper_board_read_layout(
             layout, &g->width, &g->height, &g->mines, &g->layout, err,
@@ -113,7 +116,8 @@ void seeker_game_info(const void *game, int32_t players,
     mine.max_players = SEEKER_SEATS;
     mine.turns = SAPPER_TURNS_SEQUENTIAL;
     mine.max_moves = cells;   /* every move opens at least one cell */
-    mine.max_actions = cells; /* reveals only: ids 0 .. cells-1 */
+    mine.max_actions = g->bomb_deficit ? 2 * cells : cells; /* reveals
+                                  and, with bombs, a bomb at every cell */
     sapper_game_info_fill(out, &mine);
 }
 
@@ -159,6 +163,7 @@ sapper_status seeker_state_new(const void *game, int32_t players,
         (void)sapper_board_place_mines(&s->board, &rng, NULL, 0);
     }
     s->to_move = SEEKER_RED;
+    s->bombs = g->bomb_deficit ? (1 << SEEKER_RED) | (1 << SEEKER_BLUE) : 0;
     *state = s;
     return SAPPER_OK;
 }
@@ -237,10 +242,21 @@ int32_t seeker_is_legal(const void *state, int32_t seat, int64_t action)
     const seeker_state *s = state;
     const sapper_board *b = &s->board;
     int32_t verb, x, y;
-    return s->to_move >= 0 && seat == s->to_move &&
-           sapper_mines_decode(action, b->width, b->height, &verb, &x, &y) &&
-           verb == SAPPER_MINES_REVEAL &&
+    if (s->to_move < 0 || seat != s->to_move ||
+        !sapper_mines_decode(action, b->width, b->height, &verb, &x, &y))
+        return 0;
+    if (verb == SAPPER_MINES_BOMB)
+        return seeker_bomb_is_legal(s, seat, y * b->width + x);
+    return verb == SAPPER_MINES_REVEAL &&
            b->state[y * b->width + x] == SAPPER_BOARD_HIDDEN;
+}
+
+/* Appends id to out (up to cap) as the n-th legal action. */
+static void put_legal(int64_t *out, size_t cap, int64_t *n, int64_t id)
+{
+    if ((size_t)*n < cap)
+        out[*n] = id;
+    (*n)++;
 }
 
 int64_t seeker_legal_actions(const void *state, int32_t seat, int64_t *out,
@@ -251,18 +267,39 @@ int64_t seeker_legal_actions(const void *state, int32_t seat, int64_t *out,
     int64_t n = 0;
     if (s->to_move < 0 || seat != s->to_move)
         return 0;
-    for (int32_t c = 0; c < b->cells; c++) {
-        if (b->state[c] != SAPPER_BOARD_HIDDEN)
-            continue;
-        if ((size_t)n < cap)
-            out[n] = sapper_mines_action(SAPPER_MINES_REVEAL, c % b->width,
-                                         c / b->width, b->width, b->height);
-        n++;
-    }
+    for (int32_t c = 0; c < b->cells; c++)
+        if (b->state[c] == SAPPER_BOARD_HIDDEN)
+            put_legal(out, cap, &n, sapper_mines_action(
+                SAPPER_MINES_REVEAL, c % b->width, c / b->width, b->width,
+                b->height));
+    if (!seeker_bomb_ready(s, seat))
+        return n;
+    for (int32_t c = 0; c < b->cells; c++)
+        if (seeker_bomb_is_legal(s, seat, c))
+            put_legal(out, cap, &n, sapper_mines_action(
+                SAPPER_MINES_BOMB, c % b->width, c / b->width, b->width,
+                b->height));
     return n;
 }
 
-/* 0 when seat may reveal the cell of action now; otherwise the status,
+static sapper_status not_an_action(const seeker_state *s, int64_t action,
+                                   char *err, size_t errcap)
+{
+    int32_t cells = s->board.cells;
+    if (!s->game->bomb_deficit)
+        return sapper_mines_fail(err, errcap, SAPPER_ERR_ILLEGAL, "action %lld "
+                                 "is not a seeker action: the only one is "
+                                 "'reveal X Y', ids 0 to %d",
+                                 (long long)action, cells - 1);
+    return sapper_mines_fail(err, errcap, SAPPER_ERR_ILLEGAL, "action %lld is "
+                             "not a seeker action: they are 'reveal X Y', ids "
+                             "0 to %d, and 'bomb X Y', ids %d to %d",
+                             (long long)action, cells - 1,
+                             SAPPER_MINES_BOMB * cells,
+                             (SAPPER_MINES_BOMB + 1) * cells - 1);
+}
+
+/* 0 when seat may reveal (or bomb) the cell of action now; otherwise the status,
    with the reason in err. On success *cell is the cell. */
 static sapper_status refusal(const seeker_state *s, int32_t seat,
                              int64_t action, int32_t *cell, char *err,
@@ -277,11 +314,11 @@ static sapper_status refusal(const seeker_state *s, int32_t seat,
                     "%d), not seat %d's", seeker_colour(s->to_move),
                     s->to_move, seat);
     if (!sapper_mines_decode(action, b->width, b->height, &verb, &x, &y) ||
-        verb != SAPPER_MINES_REVEAL)
-        return sapper_mines_fail(err, errcap, SAPPER_ERR_ILLEGAL, "action %lld is not a "
-                    "seeker action: the only one is 'reveal X Y', ids 0 to "
-                    "%d", (long long)action, b->cells - 1);
+        (verb != SAPPER_MINES_REVEAL && verb != SAPPER_MINES_BOMB))
+        return not_an_action(s, action, err, errcap);
     *cell = y * b->width + x;
+    if (verb == SAPPER_MINES_BOMB)
+        return seeker_bomb_refusal(s, seat, *cell, err, errcap);
     if (s->owner[*cell] != SEEKER_NOBODY)
         return sapper_mines_fail(err, errcap, SAPPER_ERR_ILLEGAL, "cell %d %d is a mine "
                     "%s already claimed", x, y,
@@ -318,6 +355,12 @@ static void open_safe(seeker_state *s, int32_t seat, int32_t cell)
     s->to_move = 1 - seat;
 }
 
+static void throw_bomb(seeker_state *s, int32_t seat, int32_t cell)
+{
+    seeker_bomb_apply(s, seat, cell);
+    s->to_move = game_over(s) ? SAPPER_TERMINAL : 1 - seat;
+}
+
 sapper_status seeker_apply_action(void *state, int32_t seat, int64_t action,
                                   char *err, size_t errcap)
 {
@@ -326,7 +369,9 @@ sapper_status seeker_apply_action(void *state, int32_t seat, int64_t action,
     sapper_status st = refusal(s, seat, action, &cell, err, errcap);
     if (st != SAPPER_OK)
         return st;
-    if (s->board.mine[cell])
+    if (action >= (int64_t)SAPPER_MINES_BOMB * s->board.cells)
+        throw_bomb(s, seat, cell);
+    else if (s->board.mine[cell])
         claim(s, seat, cell);
     else
         open_safe(s, seat, cell);

@@ -33,10 +33,39 @@
  *   - The mines are placed by state_new from the seed (or fixed by the
  *     layout): no first-click protection, since hitting mines is the point
  *     (all implementations in part B fix the board before the first move).
- *   - No flags, no chords, no bomb: the issue's base game has only the
- *     click. "flag X Y" and "chord X Y" do not parse, with a reason; the
- *     one-use 5x5 bomb of MSN Flags is left out (part B lists it as a
- *     variant "to decide"; the issue does not ask for it).
+ *   - No flags, no chords: "flag X Y" and "chord X Y" do not parse, with
+ *     a reason.
+ *
+ * The Flags bomb (parameter bomb = true; false by default, which plays
+ * the game above unchanged). MSN Minesweeper Flags gave each player a
+ * one-off bomb, usable only while losing, that opens a 5x5 area and gives
+ * the bomber every mine in it, so more than 26 is possible (Wikipedia,
+ * "Games and applications for Windows Live Messenger"; minesweepergame.com
+ * game 37; the open clones Zomis/Games and famesjranko/minesweeper-flags
+ * in reference/tournaments.md part B.2). As played here:
+ *   - "bomb X Y" (verb SAPPER_MINES_BOMB): each seat has one bomb a game.
+ *     It may be thrown on the seat's turn, instead of a click, while the
+ *     seat is behind by bomb_deficit points or more (1 by default: any
+ *     deficit, as MSN and Zomis; famesjranko asks 4).
+ *   - It opens the 5x5 square centred on X Y, moved inside the board when
+ *     it would cross the edge (both clones clamp so); a side of the board
+ *     shorter than 5 is covered whole. The square must hold a hidden cell.
+ *   - Every hidden cell of the square is revealed: its mines are claimed
+ *     by the bomber (a point each), its safe cells open as a click opens
+ *     them, zeros flooding (Zomis cascades; the flood may reach past the
+ *     square).
+ *   - The turn passes to the other seat (both clones), unless the bomb
+ *     ended the game: the majority and all-claimed ends apply as above.
+ *   - Bonus points: a bomb earns none, and its mines and cells count in
+ *     no statistic (blind hits, edges, endgame mines, chains, reveals).
+ *     The document rewards finding mines by clicking; the bomb is a
+ *     catch-up aid the document does not know, and giving it blind and
+ *     edge bonuses would make the trailing seat's best bonus play a blind
+ *     bomb on the border. A chain is not broken by a bomb (it breaks on a
+ *     safe click, as the document says).
+ *   - The view's bombs member has bit s set while seat s holds its bomb;
+ *     the status line says "bomb" after a holder's bonus; the result
+ *     gives each seat "bomb" ("held" or "used") and "bomb_mines".
  *   - The mine count must be odd in a layout file too, so no game can end
  *     level. With an odd count a majority is always reached no later than
  *     the last claim; the all-claimed end is kept as a guard.
@@ -66,7 +95,8 @@
  *       {"seat":2,"colour":"blue",...}]
  *     with seats numbered from 1 as in the engine's "players" array; the
  *     rules do not know names, the engine adds them.
- *   - max_moves = cells: every move opens at least one new cell.
+ *   - max_moves = cells: every move opens at least one new cell (a bomb
+ *     too); max_actions = cells, twice that with bombs.
  */
 #ifndef SEEKER_H
 #define SEEKER_H
@@ -98,6 +128,8 @@
 #define SEEKER_BONUS_CELL_HALVES     1  /* +0.5 per safe cell            */
 #define SEEKER_SAFE_BONUS_MIN_CELLS  2  /* fewer cells in a click: 0     */
 #define SEEKER_ENDGAME_REMAINING     10 /* remaining before the click    */
+
+#define SEEKER_BOMB_SIDE 5             /* the bomb's square is 5x5       */
 
 /** One seat's score. Plain data: copy it freely. */
 typedef struct seeker_score {

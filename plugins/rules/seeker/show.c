@@ -48,6 +48,7 @@ int64_t seeker_observe(const void *state, int32_t seat, void *out,
         return (int64_t)need;
     v->points[0] = s->score[0].points;
     v->points[1] = s->score[1].points;
+    v->bombs = s->bombs;
     for (int32_t c = 0; c < b->cells; c++) {
         v->cells[c] = cell_code(s, c, show);
         v->mines_exposed += v->cells[c] == SAPPER_CELL_MINE ||
@@ -76,8 +77,9 @@ static void put_status(const seeker_state *s, char *buf, size_t cap,
                        size_t *pos)
 {
     for (int32_t seat = 0; seat < SEEKER_SEATS; seat++)
-        put(buf, cap, pos, "%s %d (bonus %.1f)  ", seeker_colour(seat),
-            (int)s->score[seat].points, seeker_bonus_points(&s->score[seat]));
+        put(buf, cap, pos, "%s %d (bonus %.1f%s)  ", seeker_colour(seat),
+            (int)s->score[seat].points, seeker_bonus_points(&s->score[seat]),
+            s->bombs >> seat & 1 ? ", bomb" : "");
     put(buf, cap, pos, "mines left %d  ", (int)seeker_remaining(s));
     if (s->to_move != SAPPER_TERMINAL) {
         put(buf, cap, pos, "to move: %s\n", seeker_colour(s->to_move));
@@ -106,6 +108,16 @@ int64_t seeker_render_text(const void *state, int32_t seat, char *buf,
     return (int64_t)pos;
 }
 
+/* ,"bomb":"held","bomb_mines":N for seat in a game with bombs; nothing
+   in a game without. */
+static void put_bomb(const seeker_state *s, int32_t seat, char *buf,
+                     size_t cap, size_t *pos)
+{
+    if (s->game->bomb_deficit)
+        put(buf, cap, pos, ",\"bomb\":\"%s\",\"bomb_mines\":%d",
+            s->bombs >> seat & 1 ? "held" : "used", (int)s->bomb_mines[seat]);
+}
+
 int64_t seeker_result_json(const void *state, char *buf, size_t cap)
 {
     const seeker_state *s = state;
@@ -118,9 +130,11 @@ int64_t seeker_result_json(const void *state, char *buf, size_t cap)
         char stats[256];
         seeker_stats_json(sc, stats, sizeof stats);
         put(buf, cap, &pos, "%s{\"seat\":%d,\"colour\":\"%s\",\"points\":%d,"
-            "\"bonus_points\":%.1f,\"bonus_stats\":%s}", seat ? "," : "",
+            "\"bonus_points\":%.1f,\"bonus_stats\":%s", seat ? "," : "",
             (int)seat + 1, seeker_colour(seat), (int)sc->points,
             seeker_bonus_points(sc), stats);
+        put_bomb(s, seat, buf, cap, &pos);
+        put(buf, cap, &pos, "}");
     }
     put(buf, cap, &pos, "]");
     return (int64_t)pos;
@@ -141,6 +155,7 @@ int64_t seeker_seat_json(const void *state, int32_t seat, char *buf, size_t cap)
     put(buf, cap, &pos, ",\"colour\":\"%s\",\"points\":%d,\"bonus_points\":%.1f,"
         "\"bonus_stats\":%s", seeker_colour(seat), (int)sc->points,
         seeker_bonus_points(sc), stats);
+    put_bomb(s, seat, buf, cap, &pos);
     return (int64_t)pos;
 }
 
