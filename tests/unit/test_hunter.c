@@ -31,7 +31,7 @@ const sapper_manifest *sapper_builtin_classic_entry(uint32_t, uint32_t);
 typedef struct fixture {
     sapper_mines_view *view;
     size_t size;
-    int64_t legal[MAX_ROWS * MAX_ROWS];
+    int64_t legal[2 * MAX_ROWS * MAX_ROWS];   /* reveals, and bombs */
     size_t nlegal;
 } fixture;
 
@@ -337,6 +337,112 @@ static void test_hunter_plays_a_legal_action_when_no_reveal_is(void **st)
     free(f.view);
 }
 
+/* ---- the Flags bomb -------------------------------------------------- */
+
+/* Gives seat 0 its bomb (every centre legal), and the points red, blue. */
+static void arm(fixture *f, int32_t red, int32_t blue)
+{
+    sapper_mines_view *v = f->view;
+    v->bombs = 1;
+    v->points[0] = red;
+    v->points[1] = blue;
+    for (int32_t c = 0; c < v->width * v->height; c++)
+        f->legal[f->nlegal++] = sapper_mines_action(
+            SAPPER_MINES_BOMB, c % v->width, c / v->width, v->width, v->height);
+}
+
+/* The verb and cell the bot plays on an armed fixture. */
+static int32_t armed_choice(fixture *f, uint64_t seed, int32_t *x, int32_t *y)
+{
+    void *bot = new_bot(seed, "hunt", "8");
+    int64_t a = -1;
+    int32_t verb = -1;
+    assert_int_equal(hunter_bot_step(bot, f->view, f->size, f->legal,
+                                     f->nlegal, &a), SAPPER_OK);
+    assert_true(sapper_mines_decode(a, f->view->width, f->view->height, &verb,
+                                    x, y));
+    hunter_bot_free(bot);
+    return verb;
+}
+
+static const char *const blank10[] = {
+    "..........", "..........", "..........", "..........", "..........",
+    "..........", "..........", "..........", "..........", "..........",
+    NULL};
+
+/* 40 mines in 100 unknown cells: every square holds 10 in expectation,
+   past bomb_at (6): bomb. 20 mines: 5, short of it: click. */
+static void test_hunter_bombs_only_a_square_worth_bomb_at(void **st)
+{
+    (void)st;
+    fixture f;
+    int32_t x, y;
+    make_view(&f, 2, 40, blank10);
+    arm(&f, 0, 1);
+    assert_int_equal(armed_choice(&f, 1, &x, &y), SAPPER_MINES_BOMB);
+    free(f.view);
+    make_view(&f, 2, 21, blank10);
+    arm(&f, 0, 1);
+    assert_int_equal(armed_choice(&f, 1, &x, &y), SAPPER_MINES_REVEAL);
+    free(f.view);
+}
+
+/* 21 mines (11 win): a square is worth 5.25, short of bomb_at, but blue
+   has 8 and needs 3 more (bomb_last): the last chance, bomb. */
+static void test_hunter_bombs_when_the_opponent_is_about_to_win(void **st)
+{
+    (void)st;
+    fixture f;
+    int32_t x, y;
+    make_view(&f, 2, 21, blank10);
+    arm(&f, 5, 8);
+    assert_int_equal(armed_choice(&f, 1, &x, &y), SAPPER_MINES_BOMB);
+    free(f.view);
+}
+
+/* A certain mine at (2,2) is a free point that keeps the turn: claim it
+   and keep the bomb, however rich the squares. */
+static void test_hunter_claims_a_certain_mine_before_bombing(void **st)
+{
+    (void)st;
+    static const char *const rows[] = {
+        "00000.....", "01110.....", "01.10.....", "01110.....", "00000.....",
+        "..........", "..........", "..........", "..........", "..........",
+        NULL};
+    fixture f;
+    int32_t x, y;
+    make_view(&f, 2, 50, rows);
+    arm(&f, 0, 9);
+    assert_int_equal(armed_choice(&f, 1, &x, &y), SAPPER_MINES_REVEAL);
+    assert_true(x == 2 && y == 2);
+    free(f.view);
+}
+
+/* The zeros in the top left make the cells around them safe: a square
+   touching them holds fewer mines than one clear of them, so the bomb
+   lands clear of them (its square starts at column 4 or row 4 or later:
+   the safe cells end at column and row 3). */
+static void test_hunter_bombs_the_richest_square(void **st)
+{
+    (void)st;
+    static const char *const rows[] = {
+        "000.......", "000.......", "000.......", "..........", "..........",
+        "..........", "..........", "..........", "..........", "..........",
+        NULL};
+    for (uint64_t seed = 1; seed <= 5; seed++) {
+        fixture f;
+        int32_t x, y;
+        make_view(&f, 2, 45, rows);
+        arm(&f, 0, 1);
+        assert_int_equal(armed_choice(&f, seed, &x, &y), SAPPER_MINES_BOMB);
+        int32_t x0 = x < 2 ? 0 : x > 7 ? 5 : x - 2;
+        int32_t y0 = y < 2 ? 0 : y > 7 ? 5 : y - 2;
+        if (x0 < 4 && y0 < 4)
+            fail_msg("bombed %d %d, a square touching the safe cells", x, y);
+        free(f.view);
+    }
+}
+
 /* ---- whole games ----------------------------------------------------- */
 
 typedef struct game_run {
@@ -469,6 +575,10 @@ int main(void)
         cmocka_unit_test(test_hunter_plays_safest_with_one_seat),
         cmocka_unit_test(test_hunter_survives_a_view_the_solver_refuses),
         cmocka_unit_test(test_hunter_plays_a_legal_action_when_no_reveal_is),
+        cmocka_unit_test(test_hunter_bombs_only_a_square_worth_bomb_at),
+        cmocka_unit_test(test_hunter_bombs_when_the_opponent_is_about_to_win),
+        cmocka_unit_test(test_hunter_claims_a_certain_mine_before_bombing),
+        cmocka_unit_test(test_hunter_bombs_the_richest_square),
         cmocka_unit_test(test_hunter_beats_safest_at_seeker),
         cmocka_unit_test(test_hunter_plays_classic_games_to_the_end),
     };

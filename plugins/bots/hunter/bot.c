@@ -4,7 +4,7 @@
  * chooser's input (which cells may be revealed, each cell's exact mine
  * probability from sapper_mines_analyze) and its answer into an action.
  *
- * Which cell is best is choose.c's business. Each step starts from the
+ * Which cell is best is choose.c's business, whether to bomb bomb.c's. Each step starts from the
  * view alone (no memory between steps, so undo and replays cannot make it
  * stale); flags and "?" marks are not trusted (the solver treats them as
  * unknown). A view the solver refuses (a cell code it does not know) gets
@@ -39,6 +39,8 @@ sapper_status hunter_bot_new(const sapper_params *params,
     b->lookahead = (int32_t)sapper_param_int(params, "lookahead", 256);
     b->tie_band = sapper_param_real(params, "tie_band", 0.0);
     b->flood_leak = sapper_param_real(params, "flood_leak", 5.0);
+    b->bomb_at = sapper_param_real(params, "bomb_at", 6.0);
+    b->bomb_last = (int32_t)sapper_param_int(params, "bomb_last", 3);
     *bot = b;
     return SAPPER_OK;
 }
@@ -135,6 +137,9 @@ sapper_status hunter_bot_step(void *bot, const void *view, size_t view_size,
         return SAPPER_ERR_STATE;
     mark_legal(b, c.view, legal, nlegal);
     analyse(b, &c);
+    if (b->policy == HUNTER_HUNT &&
+        (*action = hunter_bomb(b, &c, legal, nlegal)) >= 0)
+        return SAPPER_OK;
     int32_t cell = hunter_choose(b, &c);
     if (cell < 0) {   /* no legal reveal: any legal action */
         *action = legal[sapper_rng_below(&b->rng, nlegal)];

@@ -7,7 +7,9 @@
  * The policies (the `policy` parameter):
  *   hunt    (default) two seats: claim a certain mine, else the cell most
  *           likely to be a mine; ties broken to leak the least to the
- *           opponent, then for the biggest bonus (see choose.c).
+ *           opponent, then for the biggest bonus (see choose.c). With
+ *           the Flags bomb, throws it on the richest square when that is
+ *           worth it (see bomb.c).
  *           One seat (classic and friends): as safest.
  *   safest  the naive player of issue 6: the cell least likely to be a
  *           mine, ties at random. The comparison baseline; it never looks
@@ -38,6 +40,10 @@ typedef struct hunter_bot {
     int32_t lookahead;       /* tied cells whose leak is computed            */
     double tie_band;         /* probabilities within this of the best tie    */
     double flood_leak;       /* mines an opening is taken to hand over       */
+    double bomb_at;          /* expected mines a bomb's square must hold;
+                                0: never bomb                                */
+    int32_t bomb_last;       /* bomb anyway when the opponent needs this
+                                many mines or fewer to win                   */
 
     /* Buffers for boards of up to cap cells, (re)made by the first step
        that needs them and freed by hunter_bot_free. */
@@ -72,6 +78,11 @@ sapper_status hunter_bot_step(void *bot, const void *view, size_t view_size,
 /* choose.c: the cell to reveal under bot->policy, or -1 when no reveal is
    legal. */
 int32_t hunter_choose(hunter_bot *b, const hunter_ctx *c);
+
+/* bomb.c: the bomb to throw now (an action id from legal), or -1 to
+   click instead. Call after the analysis filled bot->prob and c. */
+int64_t hunter_bomb(hunter_bot *b, const hunter_ctx *c, const int64_t *legal,
+                    size_t nlegal);
 
 /* choose.c: the leak of revealing cell when it turns out safe: the
    expected number of new certain mines the opponent can claim (plus

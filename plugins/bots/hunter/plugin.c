@@ -1,6 +1,7 @@
 /*
  * plugin.c - ABI glue for the hunter bot: its parameters, descriptor and
- * entry point. The logic is in bot.c (the step) and choose.c (the policy).
+ * entry point. The logic is in bot.c (the step), choose.c (the policy)
+ * and bomb.c (the Flags bomb).
  */
 #include "bot.h"
 
@@ -22,6 +23,14 @@ static const sapper_param_spec hunter_params[] = {
      .min = 0, .max = 1000,
      .help = "mines the opponent is taken to gain when a safe click shows "
              "0 and floods, on top of the certain mines it leaves"},
+    {.key = "bomb_at", .type = SAPPER_PARAM_REAL, .def = "6",
+     .min = 0, .max = 25,
+     .help = "Mine-Seeker with bombs: throw the bomb when its best 5x5 "
+             "square holds this many mines in expectation; 0: never"},
+    {.key = "bomb_last", .type = SAPPER_PARAM_INT, .def = "3",
+     .min = 0, .max = 1000000,
+     .help = "throw it anyway (on the best square) when the opponent needs "
+             "this many mines or fewer to win"},
 };
 
 static const sapper_bot_api hunter_api = {
