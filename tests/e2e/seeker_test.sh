@@ -10,7 +10,12 @@
 #   3. the curses interface under tmux (skipped when tmux is missing): the
 #      players line shows names by the Mine-Seeker display rules, `b` opens
 #      the Bonus Statistics dialog and any key closes it, `b` without a
-#      rules panel says so, and the help page lists `b`.
+#      rules panel says so, and the help page lists `b`;
+#   4. the Flags bomb (rules.bomb=true): `sapper run` with two hunters
+#      records bombs that `sapper replay` re-plays exactly, and the result
+#      says who used theirs; in curses (hot seat, tests/fixtures/
+#      seeker-bomb.txt) `x` is refused while level, and thrown while
+#      behind it claims the square's mines and takes the bomb away.
 # Exit status 0 when every check passes, 1 otherwise, 77 without sqlite3.
 set -u
 B=${1:?usage: seeker_test.sh BUILD_DIR}
@@ -197,6 +202,43 @@ else
     fail "the bot's move is reported under its display name"; sed 's/^/    /' "$T/screen" | grep -v '^ *$'
 fi
 tm send-keys -t play q y   # y: a game in progress asks first
+tm kill-session -t play 2>/dev/null
+
+# ---- 4. the Flags bomb -----------------------------------------------------
+"$S" run "$SRC/config/seeker.ini" rules.bomb=true player.1.bot=hunter game.seed=9 \
+    --games 10 --record "$T/bomb.rec" > "$T/bomb.out" 2>&1
+bombs=$(grep -c -E '^move [0-9]+ bomb [0-9]+ [0-9]+$' "$T/bomb.rec")
+[ "$bombs" -gt 0 ] && pass "hunters throw bombs in 10 games with bombs ($bombs)" ||
+    fail "no bomb thrown in 10 hunter games with rules.bomb=true"
+expect_contains "$(cat "$T/bomb.out")" '"bomb":"used","bomb_mines":' "the result says a bomb was used and what it claimed"
+"$S" replay "$T/bomb.rec" > "$T/replay.out" 2>&1
+expect_contains "$(cat "$T/replay.out")" "10 game(s), 0 mismatch(es)" "games with bombs replay exactly"
+
+play_in_tmux "$S" play "$SRC/config/seeker.ini" "rules.layout=$SRC/tests/fixtures/seeker-bomb.txt" \
+    rules.bomb=true player.2.bot=human player.2.name=Blue
+if wait_for 'Points:'; then
+    screen_check 'Points:  you 0 \+bomb  Blue 0 \+bomb' "both players hold a bomb at the start"
+    screen_check 'x bomb' "the key bar offers x bomb"
+    tm send-keys -t play x
+    wait_for 'may bomb only while behind'
+    screen_check 'red may bomb only while behind by 1 point or more \(red 0, blue 0\)' \
+        "x while level is refused with the rule"
+    tm send-keys -t play h h h h h h k k k Space   # (0,0): a mine, red 1
+    wait_for 'you 1 '
+    tm send-keys -t play l Space                   # (1,0): safe, Blue's turn
+    wait_for 'To move: Blue'
+    tm send-keys -t play x                         # the square x 0-4, y 0-4
+    if wait_for 'Blue 5 '; then
+        screen_check 'Points:  you 1 \+bomb  Blue 5   To move: you' \
+            "Blue's bomb claims the 5 mines of its square, passes the turn and is gone"
+        screen_check 'Mines left: 9 ' "6 of 15 mines are claimed"
+    else
+        fail "Blue's bomb did not claim its square"; sed 's/^/    /' "$T/screen" | grep -v '^ *$'
+    fi
+else
+    fail "the seeker board with bombs came up"; sed 's/^/    /' "$T/screen" | grep -v '^ *$'
+fi
+tm send-keys -t play q y
 tm kill-session -t play 2>/dev/null
 
 play_in_tmux "$S" play game.seed=1

@@ -2,7 +2,8 @@
  * curses_grid.c - the curses face of the Minesweeper family: the grid of
  * the human seat's view (sapper/mines.h) with a cursor, the status line
  * (mines left, clock, state, mode, and points and turn when two play), and
- * the keys and mouse clicks that become reveal, flag and chord actions.
+ * the keys and mouse clicks that become reveal, flag, chord and bomb
+ * actions.
  * Whether an action is allowed is the rules' business: a refusal comes
  * back as a message, never as a check made here. The solver's keys (hint,
  * steps, probability overlay) are curses_solve.c's.
@@ -25,6 +26,8 @@ static const char grid_help[] =
     "right click    flag cycle on the clicked cell (also shift + click)\n"
     "n              new game: another size and mine count\n"
     "b              the rules' statistics (Mine-Seeker: Bonus Statistics)\n"
+    "x              Mine-Seeker with bombs: throw your bomb at the cursor\n"
+    "               (once a game, while behind; opens the 5x5 square)\n"
     "?              hint: the cursor goes to a certainly safe cell, or to the\n"
     "               safest guess with its mine probability\n"
     "a              solver step: reveal that cell\n"
@@ -40,7 +43,8 @@ static const char grid_help[] =
    text form parses; err gets the rules' words when it does not. */
 static int has_verb(ui *u, int32_t verb, char *err, size_t errcap)
 {
-    static const char *const words[] = {"reveal 0 0", "flag 0 0", "chord 0 0"};
+    static const char *const words[] = {"reveal 0 0", "flag 0 0", "chord 0 0",
+                                        "bomb 0 0"};
     int64_t id;
     char why[256];
     int ok = sapper_match_parse_action(u->a->match, words[verb], &id,
@@ -53,9 +57,11 @@ static void key_bar(ui *u, char *out, size_t cap)
 {
     int flag = has_verb(u, SAPPER_MINES_FLAG, NULL, 0);
     int chord = has_verb(u, SAPPER_MINES_CHORD, NULL, 0);
-    snprintf(out, cap, "H help  q quit  space %s%s%s%s  ? hint  a/A solve  p odds  "
+    int bomb = has_verb(u, SAPPER_MINES_BOMB, NULL, 0);
+    snprintf(out, cap, "H help  q quit  space %s%s%s%s%s  ? hint  a/A solve  p odds  "
              "u undo  r restart", u->flag_mode ? "flag" : "reveal",
-             flag ? "  f flag" : "", chord ? "  c chord" : "", flag ? "  m mode" : "");
+             flag ? "  f flag" : "", chord ? "  c chord" : "", flag ? "  m mode" : "",
+             bomb ? "  x bomb" : "");
 }
 
 /* Where the grid sits on the screen, and which part of the board shows: a
@@ -357,9 +363,10 @@ static void draw_players(ui *u, const sapper_mines_view *v, grid_place p)
     char text[256], name[64];
     int len = snprintf(text, sizeof text, "Points:");
     for (int32_t i = 0; i < v->players && i < SAPPER_MINES_MAX_SEATS; i++)
-        len += snprintf(text + len, sizeof text - (size_t)len, "  %s%s %d",
+        len += snprintf(text + len, sizeof text - (size_t)len, "  %s%s %d%s",
                         shown_name(s, i, name, sizeof name),
-                        i == me ? " (you)" : "", (int)v->points[i]);
+                        i == me ? " (you)" : "", (int)v->points[i],
+                        v->bombs >> i & 1 ? " +bomb" : "");
     if (v->to_move >= 0 && v->to_move < v->players)
         snprintf(text + len, sizeof text - (size_t)len, "   To move: %s",
                  shown_name(s, v->to_move, name, sizeof name));
@@ -510,6 +517,7 @@ static int grid_key(ui *u, int ch)
     case ' ': case '\n': case '\r': case KEY_ENTER: primary(u); return 1;
     case 'f': act(u, SAPPER_MINES_FLAG); return 1;
     case 'c': act(u, SAPPER_MINES_CHORD); return 1;
+    case 'x': act(u, SAPPER_MINES_BOMB); return 1;
     case 'm': toggle_mode(u); return 1;
     case 'n': ui_prompt_new_game(u); return 1;
     case 'b': ui_show_panel(u, 0); return 1;   /* curses_panel.c */
