@@ -165,6 +165,17 @@ const char *sapper_match_panel(sapper_match *m, int32_t seat, int32_t panel)
     return need > 0 && m->text ? m->text : NULL;
 }
 
+int sapper_match_score(const sapper_match *m, sapper_score *out)
+{
+    memset(out, 0, sizeof *out);
+    out->struct_size = sizeof *out;
+    if (!m->r->score || m->r->score(m->state, out) != 1)
+        return 0;
+    out->board[sizeof out->board - 1] = '\0';   /* the rules' bytes */
+    out->label[sizeof out->label - 1] = '\0';
+    return out->board[0] != '\0';
+}
+
 const void *sapper_match_view(sapper_match *m, int32_t seat, size_t *size)
 {
     int64_t need = m->r->observe(m->state, seat, m->view, m->view_cap);

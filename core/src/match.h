@@ -189,6 +189,11 @@ const char *sapper_match_render(sapper_match *m, int32_t seat);
 /** The rules' panel number panel for seat (its first line the title), or
  *  NULL when the rules have no such panel; valid until the next call. */
 const char *sapper_match_panel(sapper_match *m, int32_t seat, int32_t panel);
+
+/** The scoreboard of the match's game (sapper_rules_api.score): 1 with
+ *  *out filled (won meaningful once the game is over), 0 when the rules
+ *  keep no scores for it. The board key and label are NUL-terminated. */
+int sapper_match_score(const sapper_match *m, sapper_score *out);
 /** The rules' label of action in language (sapper_rules_api.action_label)
  *  into buf; 0 (and "") when the rules have none. */
 size_t sapper_match_action_label(sapper_match *m, int64_t action, const char *language,

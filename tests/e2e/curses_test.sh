@@ -470,6 +470,52 @@ else
 fi
 tm kill-session -t "$SESSION" 2>/dev/null
 
+# ---- the scoreboard: a won game's place, t in the game, sapper scores --
+# (issue 12) -- in a score file of its own, so earlier runs do not count.
+echo "# a won classic game goes on the scoreboard; t shows the board's table"
+XDG="$TMP/xdg-scores"
+tm kill-session -t "$SESSION" 2>/dev/null
+tm new-session -d -s "$SESSION" -x 120 -y 30 \
+    "env TERM=xterm-256color XDG_DATA_HOME='$XDG' '$SAPPER' play rules.layout='$SRC/tests/fixtures/e2e-4x3.txt' player.1.name=Tester; sleep 30"
+wait_until screen_has 'Mines left' || fail_on_screen "no board for the 4x3 layout"
+win_4x3
+if wait_until screen_has 'You win!'; then
+    screen_has 'score [0-9]+\.[0-9]{3} s: #1 on classic 4x3/2 safe layout [0-9a-f]{8}, new personal best' &&
+        pass "the end screen says the place reached: #1, a new personal best" ||
+        fail_on_screen "no place on the scoreboard after a win"
+else
+    fail_on_screen "the 4x3 game was not won"
+fi
+tm send-keys -t "$SESSION" t
+if wait_until screen_has 'Scores: classic 4x3/2 safe layout'; then
+    screen_has ' 1  Tester +[0-9]+\.[0-9]{3} s' && screen_has 'Tester: 1 games, 1 won \(100%\), best' &&
+        pass "t shows the board's top ten and the player's line" ||
+        fail_on_screen "the table in the game lacks the win"
+    tm send-keys -t "$SESSION" x
+else
+    fail_on_screen "t showed no table"
+fi
+tm send-keys -t "$SESSION" r
+wait_until screen_has 'playing|ready' || true
+tm send-keys -t "$SESSION" '?'
+wait_until screen_has 'this game is no longer scored' &&
+    pass "a hint says the game is no longer scored" ||
+    fail_on_screen "a hint did not say the game stopped counting"
+tm send-keys -t "$SESSION" q y
+tm kill-session -t "$SESSION" 2>/dev/null
+out=$(XDG_DATA_HOME="$XDG" "$SAPPER" scores classic 2>&1)
+case "$out" in
+    *'classic 4x3/2 safe layout'*'1  Tester '*'Players'*'Tester       1     1    100.0%'*)
+        pass "sapper scores classic shows the board, the win and the player" ;;
+    *) fail "sapper scores classic: $out" ;;
+esac
+out=$(XDG_DATA_HOME="$XDG" "$SAPPER" scores classic --json 2>&1)
+case "$out" in
+    *'"board":"classic 4x3/2 safe layout '*'"players":[{"name":"Tester","games":1,"wins":1'*)
+        pass "and as JSON" ;;
+    *) fail "sapper scores --json: $out" ;;
+esac
+
 # ---- n: a new game's size; Esc cancels the question (issue 13) ---------
 echo "# n asks for a size: Esc cancels, backspace edits, a bad answer changes nothing"
 open_play 100 30 "game.seed=3"

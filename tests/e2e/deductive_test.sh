@@ -3,7 +3,10 @@
 # forgiveness, the analysis letters after a loss, a win), the scoreboard
 # written at the end of a scored 25x14 game (command line over config file,
 # the name cut to seven characters), unscored games leaving the score file
-# alone, and `sapper scores`.
+# alone, and `sapper scores`; a score file of the format before the engine
+# kept every ruleset's scores (user_version 1) read and brought up to date
+# without losing a row, the older default file's games carried over, and
+# a file that is not a score file refused and left as it was.
 set -u
 B=${1:?usage: deductive_test.sh BUILD_DIR}
 . "$(dirname "$0")/lib.sh"
@@ -72,14 +75,16 @@ expect_contains "$out" "not scored" "is not scored"
 
 # A score file with a row no game could write: refused, naming the row.
 cp "$T/scores.db" "$T/bad.db"
-sqlite3 "$T/bad.db" "insert into games(name, seconds, played_at) values ('Mallory', 3, 9223372036854775807)"
+cols="ruleset, board, label, method, bbbv, name, seconds, played_at"
+vals="'deductive', 'deductive 25x14', '25x14', 2, 0"
+sqlite3 "$T/bad.db" "insert into games($cols) values ($vals, 'Mallory', 3, 9223372036854775807)"
 out=$("$S" scores deductive --scorefile "$T/bad.db" 2>&1); st=$?
 [ $st -ne 0 ] && pass "a score dated past the year 9999 is refused" || fail "a bad date was accepted (status 0)"
 expect_contains "$out" "played_at: expected seconds since 1970" "the message says which column and what it expects"
-sqlite3 "$T/bad.db" "delete from games where name = 'Mallory'; insert into games(name, seconds, played_at) values ('Mallory', -5, 1)"
+sqlite3 "$T/bad.db" "delete from games where name = 'Mallory'; insert into games($cols) values ($vals, 'Mallory', -5, 1)"
 out=$("$S" scores deductive --scorefile "$T/bad.db" 2>&1)
 expect_contains "$out" 'seconds: expected a number from 0 to 1e9, found "-5.0"' "a negative score is refused"
-sqlite3 "$T/bad.db" "delete from games where name = 'Mallory'; insert into games(name, seconds, played_at) values ('Mallory', 1e308, 1)"
+sqlite3 "$T/bad.db" "delete from games where name = 'Mallory'; insert into games($cols) values ($vals, 'Mallory', 1e308, 1)"
 out=$("$S" scores deductive --scorefile "$T/bad.db" 2>&1)
 expect_contains "$out" "seconds: expected a number from 0 to 1e9" "a score too long to be a game's time is refused"
 
@@ -105,9 +110,46 @@ out=$(printf 'quit\n' | "$S" play "$DED" game.seed=$SEED player.1.bot=simple \
 
 # The default score file; reading a missing one creates nothing.
 out=$("$S" scores)
-expect_contains "$out" "$T/xdg/sapper/deductive-scores.db" "the default score file is under XDG_DATA_HOME"
-expect_contains "$out" "(no wins yet)" "an empty scoreboard"
+expect_contains "$out" "no games yet in $T/xdg/sapper/scores.db" "an empty scoreboard, in the default score file under XDG_DATA_HOME"
 [ ! -e "$T/xdg" ] && pass "sapper scores creates no file" || fail "sapper scores creates no file"
-"$S" scores classic >/dev/null 2>&1
-expect_status $? 2 "only the deductive rules keep scores"
+out=$("$S" scores clasic 2>&1); st=$?
+expect_status $st 2 "a misspelt ruleset is refused"
+expect_contains "$out" 'did you mean "classic"' "with the ruleset it resembles"
+# The score file of the deductive-only format (user_version 1): read as it
+# is, brought up to date in place by the next scored game, every row kept.
+old=$T/old.db
+sqlite3 "$old" "CREATE TABLE games(id INTEGER PRIMARY KEY, name TEXT NOT NULL,
+  seconds REAL, played_at INTEGER NOT NULL); PRAGMA user_version = 1;
+  INSERT INTO games(name, seconds, played_at) VALUES ('Oldie', 42.5, 1700000000),
+  ('Loser', NULL, 1700000100);"
+out=$("$S" scores --scorefile "$old" 2>&1)
+expect_contains "$out" "deductive 25x14 (25x14): 2 games in $old" "an old score file reads as deductive 25x14 games"
+expect_contains "$out" "Oldie        42.5 s" "with its win"
+out=$(all_cells 25 14 | "$S" play "$DED" game.seed=$SEED name=Newbie scorefile="$old" 2>&1)
+expect_contains "$out" "recorded for Newbie in $old" "a scored game goes into the old file"
+expect_status "$(sqlite3 "$old" 'PRAGMA user_version')" 2 "which is brought up to date"
+expect_contains "$(sqlite3 "$old" "SELECT group_concat(name || ':' || ifnull(seconds, 'inf') || ':' || board, ' ') FROM games")" \
+    "Oldie:42.5:deductive 25x14 Loser:inf:deductive 25x14 Newbie:inf:deductive 25x14" "every old row kept, the new one added"
+
+# The older default file's games come along into the new default file.
+mkdir -p "$T/xdg2/sapper"
+sqlite3 "$T/xdg2/sapper/deductive-scores.db" "CREATE TABLE games(id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL, seconds REAL, played_at INTEGER NOT NULL); PRAGMA user_version = 1;
+  INSERT INTO games(name, seconds, played_at) VALUES ('Oldie', 42.5, 1700000000);"
+out=$(XDG_DATA_HOME=$T/xdg2 "$S" scores deductive 2>&1)
+expect_contains "$out" "Oldie" "sapper scores reads the older default file while the new one is missing"
+out=$(all_cells 25 14 | XDG_DATA_HOME=$T/xdg2 "$S" play "$DED" game.seed=$SEED name=Newbie 2>&1)
+expect_contains "$(sqlite3 "$T/xdg2/sapper/scores.db" "SELECT group_concat(name, ' ') FROM games")" \
+    "Oldie Newbie" "the first scored game carries the older default file's games over"
+expect_contains "$(sqlite3 "$T/xdg2/sapper/deductive-scores.db" "SELECT count(*) FROM games")" "1" \
+    "and leaves the older file as it was"
+
+# A database that is not a score file: refused by name, left as it was.
+sqlite3 "$T/foreign.db" "CREATE TABLE stuff(x); PRAGMA user_version = 7;"
+before=$(md5sum < "$T/foreign.db")
+out=$(all_cells 25 14 | "$S" play "$DED" game.seed=$SEED scorefile="$T/foreign.db" 2>&1)
+expect_contains "$out" "score not recorded: score file $T/foreign.db: not a Sapper score file" "a foreign file is refused by name"
+[ "$before" = "$(md5sum < "$T/foreign.db")" ] && pass "and left as it was" || fail "the foreign file was changed"
+out=$("$S" scores --scorefile "$T/foreign.db" 2>&1); st=$?
+expect_status $st 1 "sapper scores refuses it too"
 finish

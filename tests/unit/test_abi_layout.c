@@ -40,7 +40,7 @@ _Static_assert(offsetof(sapper_game_info, max_players) == 8, "sapper_game_info.m
 _Static_assert(offsetof(sapper_game_info, turns) == 12, "sapper_game_info.turns");
 _Static_assert(offsetof(sapper_game_info, max_moves) == 16, "sapper_game_info.max_moves");
 _Static_assert(offsetof(sapper_game_info, max_actions) == 24, "sapper_game_info.max_actions");
-_Static_assert(sizeof(sapper_rules_api) == 192, "sapper_rules_api");
+_Static_assert(sizeof(sapper_rules_api) == 200, "sapper_rules_api");
 _Static_assert(offsetof(sapper_rules_api, game_new) == 8, "sapper_rules_api.game_new");
 _Static_assert(offsetof(sapper_rules_api, game_free) == 16, "sapper_rules_api.game_free");
 _Static_assert(offsetof(sapper_rules_api, game_info) == 24, "sapper_rules_api.game_info");
@@ -64,6 +64,10 @@ _Static_assert(offsetof(sapper_rules_api, set_host) == 160, "sapper_rules_api.se
 _Static_assert(offsetof(sapper_rules_api, action_label) == 168, "sapper_rules_api.action_label");
 _Static_assert(offsetof(sapper_rules_api, result_columns) == 176, "sapper_rules_api.result_columns");
 _Static_assert(offsetof(sapper_rules_api, is_legal) == 184, "sapper_rules_api.is_legal");
+_Static_assert(offsetof(sapper_rules_api, score) == 192, "sapper_rules_api.score");
+_Static_assert(sizeof(sapper_score) == 112, "sapper_score");
+_Static_assert(offsetof(sapper_score, board) == 16, "sapper_score.board");
+_Static_assert(offsetof(sapper_score, label) == 80, "sapper_score.label");
 _Static_assert(sizeof(sapper_bot_setup) == 56, "sapper_bot_setup");
 _Static_assert(offsetof(sapper_bot_setup, seat) == 4, "sapper_bot_setup.seat");
 _Static_assert(offsetof(sapper_bot_setup, players) == 8, "sapper_bot_setup.players");

@@ -414,6 +414,9 @@ static void test_deductive_size_menu(void **unused)
 
 /* ---- the scoreboard ------------------------------------------------ */
 
+/* A scored game of the tables' tests: a name, a time, an end. */
+#define GAME(n, s, t) {.name = n, .seconds = s, .played_at = t}
+
 static void test_scores_weighted_harmonic_mean_with_losses(void **unused)
 {
     (void)unused;
@@ -431,8 +434,8 @@ static void test_scores_weighted_harmonic_mean_with_losses(void **unused)
                 scores_weighted_harmonic(recent_slow, 2));
     /* averages: oldest first in the file; best first in the table */
     scores_entry all[] = {
-        {"ann", 20, 1}, {"bob", INFINITY, 2}, {"ann", INFINITY, 3},
-        {"bob", 30, 4}, {"ann", 10, 5}, {"cy", INFINITY, 6},
+        GAME("ann", 20, 1), GAME("bob", INFINITY, 2), GAME("ann", INFINITY, 3),
+        GAME("bob", 30, 4), GAME("ann", 10, 5), GAME("cy", INFINITY, 6),
     };
     scores_average a[10];
     assert_int_equal(scores_averages(all, 6, a, 10), 3);
@@ -457,12 +460,13 @@ static void test_scores_weekly_filter(void **unused)
     assert_int_equal(scores_week_start(monday), monday);
     assert_int_equal(scores_week_start(monday - 1), monday - 7 * 86400);
     scores_entry all[14] = {
-        {"old", 5, monday - 1},             /* last Sunday, 23:59:59 */
-        {"mon", 50, monday},                /* this Monday, 00:00 */
-        {"lost", INFINITY, wednesday},
+        GAME("old", 5, monday - 1),         /* last Sunday, 23:59:59 */
+        GAME("mon", 50, monday),            /* this Monday, 00:00 */
+        GAME("lost", INFINITY, wednesday),
     };
     for (int i = 3; i < 14; i++)
-        all[i] = (scores_entry){"x", 100 + i, wednesday - i};
+        all[i] = (scores_entry){.name = "x", .seconds = 100 + i,
+                                 .played_at = wednesday - i};
     scores_entry top[SCORES_TOP];
     size_t n = scores_top(all, 14, scores_week_start(wednesday), top,
                           SCORES_TOP);
@@ -550,7 +554,7 @@ static void test_scores_command_line_over_config_file(void **unused)
     const char *rules[] = {"rules.name=Bo", NULL};
     setenv("XDG_DATA_HOME", "/xdg", 1);
     expect_settings(reg, "[game]\nrules = deductive\n[rules]\nname = Al\n",
-                    rules, "Bo", "/xdg/sapper/deductive-scores.db");
+                    rules, "Bo", "/xdg/sapper/scores.db");
     sapper_registry_free(reg);
 }
 
@@ -619,7 +623,7 @@ static void test_scores_unscored_size_leaves_the_score_file_untouched(
     /* reading a missing file creates nothing either */
     scores_entry *all;
     size_t n = 99;
-    assert_int_equal(scores_load(file, &all, &n, msg, sizeof msg), 0);
+    assert_int_equal(scores_load(file, NULL, NULL, &all, &n, msg, sizeof msg), 0);
     assert_int_equal(n, 0);
     assert_int_equal(access(file, F_OK), -1);
     /* the scored size, but helped by undo, a hint or the solver: not scored */
@@ -631,7 +635,7 @@ static void test_scores_unscored_size_leaves_the_score_file_untouched(
     const char *scored[] = {arg, "name=Frederick", NULL};
     assert_int_equal(record_game(reg, ini, scored, msg, sizeof msg), 1);
     assert_contains(msg, "Frederi");
-    assert_int_equal(scores_load(file, &all, &n, msg, sizeof msg), 0);
+    assert_int_equal(scores_load(file, NULL, NULL, &all, &n, msg, sizeof msg), 0);
     assert_int_equal(n, 1);
     assert_string_equal(all[0].name, "Frederi");
     assert_int_equal(all[0].played_at, 1796212800);
@@ -651,12 +655,17 @@ static void test_scores_store_keeps_wins_and_losses(void **unused)
     assert_true(fd >= 0);
     close(fd);
     unlink(path);
-    scores_entry win = {"ann", 83.25, 100}, loss = {"bob", INFINITY, 200};
+    scores_entry win = {"ann", 83.25, 100, "deductive", "deductive 25x14",
+                        "25x14", SAPPER_SCORE_HARMONIC, 0};
+    scores_entry loss = win;
+    snprintf(loss.name, sizeof loss.name, "bob");
+    loss.seconds = INFINITY;
+    loss.played_at = 200;
     assert_int_equal(scores_add(path, &win, err, sizeof err), 0);
     assert_int_equal(scores_add(path, &loss, err, sizeof err), 0);
     scores_entry *all;
     size_t n;
-    assert_int_equal(scores_load(path, &all, &n, err, sizeof err), 0);
+    assert_int_equal(scores_load(path, NULL, NULL, &all, &n, err, sizeof err), 0);
     assert_int_equal(n, 2);
     assert_string_equal(all[0].name, "ann");
     assert_close(all[0].seconds, 83.25, 1e-9);
@@ -665,7 +674,7 @@ static void test_scores_store_keeps_wins_and_losses(void **unused)
     FILE *f = fopen(path, "w");   /* not a database */
     fputs("hello\n", f);
     fclose(f);
-    assert_int_equal(scores_load(path, &all, &n, err, sizeof err), -1);
+    assert_int_equal(scores_load(path, NULL, NULL, &all, &n, err, sizeof err), -1);
     assert_contains(err, path);
     unlink(path);
 }

@@ -66,7 +66,8 @@
  *                    is_legal (one action checked); bots: flags,
  *                    SAPPER_BOT_NO_LEGAL_LIST (no legal list per move)
  *                    and bot_reset (one instance for many games);
- *                    panel_text's `{seat N}` token for a seat's name.
+ *                    panel_text's `{seat N}` token for a seat's name;
+ *                    rules: score (sapper_score: a game's scoreboard).
  *                    docs/PLUGINS.md ("ABI 1.2") lists what else 1.2
  *                    appends, all optional, all at struct ends.
  */
@@ -368,6 +369,26 @@ static inline void sapper_game_info_fill(sapper_game_info *out,
     out->struct_size = keep;
 }
 
+/* ABI 1.2: what a finished game is on a scoreboard (sapper_rules_api.score).
+   How its tables rank: */
+#define SAPPER_SCORE_FASTEST  1  /* the fastest wins; per player the best
+                                    time, games, wins, streaks             */
+#define SAPPER_SCORE_HARMONIC 2  /* also this week's fastest and each
+                                    player's harmonic mean of times, weight
+                                    0.9^k for the k-th latest game, a loss
+                                    counting as infinity (Deductive
+                                    Minesweeper)                            */
+
+typedef struct sapper_score {
+    uint32_t struct_size;  /* the engine's sizeof(sapper_score)            */
+    int32_t method;        /* SAPPER_SCORE_*                                */
+    int32_t won;           /* 1 won, 0 lost (terminal states only)          */
+    int32_t bbbv;          /* the board's 3BV (mines family), else 0        */
+    char board[64];        /* the board's key, the same for every game that
+                              may be compared: "classic 30x16/99 opening"  */
+    char label[32];        /* a person's name for it ("Expert"), or ""      */
+} sapper_score;
+
 /**
  * The rules table. A "game" is a configured variant (parameters applied and
  * checked); a "state" is one position of one game. The game must outlive
@@ -493,6 +514,18 @@ typedef struct sapper_rules_api {
      *  bot that declines the list (SAPPER_BOT_NO_LEGAL_LIST) no longer
      *  pays a scan of the legal set per move. [instance] */
     int32_t (*is_legal)(const void *state, int32_t seat, int64_t action);
+    /** Optional: the scoreboard a game of this state belongs to. Returns
+     *  1 with *out filled when the game has one, 0 when it has none (a
+     *  ruleset's unscored variants; a ruleset without scores leaves this
+     *  NULL). out->struct_size is the engine's: return 0 when it is
+     *  smaller than the sizeof(sapper_score) you were built with. won is
+     *  read only once the state is terminal; the rest at any time (the
+     *  engine asks a new state to find the board of a config). The engine
+     *  keeps the scoreboard: it decides that a person played alone and
+     *  unaided, times the game, and stores it; a ruleset that declares
+     *  parameters `name` and `scorefile` has them used for the player's
+     *  name and the score file. [instance] */
+    int32_t (*score)(const void *state, sapper_score *out);
 } sapper_rules_api;
 
 /* ------------------------------------------------------------------ */

@@ -14,8 +14,9 @@
 #include "sapper/arena.h"
 #include "scores.h"
 
-/* A finished deductive 25x14 game goes on the scoreboard (scores.h), the
-   first time it ends only: an undo cannot replace a loss with a win. */
+/* A finished game goes on the scoreboard when its rules keep scores for
+   it (scores.h), the first time it ends only: an undo cannot replace a
+   loss with a win. */
 static void note_score(ui *u)
 {
     char note[1024];
@@ -124,12 +125,14 @@ int ui_new_match(ui *u)
 
 void ui_undo(ui *u)
 {
+    int was = u->a->assisted;
     if (sapper_match_undo(u->a->match) != SAPPER_OK) {
         ui_message(u, 1, "nothing to undo");
         return;
     }
     u->a->assisted = 1;   /* a move taken back: the game is not scored */
     ui_message(u, 0, "move taken back");
+    ui_note_unscored(u, was);
     sapper_match_advance(u->a->match);
     if (sapper_match_move_count(u->a->match) == 0)
         u->first_move = 0;   /* back at the start: the clock waits again */

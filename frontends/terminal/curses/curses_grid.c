@@ -26,6 +26,7 @@ static const char grid_help[] =
     "right click    flag cycle on the clicked cell (also shift + click)\n"
     "n              new game: another size and mine count\n"
     "b              the rules' statistics (Mine-Seeker: Bonus Statistics)\n"
+    "t              the scoreboard of this board (sapper scores: all)\n"
     "x              Mine-Seeker with bombs: throw your bomb at the cursor\n"
     "               (once a game, while behind; opens the 5x5 square)\n"
     "?              hint: the cursor goes to a certainly safe cell, or to the\n"
@@ -521,6 +522,7 @@ static int grid_key(ui *u, int ch)
     case 'm': toggle_mode(u); return 1;
     case 'n': ui_prompt_new_game(u); return 1;
     case 'b': ui_show_panel(u, 0); return 1;   /* curses_panel.c */
+    case 't': ui_show_scores(u); return 1;     /* curses_scores.c */
     case KEY_MOUSE: mouse(u); return 1;
     default: return ui_solve_key(u, ch);
     }

@@ -1,8 +1,8 @@
 /*
  * curses_panel.c - a rules panel (ABI 1.1 panel_text, such as the seeker's
- * "Bonus Statistics") shown in a dialog box centred over the game: the
- * first line of the text is the title, set in the top border, the other
- * lines are the body. Any key closes it. When the rules have no such
+ * "Bonus Statistics"), or any other text such as the board's scoreboard,
+ * shown in a dialog box centred over the game: the first line of the text
+ * is the title, set in the top border, the other lines are the body. Any key closes it. When the rules have no such
  * panel, a short message goes to the message line instead.
  *
  * It shows the text as the rules wrote it (clipped to the screen) and
@@ -144,6 +144,18 @@ static char *with_names(ui *u, const char *text)
     return out.failed ? (free(out.data), NULL) : out.data;
 }
 
+void ui_show_text(ui *u, const char *text)
+{
+    double opened = app_now();
+    draw_panel(text);
+    refresh();
+    timeout(-1);
+    getch();
+    timeout(UI_TICK_MS);
+    ui_clock_resume(u, opened);
+    ui_message(u, 0, "%s", "");
+}
+
 void ui_show_panel(ui *u, int32_t panel)
 {
     const char *raw = sapper_match_panel(u->a->match, ui_viewer(u), panel);
@@ -154,13 +166,6 @@ void ui_show_panel(ui *u, int32_t panel)
                    u->a->setup.rules->desc.name);
         return;
     }
-    double opened = app_now();
-    draw_panel(text);
+    ui_show_text(u, text);
     free(named);
-    refresh();
-    timeout(-1);
-    getch();
-    timeout(UI_TICK_MS);
-    ui_clock_resume(u, opened);
-    ui_message(u, 0, "%s", "");
 }

@@ -150,15 +150,18 @@ static void toggle_overlay(ui *u)
 
 int ui_solve_key(ui *u, int ch)
 {
-    if (strchr("?aAp", ch) && ch)
-        u->a->assisted = 1;   /* a scoreboard game is the player's alone */
+    int was = u->a->assisted;
+    if (!ch || !strchr("?aAp", ch))
+        return 0;
+    u->a->assisted = 1;   /* a scoreboard game is the player's alone */
     switch (ch) {
-    case '?': show_hint(u); return 1;
-    case 'a': step(u); return 1;
-    case 'A': auto_play(u); return 1;
-    case 'p': toggle_overlay(u); return 1;
-    default: return 0;
+    case '?': show_hint(u); break;
+    case 'a': step(u); break;
+    case 'A': auto_play(u); break;
+    default: toggle_overlay(u); break;
     }
+    ui_note_unscored(u, was);   /* curses_scores.c */
+    return 1;
 }
 
 const double *ui_solve_overlay(ui *u)

@@ -208,6 +208,17 @@ void ui_prompt_new_game(ui *u);
  *  seeker's Bonus Statistics is panel 0) in a centred box until a key is
  *  pressed; a message when the rules have none. */
 void ui_show_panel(ui *u, int32_t panel);
+/** Shows text (its first line the title) the same way; the clock waits. */
+void ui_show_text(ui *u, const char *text);
+
+/* --- curses_scores.c --- */
+
+/** Shows the scoreboard of the game's board (t): its top ten and the
+ *  player's line; a message when the game has no scoreboard. */
+void ui_show_scores(ui *u);
+/** Call after a key that may have set app.assisted (it was `was`): says
+ *  on the message line that a game which counted is no longer scored. */
+void ui_note_unscored(ui *u, int was);
 
 /** curses_arena.c: the arena family's own loop (it keeps state between
  *  frames: language, pauses, menu); returns on quit. */

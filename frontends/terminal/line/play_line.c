@@ -355,7 +355,8 @@ int play_line(app *a, FILE *in, FILE *out)
                   "%d characters, found one past %ld without its end; the session "
                   "ends", lines + 1, LINE_MAX_CHARS, LINE_END_CHARS);
     hinter_free(h);
-    /* a finished deductive 25x14 game goes on the scoreboard (scores.h) */
+    /* a finished game goes on the scoreboard when its rules keep scores
+       for it (scores.h) */
     char note[1024];
     int scored = scores_record(&a->setup, a->match,
                                app_now() - started - a->rules_seconds,

@@ -667,3 +667,51 @@ int64_t classic_result_json(const void *state, char *buf, size_t cap)
     int64_t stats = sapper_board_stats_json(b, s->clicks, p, left);
     return stats < 0 ? stats : n + stats;
 }
+
+/* ---- the scoreboard ------------------------------------------------ */
+
+/* "Expert" when the size is a preset's, else "". */
+static const char *preset_label(const classic_game *g)
+{
+    static const char *const labels[] = {"Beginner", "Intermediate", "Expert"};
+    for (size_t i = 0; i < sizeof presets / sizeof presets[0]; i++)
+        if (g->width == presets[i].width && g->height == presets[i].height &&
+            g->mines == presets[i].mines)
+            return labels[i];
+    return "";
+}
+
+/* FNV-1a of a layout: boards with the same size but other mines differ. */
+static uint32_t layout_hash(const classic_game *g)
+{
+    uint32_t h = 2166136261u;
+    for (int32_t c = 0; c < g->width * g->height; c++)
+        h = (h ^ g->layout[c]) * 16777619u;
+    return h;
+}
+
+int32_t classic_score(const void *state, sapper_score *out)
+{
+    const classic_state *s = state;
+    const classic_game *g = s->game;
+    if (out->struct_size < sizeof *out)
+        return 0;
+    int n = snprintf(out->board, sizeof out->board, "classic %dx%d/%d %s",
+                     g->width, g->height, g->mines,
+                     first_click_names[g->first_click]);
+    if (g->layout)
+        snprintf(out->board + n, sizeof out->board - (size_t)n,
+                 " layout %08x", layout_hash(g));
+    else if (g->no_guess || g->density == DENSITY_CLOUDS)
+        snprintf(out->board + n, sizeof out->board - (size_t)n, "%s%s",
+                 g->no_guess ? " no-guess" : "",
+                 g->density == DENSITY_CLOUDS ? " clouds" : "");
+    snprintf(out->label, sizeof out->label, "%s",
+             g->layout ? "" : preset_label(g));
+    out->method = SAPPER_SCORE_FASTEST;
+    out->won = s->outcome == WON;
+    int32_t solved, bbbv = s->outcome == ONGOING ? 0
+                         : sapper_board_3bv(&s->board, &solved);
+    out->bbbv = bbbv > 0 ? bbbv : 0;
+    return 1;
+}

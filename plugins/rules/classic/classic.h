@@ -102,5 +102,12 @@ sapper_status classic_text_to_action(const void *state, const char *text,
 int64_t classic_render_text(const void *state, int32_t seat, char *buf,
                             size_t cap);
 int64_t classic_result_json(const void *state, char *buf, size_t cap);
+/** ABI 1.2 score: every classic game is scored, on the board
+ *  "classic WxH/M FIRST" (first_click safe, opening or any) with
+ *  " no-guess" and " clouds" for such boards, or " layout HASH" for a
+ *  layout file's board (its mines hashed); labelled Beginner,
+ *  Intermediate or Expert when the size is a preset's; fastest wins; 3BV
+ *  once the game is over. */
+int32_t classic_score(const void *state, sapper_score *out);
 
 #endif /* CLASSIC_H */

@@ -67,6 +67,7 @@ static const sapper_rules_api classic_rules = {
     .current_player = classic_current_player,
     .legal_actions = classic_legal_actions,
     .is_legal = classic_is_legal,
+    .score = classic_score,
     .apply_action = classic_apply_action,
     .apply_joint = NULL, /* never simultaneous */
     .returns = classic_returns,

@@ -70,6 +70,10 @@ void ded_state_free(void *state);
 
 int32_t ded_current_player(const void *state);
 int32_t ded_is_legal(const void *state, int32_t seat, int64_t action);
+/** ABI 1.2 score: the 25x14 preset (no layout) only, on the board
+ *  "deductive 25x14", ranked by SAPPER_SCORE_HARMONIC as the document's
+ *  tables are. */
+int32_t ded_score(const void *state, sapper_score *out);
 int64_t ded_legal_actions(const void *state, int32_t seat, int64_t *out,
                           size_t cap);
 sapper_status ded_apply_action(void *state, int32_t seat, int64_t action,

@@ -41,6 +41,7 @@ static const sapper_rules_api ded_rules = {
     .current_player = ded_current_player,
     .legal_actions = ded_legal_actions,
     .is_legal = ded_is_legal,
+    .score = ded_score,
     .apply_action = ded_apply_action,
     .apply_joint = NULL, /* never simultaneous */
     .returns = ded_returns,

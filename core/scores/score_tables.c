@@ -1,9 +1,10 @@
 /*
- * scores_board.c - the arithmetic of the deductive scoreboard (see
- * scores.h): names cut to seven characters, the weighted harmonic mean,
- * the start of this week, and the tables built from the list of games. No
- * SQLite and no printing here: scores.c reads and writes the file,
- * scores_cmd.c prints.
+ * score_tables.c - the arithmetic of the scoreboard (see scores.h): names
+ * cut to seven characters, the weighted harmonic mean, the start of this
+ * week, 3BV/s, and the tables built from the list of a board's games
+ * (top times, averages, players with their streaks, the place a game
+ * reached). No SQLite and no printing here: score_file.c reads and writes
+ * the file, the front end's scores command prints.
  */
 #include "scores.h"
 
@@ -129,4 +130,83 @@ size_t scores_averages(const scores_entry *all, size_t n,
     free(players);
     free(scratch);
     return k;
+}
+
+double scores_rate(const scores_entry *e)
+{
+    return isfinite(e->seconds) && e->seconds > 0 && e->bbbv > 0
+        ? e->bbbv / e->seconds : 0;
+}
+
+/* Folds game e into its player's line p. */
+static void add_game(scores_player *p, const scores_entry *e)
+{
+    int won = isfinite(e->seconds) != 0;
+    p->games++;
+    p->wins += won;
+    p->streak = won ? p->streak + 1 : 0;
+    if (p->streak > p->best_streak)
+        p->best_streak = p->streak;
+    if (won && e->seconds < p->best)
+        p->best = e->seconds;
+    if (scores_rate(e) > p->best_rate)
+        p->best_rate = scores_rate(e);
+}
+
+static int player_order(const void *a, const void *b)
+{
+    const scores_player *x = a, *y = b;
+    if (x->best != y->best)
+        return x->best < y->best ? -1 : 1;
+    if (x->wins != y->wins)
+        return y->wins - x->wins;
+    return strcmp(x->name, y->name);
+}
+
+size_t scores_players(const scores_entry *all, size_t n, scores_player *out,
+                      size_t cap)
+{
+    scores_player *players = malloc((n ? n : 1) * sizeof *players);
+    size_t k = 0;
+    if (!players)
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t j = 0;
+        while (j < k && strcmp(players[j].name, all[i].name) != 0)
+            j++;
+        if (j == k) {
+            players[k] = (scores_player){.best = INFINITY};
+            snprintf(players[k].name, sizeof players[k].name, "%s",
+                     all[i].name);
+            k++;
+        }
+        add_game(&players[j], &all[i]);
+    }
+    qsort(players, k, sizeof *players, player_order);
+    k = k < cap ? k : cap;
+    memcpy(out, players, k * sizeof *out);
+    free(players);
+    return k;
+}
+
+void scores_standing(const scores_entry *all, size_t n, size_t i,
+                     size_t *rank, int *personal_best)
+{
+    const scores_entry *me = &all[i];
+    *rank = 0;
+    *personal_best = 0;
+    if (!isfinite(me->seconds))
+        return;
+    *rank = 1;
+    *personal_best = 1;
+    for (size_t j = 0; j < n; j++) {
+        if (j == i || !isfinite(all[j].seconds))
+            continue;
+        int ahead = all[j].seconds < me->seconds ||
+                    (all[j].seconds == me->seconds && j < i);
+        *rank += (size_t)ahead;
+        if (j < i && all[j].seconds <= me->seconds &&
+            strcmp(all[j].name, me->name) == 0)
+            *personal_best = 0;
+    }
 }
