@@ -15,7 +15,9 @@
  *         board TEXT NOT NULL,       -- sapper_score.board
  *         label TEXT NOT NULL,       -- sapper_score.label
  *         method INTEGER NOT NULL,   -- SAPPER_SCORE_*
- *         bbbv INTEGER NOT NULL)     -- the board's 3BV, 0 unknown
+ *         bbbv INTEGER NOT NULL,     -- the board's 3BV, 0 unknown
+ *         result TEXT NOT NULL)      -- the game's JSON result line: its
+ *                                       statistics (clicks, wasted, ...)
  * user_version 1 (deductive only, before the engine kept the scoreboard)
  * had the first four columns: its rows are deductive 25x14 games, and
  * the columns added by the upgrade carry exactly those values.
@@ -47,7 +49,8 @@ static const char schema[] =
     " board TEXT NOT NULL,"
     " label TEXT NOT NULL,"
     " method INTEGER NOT NULL,"
-    " bbbv INTEGER NOT NULL);"
+    " bbbv INTEGER NOT NULL,"
+    " result TEXT NOT NULL);"
     "CREATE INDEX games_board ON games(board, played_at);"
     "PRAGMA user_version = 2;";
 
@@ -59,6 +62,7 @@ static const char upgrade_from_1[] =
     "ALTER TABLE games ADD COLUMN label TEXT NOT NULL DEFAULT '25x14';"
     "ALTER TABLE games ADD COLUMN method INTEGER NOT NULL DEFAULT 2;"
     "ALTER TABLE games ADD COLUMN bbbv INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE games ADD COLUMN result TEXT NOT NULL DEFAULT '';"
     "CREATE INDEX games_board ON games(board, played_at);"
     "PRAGMA user_version = 2;";
 
@@ -225,8 +229,8 @@ static int adopt_older(sqlite3 *db, const char *path, const char *older,
     char *sql = sqlite3_mprintf(
         "ATTACH %Q AS older;"
         "INSERT INTO games(name, seconds, played_at, ruleset, board, label,"
-        " method, bbbv) SELECT name, seconds, played_at, " V1_COLUMNS
-        " FROM older.games;"
+        " method, bbbv, result) SELECT name, seconds, played_at, " V1_COLUMNS
+        ", '' FROM older.games;"
         "DETACH older;", older);
     int rc = sql ? sqlite3_exec(db, sql, NULL, NULL, NULL) : SQLITE_NOMEM;
     sqlite3_free(sql);
@@ -238,8 +242,8 @@ static int adopt_older(sqlite3 *db, const char *path, const char *older,
     return -1;
 }
 
-int scores_add(const char *path, const scores_entry *e, char *err,
-               size_t errcap)
+int scores_add(const char *path, const scores_entry *e, const char *result,
+               char *err, size_t errcap)
 {
     sqlite3 *db = NULL;
     sqlite3_stmt *st = NULL;
@@ -252,8 +256,8 @@ int scores_add(const char *path, const scores_entry *e, char *err,
         (older && adopt_older(db, path, older, err, errcap)))
         return -1;
     if (sqlite3_prepare_v2(db, "INSERT INTO games(name, seconds, played_at, "
-                           "ruleset, board, label, method, bbbv) "
-                           "VALUES(?, ?, ?, ?, ?, ?, ?, ?)", -1, &st, NULL)
+                           "ruleset, board, label, method, bbbv, result) "
+                           "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)", -1, &st, NULL)
         != SQLITE_OK)
         return db_fail(db, path, "not a score file", err, errcap);
     sqlite3_bind_text(st, 1, e->name, -1, SQLITE_STATIC);
@@ -267,6 +271,7 @@ int scores_add(const char *path, const scores_entry *e, char *err,
     sqlite3_bind_text(st, 6, e->label, -1, SQLITE_STATIC);
     sqlite3_bind_int(st, 7, e->method);
     sqlite3_bind_int(st, 8, e->bbbv);
+    sqlite3_bind_text(st, 9, result ? result : "", -1, SQLITE_STATIC);
     int rc = sqlite3_step(st);
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE)

@@ -101,9 +101,14 @@ int scores_record(const sapper_setup *s, sapper_match *m, double player_seconds,
     }
     scores_entry e;
     char path[4096], err[1024], place[160];
-    if (entry_for(s, &score, player_seconds, now, &e, path, sizeof path, err,
-                  sizeof err) ||
-        scores_add(path, &e, err, sizeof err)) {
+    sapper_strbuf result = {0};
+    sapper_match_result_json(m, player_seconds, &result);
+    int rc = entry_for(s, &score, player_seconds, now, &e, path, sizeof path,
+                       err, sizeof err);
+    if (!rc)
+        rc = scores_add(path, &e, sapper_strbuf_str(&result), err, sizeof err);
+    sapper_strbuf_free(&result);
+    if (rc) {
         snprintf(msg, msgcap, "score not recorded: %s", err);
         return -1;
     }

@@ -124,9 +124,10 @@ int scores_default_path(char *buf, size_t cap);
  *  deductive 25x14 games). A file that is not a score file is refused and
  *  left alone. When path is the default and missing, the games of the
  *  older default file (deductive-scores.db beside it) are copied in first.
- *  0, or -1 with the reason (naming the file) in err. */
-int scores_add(const char *path, const scores_entry *e, char *err,
-               size_t errcap);
+ *  result is the game's JSON result line (its statistics), kept with it
+ *  (NULL: none). 0, or -1 with the reason (naming the file) in err. */
+int scores_add(const char *path, const scores_entry *e, const char *result,
+               char *err, size_t errcap);
 
 /** The games of the score file, oldest first, into *out (malloc'd; the
  *  caller frees it): those of ruleset (NULL: any) and board (NULL: any).

@@ -44,6 +44,8 @@ struct sapper_match {
     int live[SAPPER_MAX_SEATS];        /* the seat's bot is started */
     void *bots[SAPPER_MAX_SEATS];      /* in-process instances */
     int64_t pending[SAPPER_MAX_SEATS];   /* simultaneous turn being collected */
+    int64_t refused[SAPPER_MAX_SEATS];   /* a person's moves the rules
+                                           refused: wasted clicks */
     int64_t plan[SAPPER_PLAN_MAX];       /* a bot's further actions (step_many) */
     size_t plan_len, plan_pos;
     int32_t plan_seat;
@@ -738,6 +740,7 @@ sapper_status sapper_match_play(sapper_match *m, int32_t seat, int64_t action,
         return st;
     if (!is_legal(m, seat, action)) {
         refusal_reason(m, seat, action, err, errcap);
+        m->refused[seat]++;
         return SAPPER_ERR_ILLEGAL;
     }
     if (sapper_match_is_human(m, seat))
@@ -1098,6 +1101,8 @@ void sapper_match_result_json(sapper_match *m, double seconds, sapper_strbuf *ou
         sapper_strbuf_printf(out, ",\"bot\":");
         sapper_strbuf_json(out, s->bot ? s->bot->desc.id : "human");
         sapper_strbuf_printf(out, ",\"return\":%g", r[i]);
+        if (!s->bot)
+            sapper_strbuf_printf(out, ",\"wasted\":%lld", (long long)m->refused[i]);
         if (m->r->seat_json)
             rules_extra(m, i, out);
         sapper_strbuf_printf(out, "}");

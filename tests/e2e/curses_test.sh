@@ -453,15 +453,22 @@ wait_until test -s "$TMP/status"
 # ---- the end screen's statistics (issue 12) ----------------------------
 # The 4x3 layout: one opening (the zeros left and its rim of numbers) and
 # one lone 1 (bottom right): 3BV 2. The cursor starts on the middle 2, so
-# three left clicks win: efficiency 2/3.
-echo "# a won game's 3BV, 3BV/s, clicks and efficiency"
+# three left clicks win: efficiency 2/3; a second click on the 2 is a
+# chord the rules refuse: a wasted click.
+echo "# a won game's 3BV, 3BV/s, clicks, wasted clicks and efficiency"
 open_play 100 30 "rules.layout='$SRC/tests/fixtures/e2e-4x3.txt'"
 wait_until screen_has 'Mines left' || fail_on_screen "no board for the 4x3 layout"
-win_4x3
+tm send-keys -t "$SESSION" Space           # the middle 2 ...
+wait_until screen_has '2 \.' || fail_on_screen "the middle 2 was not revealed"
+tm send-keys -t "$SESSION" Space           # ... clicked again: a chord refused, wasted
+wait_until screen_has 'not legal|flag' || true
+tm send-keys -t "$SESSION" h h Space
+sleep 0.2
+tm send-keys -t "$SESSION" l l l j Space
 if wait_until screen_has 'You win!'; then
-    if screen_has '3BV 2/2 +3BV/s [0-9]+\.[0-9]{2} +clicks 3: 3 left 0 right 0 chord +efficiency 67%' &&
+    if screen_has '3BV 2/2 +3BV/s [0-9]+\.[0-9]{2} +clicks 3: 3 left 0 right 0 chord 1 wasted +efficiency 67%' &&
        screen_has '[0-9]+\.[0-9]{3} s +3BV'; then
-        pass "the end screen shows the time to the millisecond, 3BV, 3BV/s, clicks and efficiency"
+        pass "the end screen shows the time to the millisecond, 3BV, 3BV/s, clicks, wasted clicks and efficiency"
     else
         fail_on_screen "no statistics line under the won board"
     fi

@@ -75,8 +75,8 @@ expect_contains "$out" "not scored" "is not scored"
 
 # A score file with a row no game could write: refused, naming the row.
 cp "$T/scores.db" "$T/bad.db"
-cols="ruleset, board, label, method, bbbv, name, seconds, played_at"
-vals="'deductive', 'deductive 25x14', '25x14', 2, 0"
+cols="ruleset, board, label, method, bbbv, result, name, seconds, played_at"
+vals="'deductive', 'deductive 25x14', '25x14', 2, 0, ''"
 sqlite3 "$T/bad.db" "insert into games($cols) values ($vals, 'Mallory', 3, 9223372036854775807)"
 out=$("$S" scores deductive --scorefile "$T/bad.db" 2>&1); st=$?
 [ $st -ne 0 ] && pass "a score dated past the year 9999 is refused" || fail "a bad date was accepted (status 0)"

@@ -661,8 +661,8 @@ static void test_scores_store_keeps_wins_and_losses(void **unused)
     snprintf(loss.name, sizeof loss.name, "bob");
     loss.seconds = INFINITY;
     loss.played_at = 200;
-    assert_int_equal(scores_add(path, &win, err, sizeof err), 0);
-    assert_int_equal(scores_add(path, &loss, err, sizeof err), 0);
+    assert_int_equal(scores_add(path, &win, NULL, err, sizeof err), 0);
+    assert_int_equal(scores_add(path, &loss, NULL, err, sizeof err), 0);
     scores_entry *all;
     size_t n;
     assert_int_equal(scores_load(path, NULL, NULL, &all, &n, err, sizeof err), 0);

@@ -178,7 +178,7 @@ static void test_scores_older_format_is_brought_up_to_date_keeping_every_row(voi
     scores_entry e = {.name = "cy", .seconds = 12.25, .played_at = 300,
                       .ruleset = "classic", .board = "classic 9x9/10 safe",
                       .label = "Beginner", .method = SAPPER_SCORE_FASTEST, .bbbv = 17};
-    assert_int_equal(scores_add(path, &e, err, sizeof err), 0);
+    assert_int_equal(scores_add(path, &e, NULL, err, sizeof err), 0);
     assert_int_equal(scores_load(path, NULL, NULL, &all, &n, err, sizeof err), 0);
     assert_int_equal(n, 3);
     assert_string_equal(all[0].name, "ann");
@@ -220,7 +220,7 @@ static void test_scores_foreign_file_is_refused_and_left_alone(void **unused)
     scores_entry e = {.name = "cy", .seconds = 1, .played_at = 1,
                       .ruleset = "classic", .board = "classic 9x9/10 safe",
                       .method = SAPPER_SCORE_FASTEST};
-    assert_int_equal(scores_add(path, &e, err, sizeof err), -1);
+    assert_int_equal(scores_add(path, &e, NULL, err, sizeof err), -1);
     assert_contains(err, path);
     assert_contains(err, "not a Sapper score file");
     char *after = slurp(path, &after_n);

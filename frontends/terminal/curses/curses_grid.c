@@ -401,8 +401,11 @@ static void grid_draw(ui *u)
     remember_cells(u, v);
     ui_draw_banner(u, p.cell_y + p.vh + 1, p.left,
                    "r: restart  n: new game  q: quit");
-    if (u->stats[0] && u->ended != 0 && p.cell_y + p.vh + 2 < LINES - 2)
-        ui_put(p.cell_y + p.vh + 2, p.left, A_NORMAL, u->stats);
+    if (u->stats[0] && u->ended != 0 && p.cell_y + p.vh + 2 < LINES - 2) {
+        int len = (int)strlen(u->stats), x = p.left;   /* moved left to fit */
+        x = x + len > COLS ? (COLS - len > 0 ? COLS - len : 0) : x;
+        ui_put(p.cell_y + p.vh + 2, x, A_NORMAL, u->stats);
+    }
     char keys[256];
     key_bar(u, keys, sizeof keys);
     ui_draw_footer(u, keys);

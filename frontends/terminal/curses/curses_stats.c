@@ -1,10 +1,12 @@
 /*
  * curses_stats.c - the statistics line under a finished Minesweeper-family
  * board: 3BV (solved of total), 3BV per second, clicks (left, right,
- * chord) and efficiency, as players of Minesweeper Arbiter or
- * minesweeper.online read them. The numbers come from the result the rules
- * give (the members "bbbv", "bbbv_solved", "clicks", "efficiency" of
- * sapper/mines.h rulesets, board.h sapper_board_stats_json); the time is
+ * chord, and wasted: clicks the rules refused, which changed nothing) and
+ * efficiency, as players of Minesweeper Arbiter or minesweeper.online read
+ * them. The numbers come from the result the rules give (the members
+ * "bbbv", "bbbv_solved", "clicks", "efficiency" of sapper/mines.h
+ * rulesets, board.h sapper_board_stats_json) and the engine's "wasted"
+ * of the person's seat; the time is
  * the game's own clock, as the status line shows it, here to the
  * millisecond. A ruleset without
  * those members gets no line. No ruleset id is named here.
@@ -71,7 +73,7 @@ void ui_stats_line(ui *u, double seconds, char *out, size_t cap)
     sapper_match_result_json(u->a->match, seconds, &b);
     const char *json = sapper_strbuf_str(&b);
     double bbbv = member(json, "bbbv"), solved = member(json, "bbbv_solved");
-    double eff = member(json, "efficiency");
+    double eff = member(json, "efficiency"), wasted = member(json, "wasted");
     if (bbbv >= 0 && solved >= 0 && clicks(json, c)) {
         char rate[32] = "-";
         if (seconds > 0)
@@ -80,8 +82,9 @@ void ui_stats_line(ui *u, double seconds, char *out, size_t cap)
         if (eff >= 0)
             snprintf(effic, sizeof effic, "%.0f%%", eff);
         snprintf(out, cap, "%.3f s  3BV %.0f/%.0f  3BV/s %s  clicks %ld: %ld left %ld "
-                 "right %ld chord  efficiency %s", seconds, solved, bbbv, rate,
-                 c[0] + c[1] + c[2], c[0], c[1], c[2], effic);
+                 "right %ld chord %.0f wasted  efficiency %s", seconds, solved,
+                 bbbv, rate, c[0] + c[1] + c[2], c[0], c[1], c[2],
+                 wasted > 0 ? wasted : 0, effic);
     }
     sapper_strbuf_free(&b);
 }
