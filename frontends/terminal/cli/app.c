@@ -6,6 +6,7 @@
 #include "sandbox.h"
 #include "bot_guard.h"
 #include "bot_keep.h"
+#include "config_find.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -38,13 +39,7 @@ double app_now(void)
 /* Directory of the running executable, for finding bundled plugins. */
 static void exe_dir(char *buf, size_t cap)
 {
-    ssize_t n = readlink("/proc/self/exe", buf, cap - 1);
-    buf[n > 0 ? n : 0] = 0;
-    char *slash = strrchr(buf, '/');
-    if (slash)
-        *slash = 0;
-    else
-        snprintf(buf, cap, ".");
+    config_exe_dir(buf, cap);
 }
 
 int app_bothost(char *buf, size_t cap)
@@ -180,8 +175,28 @@ static int take_arg(app *a, int argc, char **argv, int *i, int options)
     return 0;
 }
 
+/* A CONFIG given by name (seeker, classic-bots) is the installed config
+   of that name when no such file is here (config_find.h). */
+static int find_config(app *a)
+{
+    char msg[4096];
+    int found = config_find(a->config_path, a->config_found, sizeof a->config_found,
+                            msg, sizeof msg);
+    if (found < 0) {
+        app_error("%s", msg);
+        return EXIT_USAGE;
+    }
+    if (found > 0) {
+        app_error("%s", msg);   /* say which file was used */
+        a->config_path = a->config_found;
+    }
+    return 0;
+}
+
 static int read_config(app *a)
 {
+    if (a->config_path && find_config(a))
+        return EXIT_USAGE;
     sapper_status st = a->config_path
         ? sapper_config_read_file(&a->cfg, a->config_path, a->err, sizeof a->err)
         : sapper_config_read_string(&a->cfg, sapper_default_config,

@@ -20,6 +20,7 @@
 typedef struct app {
     const char *prog;
     const char *config_path;     /* NULL: the embedded default */
+    char config_found[4096];     /* a config found by name (config_find.h) */
     sapper_config cfg;
     sapper_registry *reg;
     sapper_setup setup;

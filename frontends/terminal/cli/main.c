@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "config_find.h"
 
 static const char usage[] =
     "usage: sapper COMMAND [ARGS]\n"
@@ -34,6 +35,23 @@ static const char usage[] =
     "config file. Plugins are searched in [engine] plugin_path, then\n"
     "$SAPPER_PLUGIN_PATH, then next to the executable. See README.md.\n";
 
+/* The version, the ABI, and where plugins and configs are searched. */
+static int print_version(void)
+{
+    char exe[4096], configs[8192];
+    const char *env = getenv("SAPPER_PLUGIN_PATH");
+    config_exe_dir(exe, sizeof exe);
+    config_search_dirs(configs, sizeof configs);
+    printf("sapper %s (plugin ABI %d.%d)\n", SAPPER_VERSION, SAPPER_ABI_MAJOR,
+           SAPPER_ABI_MINOR);
+    printf("plugins are searched in: a config's [engine] plugin_path, then "
+           "$SAPPER_PLUGIN_PATH (%s), then %s/plugins and %s/../lib/sapper/plugins\n",
+           env && *env ? env : "not set", exe, exe);
+    printf("configs by name (sapper play seeker) are searched in: %s\n",
+           configs[0] ? configs : "(no config directory found)");
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     sapper_keep_heap();   /* no page faults per game (heap.h) */
@@ -42,11 +60,8 @@ int main(int argc, char **argv)
         fputs(usage, argc < 2 ? stderr : stdout);
         return argc < 2 ? 2 : 0;
     }
-    if (strcmp(argv[1], "--version") == 0) {
-        printf("sapper %s (plugin ABI %d.%d)\n", SAPPER_VERSION, SAPPER_ABI_MAJOR,
-               SAPPER_ABI_MINOR);
-        return 0;
-    }
+    if (strcmp(argv[1], "--version") == 0)
+        return print_version();
     static const struct {
         const char *name;
         int (*fn)(int, char **);

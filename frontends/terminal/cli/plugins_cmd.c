@@ -8,12 +8,16 @@
 
 static void list(const sapper_registry *reg)
 {
-    printf("%-14s %-6s %-7s %-8s %s\n", "ID", "KIND", "FAMILY", "VERSION", "FILE");
+    printf("%-14s %-6s %-7s %-8s %-4s %s\n", "ID", "KIND", "FAMILY", "VERSION", "ABI",
+           "FILE");
     for (size_t i = 0; i < sapper_registry_count(reg); i++) {
         const sapper_plugin *p = sapper_registry_at(reg, i);
-        printf("%-14s %-6s %-7s %-8s %s\n", p->desc.id,
+        char abi[16];
+        snprintf(abi, sizeof abi, "%u.%u", (unsigned)p->desc.abi_major,
+                 (unsigned)p->desc.abi_minor);
+        printf("%-14s %-6s %-7s %-8s %-4s %s\n", p->desc.id,
                sapper_kind_name(p->desc.kind), p->desc.family, p->desc.version,
-               p->file);
+               abi, p->file);
     }
 }
 
