@@ -23,6 +23,8 @@ SOCK=sapper-ws-e2e-$$       # private tmux server
 SESSION=woodsword-$$
 TMP=$(mktemp -d)
 TIMEOUT=5                   # seconds to wait for any expected screen
+TWO=$TMP/two.ini            # two arena-random seats: a game with no person
+printf '[game]\nrules = woodsword\n[player.1]\nbot = arena-random\n[player.2]\nbot = arena-random\n' > "$TWO"
 
 . "$(dirname "$0")/lib.sh"   # pass, fail, expect_contains, finish
 
@@ -91,6 +93,13 @@ expect_contains "$out" '"matches":' "the result carries the rules' own members"
 out=$(printf 'gather\nquit\n' | "$SAPPER" play "$CONFIG" game.seed=3 rules.lang=zh --plain 2>&1)
 expect_contains "$out" "木剑 - 第 1 场，第 1 回合 - 8/8 人存活" "rules.lang=zh: the header in Chinese"
 expect_contains "$out" "  座位 1 聚气" "rules.lang=zh: gather is 聚气"
+
+# A game ends in the round it was decided: the last header names that round.
+out=$("$SAPPER" play "$TWO" game.seed=1 --plain </dev/null 2>&1)
+expect_contains "$(printf '%s\n' "$out" | grep '^Wood-Sword' | tail -1)" \
+    "Wood-Sword - match 1, round 4 - 1 of 2 seats alive" \
+    "the game-over header names round 4, the last one played (issue 13)"
+expect_contains "$out" "Last round (match 1, round 4):" "round 4 is the last round reported"
 
 # ---- 2. bots only -------------------------------------------------------
 echo "# 2. bots only: sapper run with eight bots, 20 games"
@@ -204,5 +213,24 @@ expect_contains "$replay" "rules woodsword" "the game was recorded"
 expect_contains "$replay" "move 1 wood_sword 2" "the recording holds the moves played after L"
 out=$("$SAPPER" replay "$TMP/game.replay" 2>&1)
 expect_contains "$out" "0 mismatch(es)" "the recording replays to the same outcome"
+
+# ---- 4. issue 13: every screen tells the truth ---------------------------
+# A fresh session of WIDTH x HEIGHT playing ARGS (one string, as a shell
+# reads them after `sapper play`); it stays open after sapper ends.
+open_arena() {
+    local w=$1 h=$2
+    shift 2
+    tm kill-session -t "$SESSION" 2>/dev/null
+    tm new-session -d -s "$SESSION" -x "$w" -y "$h" \
+        "env TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 '$SAPPER' play $*; sleep 30"
+}
+
+echo "# 4a. the end of a game: two arena-random seats, seed 1 (decided in round 4)"
+open_arena 100 30 "'$TWO' game.seed=1"
+check "game over: the title names round 4, the last one played" \
+    both screen_has 'match 1, round 4 - 1 of 2 seats alive' screen_has 'Last round: match 1, round 4'
+keys L
+check "in Chinese: the title names round 4 too" \
+    both screen_has '第 1 场，第 4 回合 - 1/2 人存活' screen_has '上一回合：第 1 场，第 4 回合'
 
 finish
