@@ -232,5 +232,7 @@ check "game over: the title names round 4, the last one played" \
 keys L
 check "in Chinese: the title names round 4 too" \
     both screen_has '第 1 场，第 4 回合 - 1/2 人存活' screen_has '上一回合：第 1 场，第 4 回合'
+check "in Chinese the game-over line takes the full-width colon" \
+    both screen_has '^ 游戏结束：座位 1（arena-random）获胜' screen_lacks '游戏结束:'
 
 finish

@@ -28,7 +28,7 @@ static void draw_phase(const arena_ui *au)
     attr_t attr = A_BOLD;
     if (v->phase == SAPPER_ARENA_PHASE_OVER || sapper_match_to_move(au->u->a->match) == SAPPER_TERMINAL) {
         arena_outcome_text(au, what, sizeof what);
-        snprintf(line, sizeof line, "%s: %s", arena_word(au, W_GAME_OVER), what);
+        arena_say(au, line, sizeof line, W_GAME_OVER_LINE, what);
         attr = ui_attr(au->u, v->winner >= 0 && v->winner == au->me ? UI_PAIR_WIN : UI_PAIR_ERROR,
                        A_BOLD);
     } else if (au->pause) {
