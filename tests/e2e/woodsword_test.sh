@@ -235,4 +235,23 @@ check "in Chinese: the title names round 4 too" \
 check "in Chinese the game-over line takes the full-width colon" \
     both screen_has '^ 游戏结束：座位 1（arena-random）获胜' screen_lacks '游戏结束:'
 
+echo "# 4b. L in a picker: config/woodsword.ini game.seed=3, round 2, one point"
+open_arena 100 40 "'$CONFIG' game.seed=3"
+check "the arena of eight seats" screen_has '8 of 8 seats alive'
+keys Enter   # gather
+check "round 1 revealed" screen_has '> Next Round'
+keys Enter
+check "round 2: the menu" screen_has 'Your move, seat 1 \(points 1\)'
+keys j j j Enter j   # wood_sword, the second target: seat 3
+check "the sword's target picker, seat 3 selected" \
+    both screen_has 'wood_sword: which seat\?' screen_has '> .*3 +3 woodsword'
+keys L
+check "L in the target picker: Chinese, still picking the sword's target" \
+    both screen_has '木剑：选择目标座位' screen_has '> .*3 +3 woodsword'
+keys h j j Enter Enter   # back to the verbs; fist, seat 2: how many
+check "the fist's count picker, in Chinese" screen_has '拳：选择数量'
+keys L
+check "L in the count picker: English, still picking how many fists" \
+    both screen_has 'fist: how many\?' screen_lacks 'Your move, seat 1'
+
 finish
