@@ -182,7 +182,7 @@ keys L
 check "L again: English, still round 2" both screen_has 'match 1, round 2' screen_has '> gather'
 
 keys j j j Enter   # wood_sword: its targets
-check "a sword asks for its target: wood_sword 2 ..." screen_has '> wood_sword 2 +2 woodsword'
+check "a sword asks for its target: wood_sword -> 2 ..." screen_has '> wood_sword -> 2 +2 woodsword'
 keys Enter
 check "the reveal draws the attack as 1 -> 2 (1)" screen_has '^ 1 -> 2 \(1\)  wood_sword'
 check "a pause after the round: Next Round or Next Match" screen_has '> Next (Round|Match)'
@@ -243,15 +243,28 @@ check "round 1 revealed" screen_has '> Next Round'
 keys Enter
 check "round 2: the menu" screen_has 'Your move, seat 1 \(points 1\)'
 keys j j j Enter j   # wood_sword, the second target: seat 3
-check "the sword's target picker, seat 3 selected" \
-    both screen_has 'wood_sword: which seat\?' screen_has '> .*3 +3 woodsword'
+check "the sword's target picker, seat 3 selected, in the rules' words" \
+    both screen_has 'wood_sword: which seat\?' screen_has '> wood_sword -> 3 +3 woodsword'
 keys L
 check "L in the target picker: Chinese, still picking the sword's target" \
-    both screen_has '木剑：选择目标座位' screen_has '> .*3 +3 woodsword'
+    both screen_has '木剑：选择目标座位' screen_has '> 木剑 -> 3 +3 woodsword'
+check "the Chinese target picker shows no English typed form" screen_lacks 'wood_sword'
 keys h j j Enter Enter   # back to the verbs; fist, seat 2: how many
-check "the fist's count picker, in Chinese" screen_has '拳：选择数量'
+check "the fist's count picker, in Chinese words" \
+    both screen_has '拳：选择数量' screen_has '> 拳 x1 -> 2 +消耗 0.5'
+check "the Chinese count picker shows no English typed form" screen_lacks 'fist [0-9]'
 keys L
 check "L in the count picker: English, still picking how many fists" \
-    both screen_has 'fist: how many\?' screen_lacks 'Your move, seat 1'
+    both screen_has 'fist: how many\?' screen_has '> fist x1 -> 2 +cost 0.5'
+keys h h Enter   # back to the verbs: gather
+check "round 2 revealed" screen_has '> Next Round'
+keys Enter L
+check "round 3 in Chinese, two points" screen_has '轮到你了，座位 1（点气 2）'
+keys j j j j j j Enter   # missile: how many
+check "the missile count picker says 导弹 x1, not missile 1" \
+    both screen_has '> 导弹 x1 +消耗 2' screen_lacks 'missile [0-9]'
+keys Enter   # one missile: the reveal, then its placing
+check "the missile placing picks a seat in Chinese words, no allocate T" \
+    both screen_has '> 分配导弹 x1 -> 2 ' screen_lacks 'allocate'
 
 finish

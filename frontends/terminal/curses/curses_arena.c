@@ -4,10 +4,12 @@
  * points, shields, prep and alive or out; the round on show (each seat's
  * action, `A -> B (3)` lines for single-target attacks, badges for llamas
  * and missiles, hits, deaths, the end of a match); a menu of the person's
- * legal actions with their costs, verb first, then target, then count;
- * the missile placing (`allocate T` with the missiles left); and a pause
- * after every resolved round: Next Round, Next Match (the eliminating
- * round stays on screen until then), Game Over with the winner or none.
+ * legal actions with their costs, verb first, then target, then count,
+ * each entry in the rules' words for it (action_label) in the language on
+ * screen; the missile placing (a seat per missile, with the missiles
+ * left); and a pause after every resolved round: Next Round, Next Match
+ * (the eliminating round stays on screen until then), Game Over with the
+ * winner or none.
  *
  * It runs its own event loop (play_curses.c hands the arena family to
  * ui_arena_loop) because it keeps state between frames: the language, the
