@@ -3,12 +3,16 @@
 # with config/woodsword.ini (you and seven woodsword bots, seed 3):
 #   1. the line protocol through a pipe: the arena text, actions typed
 #      (gather, missile 1, allocate 2), refusals with their reasons, the
-#      Chinese text with rules.lang=zh, the result line;
+#      Chinese text with rules.lang=zh, the result line; every round shown
+#      once and in order over seeds and seat mixes; the game-over header;
 #   2. bots only: `sapper run` of eight bots, 20 games, a summary;
 #   3. the curses arena under tmux, as a person plays it: eight seats,
 #      gather from the menu, the reveal with Next Round, L to Chinese and
 #      back with the position kept, a sword on a seat (`1 -> 2 (1)`), the
-#      list layout on a small terminal, q (status 0, the replay recorded).
+#      list layout on a small terminal, q (status 0, the replay recorded);
+#   4. issue 13 under tmux: the game-over screen (the last round played,
+#      the full-width colon in Chinese), L inside the pickers, the pickers
+#      in the rules' words, 64 seats paged through at 120x40 and 80x24.
 # Every check prints PASS or FAIL (with what it read). Exit status 0 when
 # all pass, 1 otherwise; 77 (skipped) when tmux is missing and parts 1 and
 # 2 passed. tmux runs on a private socket, killed on exit; the script
@@ -313,5 +317,49 @@ check "the missile count picker says 导弹 x1, not missile 1" \
 keys Enter   # one missile: the reveal, then its placing
 check "the missile placing picks a seat in Chinese words, no allocate T" \
     both screen_has '> 分配导弹 x1 -> 2 ' screen_lacks 'allocate'
+
+echo "# 4c. 64 seats: every seat reachable, the status says which show"
+SEATS64=$(for i in $(seq 2 64); do printf 'player.%d.bot=woodsword ' "$i"; done)
+# The seat numbers drawn as list rows ("12 woodsword   pts 0 sh 0"), one a line.
+seats_listed() {
+    LC_ALL=C grep -o -E '(^| )[0-9]+ (you|woodsword) +(pts|点气)' "$TMP/screen" |
+        LC_ALL=C grep -o -E '^ ?[0-9]+' | tr -d ' '
+}
+# Pages through the list with KEY until the status names seat 64: every
+# seat number drawn on the way goes into $TMP/seen.
+page_through() {
+    : > "$TMP/seen"
+    for _ in $(seq 20); do
+        capture
+        seats_listed >> "$TMP/seen"
+        screen_has '^ *seats [0-9]+-64 of 64' && break
+        keys "$1"
+        sleep 0.2
+    done
+}
+all_seats_seen() { [ "$(sort -un "$TMP/seen" | tr '\n' ' ')" = "$(seq -s ' ' 1 64) " ]; }
+open_arena 120 40 "'$CONFIG' game.seed=3 $SEATS64"
+check "120x40: the list says it shows seats 1-46 of 64, with the keys" \
+    both screen_has '^ *seats 1-46 of 64 .*\[ \] or PgUp PgDn' screen_lacks 'more$'
+check "120x40: the list shows seats 1 and 46" \
+    both screen_has '^1 you ' screen_has ' 46 woodsword '
+keys ']'
+check "]: the next page, seats 19-64, seat 64 drawn" \
+    both screen_has '^ *seats 19-64 of 64' screen_has ' 64 woodsword +pts'
+keys '['
+check "[: back to seats 1-46" screen_has '^ *seats 1-46 of 64'
+keys L
+check "the status in Chinese" screen_has '座位 1-46（共 64）'
+keys L
+tm resize-window -t "$SESSION" -x 80 -y 24
+check "80x24: a page of seven seats" screen_has '^ *seats 1-7 of 64'
+page_through NPage
+if all_seats_seen; then pass "80x24: PgDn reaches every seat, 1 to 64"; else
+    fail_on_screen "80x24: PgDn reached seats $(sort -un "$TMP/seen" | tr '\n' ' ')"; fi
+keys PPage
+check "PgUp: the page before, seats 51-57" screen_has '^ *seats 51-57 of 64'
+keys '?'
+check "help names the keys that scroll the seats" screen_has '\[, \], PgUp, PgDn +scroll the seats'
+keys x
 
 finish

@@ -135,6 +135,8 @@ void arena_draw(arena_ui *au)
     draw_title(au);
     draw_phase(au);
     arena_layout l = arena_layout_seats(au, 3);
+    au->seat_first = l.first;   /* the scroll keys go on from what shows */
+    au->seat_page = l.page;
     arena_draw_seats(au, &l);
     draw_bottom(au, l.top + l.rows + 1);
     draw_footer(au);

@@ -70,6 +70,7 @@ static const char *const words[LANGS][W_COUNT] = {
                    "left click       pick the clicked entry\n"
                    "enter, space, n  after a round: Next Round / Next Match\n"
                    "f                after a round: no more stops until your move\n"
+                   "[, ], PgUp, PgDn scroll the seats when they do not all fit\n"
                    "L                English / 中文 (the game is kept)\n"
                    "u                undo your last action\n"
                    "r                restart: a new game, same settings\n"
@@ -84,6 +85,8 @@ static const char *const words[LANGS][W_COUNT] = {
         [W_NOT_NOW] = "no action of yours is expected now",
         [W_SECRET] = "Pick your action in secret: every seat's is revealed together.",
         [W_VERB_LIST] = "%s: %s",
+        [W_SEATS_SHOWN] = "seats %d-%d of %d   [ ] or PgUp PgDn: the other seats",
+        [W_ALL_SEATS_SHOWN] = "every seat is on screen",
     },
     [LANG_ZH] = {
         [W_TITLE] = "木剑 - 第 %d 场，第 %d 回合 - %d/%d 人存活",
@@ -150,6 +153,7 @@ static const char *const words[LANGS][W_COUNT] = {
                    "鼠标左键         选择点击的项\n"
                    "回车、空格、n    回合结束后：下一回合 / 下一场\n"
                    "f                回合结束后：不再停顿，直到轮到你\n"
+                   "[、]、PgUp、PgDn 座位显示不下时翻页\n"
                    "L                English / 中文（保留当前对局）\n"
                    "u                撤回你上一次的行动\n"
                    "r                重新开始：同样设置的新游戏\n"
@@ -164,6 +168,8 @@ static const char *const words[LANGS][W_COUNT] = {
         [W_NOT_NOW] = "现在不需要你行动",
         [W_SECRET] = "秘密选择你的行动：所有座位的行动同时公开。",
         [W_VERB_LIST] = "%s：%s",
+        [W_SEATS_SHOWN] = "座位 %d-%d（共 %d）   [ ] 或 PgUp PgDn：其他座位",
+        [W_ALL_SEATS_SHOWN] = "所有座位都已显示",
     },
 };
 
