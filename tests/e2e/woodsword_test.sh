@@ -3,12 +3,16 @@
 # with config/woodsword.ini (you and seven woodsword bots, seed 3):
 #   1. the line protocol through a pipe: the arena text, actions typed
 #      (gather, missile 1, allocate 2), refusals with their reasons, the
-#      Chinese text with rules.lang=zh, the result line;
+#      Chinese text with rules.lang=zh, the result line; every round shown
+#      once and in order over seeds and seat mixes; the game-over header;
 #   2. bots only: `sapper run` of eight bots, 20 games, a summary;
 #   3. the curses arena under tmux, as a person plays it: eight seats,
 #      gather from the menu, the reveal with Next Round, L to Chinese and
 #      back with the position kept, a sword on a seat (`1 -> 2 (1)`), the
-#      list layout on a small terminal, q (status 0, the replay recorded).
+#      list layout on a small terminal, q (status 0, the replay recorded);
+#   4. issue 13 under tmux: the game-over screen (the last round played,
+#      the full-width colon in Chinese), L inside the pickers, the pickers
+#      in the rules' words, 64 seats paged through at 120x40 and 80x24.
 # Every check prints PASS or FAIL (with what it read). Exit status 0 when
 # all pass, 1 otherwise; 77 (skipped) when tmux is missing and parts 1 and
 # 2 passed. tmux runs on a private socket, killed on exit; the script
@@ -23,6 +27,8 @@ SOCK=sapper-ws-e2e-$$       # private tmux server
 SESSION=woodsword-$$
 TMP=$(mktemp -d)
 TIMEOUT=5                   # seconds to wait for any expected screen
+TWO=$TMP/two.ini            # two arena-random seats: a game with no person
+printf '[game]\nrules = woodsword\n[player.1]\nbot = arena-random\n[player.2]\nbot = arena-random\n' > "$TWO"
 
 . "$(dirname "$0")/lib.sh"   # pass, fail, expect_contains, finish
 
@@ -67,11 +73,16 @@ errors=$(count_matches "$out" '^error: ')
 expect_contains "$out" '"outcome":"unfinished","moves":0' "refusals apply nothing"
 
 # Out of the game, a person still watches it round by round: seed 3's
-# person dies in match 1 gathering; each of the 33 rounds is shown.
+# person dies in match 1, round 3, gathering; each of the 33 rounds is
+# reported, the one the person died in too, after the first position.
 out=$(for i in $(seq 40); do echo gather; done | "$SAPPER" play "$CONFIG" game.seed=3 --plain 2>&1)
-rounds=$(count_matches "$out" '^Wood-Sword - match [0-9]+, round [0-9]+')
+rounds=$(count_matches "$out" '^Last round \(match [0-9]+, round [0-9]+\):')
 [ "$rounds" -eq 33 ] && pass "every round is shown after the person is out (33)" ||
     fail "33 rounds expected on screen, found $rounds"
+boards=$(count_matches "$out" '^Wood-Sword - match [0-9]+, round [0-9]+')
+[ "$boards" -eq 34 ] && pass "one board a round, and the first position (34)" ||
+    fail "34 boards expected, found $boards"
+expect_contains "$out" "Last round (match 1, round 3):" "the round the person died in is shown"
 expect_contains "$out" '"rounds":33' "the game had 33 rounds"
 
 out=$(printf 'help\nquit\n' | "$SAPPER" play "$CONFIG" game.seed=3 --plain 2>&1)
@@ -91,6 +102,55 @@ expect_contains "$out" '"matches":' "the result carries the rules' own members"
 out=$(printf 'gather\nquit\n' | "$SAPPER" play "$CONFIG" game.seed=3 rules.lang=zh --plain 2>&1)
 expect_contains "$out" "木剑 - 第 1 场，第 1 回合 - 8/8 人存活" "rules.lang=zh: the header in Chinese"
 expect_contains "$out" "  座位 1 聚气" "rules.lang=zh: gather is 聚气"
+
+# Every round is shown once, in order (issue 13): the reports "Last round
+# (match M, round R)" of a session follow each other (R + 1, or round 1 of
+# the next match) from match 1, round 1, none twice, as many as the
+# result's "rounds". The seeds and seat mixes include rounds whose missiles
+# bots place (the placing once hid the rounds after it and showed the one
+# before twice) and the round a person dies in.
+rounds_in_order() {
+    awk '
+    /^Last round \(match [0-9]+, round [0-9]+\):/ {
+        gsub(/[^0-9 ]/, " "); split($0, at, " "); m = at[1] + 0; r = at[2] + 0
+        next_one = n == 0 ? m == 1 && r == 1 : (m == pm && r == pr + 1) || (m == pm + 1 && r == 1)
+        if (!next_one) { printf "match %d round %d, then match %d round %d; ", pm, pr, m, r; bad = 1 }
+        pm = m; pr = r; n++
+    }
+    /^result / && match($0, /"rounds":[0-9]+/) {
+        played = substr($0, RSTART + 9, RLENGTH - 9) + 0
+        if (played != n) { printf "%d rounds shown of %d played; ", n, played; bad = 1 }
+    }
+    END { exit bad }'
+}
+round_scan() {   # round_scan WHAT COMMANDS SEEDS ARGS...: COMMANDS a file of input lines
+    local what=$1 commands=$2 seeds=$3 seed why bad=""
+    shift 3
+    for seed in $seeds; do
+        why=$("$SAPPER" play "$@" game.seed="$seed" --plain <"$commands" 2>&1 | rounds_in_order) ||
+            bad="$bad seed $seed: $why"$'\n'
+    done
+    [ -z "$bad" ] && pass "$what: every round shown once, in order, seeds ${seeds%% *}-${seeds##* }" ||
+        fail "$what: rounds skipped or repeated:"$'\n'"$(printf '%s' "$bad" | head -5)"
+}
+seq 300 | sed 's/.*/gather/' > "$TMP/gathers"
+seq 300 | sed 's/.*/defense/' > "$TMP/defenses"
+ALL_RANDOM=$(for i in 1 2 3 4 5 6 7 8; do printf 'player.%d.bot=arena-random ' "$i"; done)
+round_scan "two arena-random seats" /dev/null "$(seq -s " " 1 120)" "$TWO"
+round_scan "three arena-random seats" /dev/null "$(seq -s " " 1 120)" "$TWO" player.3.bot=arena-random
+round_scan "eight arena-random seats" /dev/null "$(seq -s " " 1 120)" "$CONFIG" $ALL_RANDOM
+round_scan "woodsword and arena-random" /dev/null "$(seq -s " " 1 120)" "$TWO" player.1.bot=woodsword
+round_scan "a person who defends, and arena-random" "$TMP/defenses" "$(seq -s " " 1 120)" \
+    "$TWO" player.1.bot=human
+round_scan "a person who gathers, six woodsword, arena-random" "$TMP/gathers" "$(seq -s " " 1 60)" \
+    "$CONFIG" player.8.bot=arena-random
+
+# A game ends in the round it was decided: the last header names that round.
+out=$("$SAPPER" play "$TWO" game.seed=1 --plain </dev/null 2>&1)
+expect_contains "$(printf '%s\n' "$out" | grep '^Wood-Sword' | tail -1)" \
+    "Wood-Sword - match 1, round 4 - 1 of 2 seats alive" \
+    "the game-over header names round 4, the last one played (issue 13)"
+expect_contains "$out" "Last round (match 1, round 4):" "round 4 is the last round reported"
 
 # ---- 2. bots only -------------------------------------------------------
 echo "# 2. bots only: sapper run with eight bots, 20 games"
@@ -173,7 +233,7 @@ keys L
 check "L again: English, still round 2" both screen_has 'match 1, round 2' screen_has '> gather'
 
 keys j j j Enter   # wood_sword: its targets
-check "a sword asks for its target: wood_sword 2 ..." screen_has '> wood_sword 2 +2 woodsword'
+check "a sword asks for its target: wood_sword -> 2 ..." screen_has '> wood_sword -> 2 +2 woodsword'
 keys Enter
 check "the reveal draws the attack as 1 -> 2 (1)" screen_has '^ 1 -> 2 \(1\)  wood_sword'
 check "a pause after the round: Next Round or Next Match" screen_has '> Next (Round|Match)'
@@ -204,5 +264,102 @@ expect_contains "$replay" "rules woodsword" "the game was recorded"
 expect_contains "$replay" "move 1 wood_sword 2" "the recording holds the moves played after L"
 out=$("$SAPPER" replay "$TMP/game.replay" 2>&1)
 expect_contains "$out" "0 mismatch(es)" "the recording replays to the same outcome"
+
+# ---- 4. issue 13: every screen tells the truth ---------------------------
+# A fresh session of WIDTH x HEIGHT playing ARGS (one string, as a shell
+# reads them after `sapper play`); it stays open after sapper ends.
+open_arena() {
+    local w=$1 h=$2
+    shift 2
+    tm kill-session -t "$SESSION" 2>/dev/null
+    tm new-session -d -s "$SESSION" -x "$w" -y "$h" \
+        "env TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 '$SAPPER' play $*; sleep 30"
+}
+
+echo "# 4a. the end of a game: two arena-random seats, seed 1 (decided in round 4)"
+open_arena 100 30 "'$TWO' game.seed=1"
+check "game over: the title names round 4, the last one played" \
+    both screen_has 'match 1, round 4 - 1 of 2 seats alive' screen_has 'Last round: match 1, round 4'
+keys L
+check "in Chinese: the title names round 4 too" \
+    both screen_has '第 1 场，第 4 回合 - 1/2 人存活' screen_has '上一回合：第 1 场，第 4 回合'
+check "in Chinese the game-over line takes the full-width colon" \
+    both screen_has '^ 游戏结束：座位 1（arena-random）获胜' screen_lacks '游戏结束:'
+
+echo "# 4b. L in a picker: config/woodsword.ini game.seed=3, round 2, one point"
+open_arena 100 40 "'$CONFIG' game.seed=3"
+check "the arena of eight seats" screen_has '8 of 8 seats alive'
+keys Enter   # gather
+check "round 1 revealed" screen_has '> Next Round'
+keys Enter
+check "round 2: the menu" screen_has 'Your move, seat 1 \(points 1\)'
+keys j j j Enter j   # wood_sword, the second target: seat 3
+check "the sword's target picker, seat 3 selected, in the rules' words" \
+    both screen_has 'wood_sword: which seat\?' screen_has '> wood_sword -> 3 +3 woodsword'
+keys L
+check "L in the target picker: Chinese, still picking the sword's target" \
+    both screen_has '木剑：选择目标座位' screen_has '> 木剑 -> 3 +3 woodsword'
+check "the Chinese target picker shows no English typed form" screen_lacks 'wood_sword'
+keys h j j Enter Enter   # back to the verbs; fist, seat 2: how many
+check "the fist's count picker, in Chinese words" \
+    both screen_has '拳：选择数量' screen_has '> 拳 x1 -> 2 +消耗 0.5'
+check "the Chinese count picker shows no English typed form" screen_lacks 'fist [0-9]'
+keys L
+check "L in the count picker: English, still picking how many fists" \
+    both screen_has 'fist: how many\?' screen_has '> fist x1 -> 2 +cost 0.5'
+keys h h Enter   # back to the verbs: gather
+check "round 2 revealed" screen_has '> Next Round'
+keys Enter L
+check "round 3 in Chinese, two points" screen_has '轮到你了，座位 1（点气 2）'
+keys j j j j j j Enter   # missile: how many
+check "the missile count picker says 导弹 x1, not missile 1" \
+    both screen_has '> 导弹 x1 +消耗 2' screen_lacks 'missile [0-9]'
+keys Enter   # one missile: the reveal, then its placing
+check "the missile placing picks a seat in Chinese words, no allocate T" \
+    both screen_has '> 分配导弹 x1 -> 2 ' screen_lacks 'allocate'
+
+echo "# 4c. 64 seats: every seat reachable, the status says which show"
+SEATS64=$(for i in $(seq 2 64); do printf 'player.%d.bot=woodsword ' "$i"; done)
+# The seat numbers drawn as list rows ("12 woodsword   pts 0 sh 0"), one a line.
+seats_listed() {
+    LC_ALL=C grep -o -E '(^| )[0-9]+ (you|woodsword) +(pts|点气)' "$TMP/screen" |
+        LC_ALL=C grep -o -E '^ ?[0-9]+' | tr -d ' '
+}
+# Pages through the list with KEY until the status names seat 64: every
+# seat number drawn on the way goes into $TMP/seen.
+page_through() {
+    : > "$TMP/seen"
+    for _ in $(seq 20); do
+        capture
+        seats_listed >> "$TMP/seen"
+        screen_has '^ *seats [0-9]+-64 of 64' && break
+        keys "$1"
+        sleep 0.2
+    done
+}
+all_seats_seen() { [ "$(sort -un "$TMP/seen" | tr '\n' ' ')" = "$(seq -s ' ' 1 64) " ]; }
+open_arena 120 40 "'$CONFIG' game.seed=3 $SEATS64"
+check "120x40: the list says it shows seats 1-46 of 64, with the keys" \
+    both screen_has '^ *seats 1-46 of 64 .*\[ \] or PgUp PgDn' screen_lacks 'more$'
+check "120x40: the list shows seats 1 and 46" \
+    both screen_has '^1 you ' screen_has ' 46 woodsword '
+keys ']'
+check "]: the next page, seats 19-64, seat 64 drawn" \
+    both screen_has '^ *seats 19-64 of 64' screen_has ' 64 woodsword +pts'
+keys '['
+check "[: back to seats 1-46" screen_has '^ *seats 1-46 of 64'
+keys L
+check "the status in Chinese" screen_has '座位 1-46（共 64）'
+keys L
+tm resize-window -t "$SESSION" -x 80 -y 24
+check "80x24: a page of seven seats" screen_has '^ *seats 1-7 of 64'
+page_through NPage
+if all_seats_seen; then pass "80x24: PgDn reaches every seat, 1 to 64"; else
+    fail_on_screen "80x24: PgDn reached seats $(sort -un "$TMP/seen" | tr '\n' ' ')"; fi
+keys PPage
+check "PgUp: the page before, seats 51-57" screen_has '^ *seats 51-57 of 64'
+keys '?'
+check "help names the keys that scroll the seats" screen_has '\[, \], PgUp, PgDn +scroll the seats'
+keys x
 
 finish

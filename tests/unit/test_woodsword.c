@@ -660,8 +660,13 @@ static void test_woodsword_max_rounds_ends_the_game_with_no_winner(void **state)
     double r[2] = {-1, -1};
     woodsword_returns(t.st, r, 2);
     assert_true(r[0] == 0.0 && r[1] == 0.0);
+    viewbuf vb;   /* the game stays at the round it ended in, not a 4th */
+    const sapper_arena_view *v = view_of(&t, SAPPER_OMNISCIENT, &vb);
+    assert_int_equal(v->round, 3);
+    assert_int_equal(v->last_round, 3);
     char *text = render(&t, SAPPER_OMNISCIENT);
     assert_has(text, "the 3-round limit");
+    assert_has(text, "round 3 - 2 of 2 seats alive");
     free(text);
     sapper_game_info info = { .struct_size = sizeof info };
     woodsword_game_info(t.game, 2, &info);

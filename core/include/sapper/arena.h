@@ -265,7 +265,8 @@ typedef struct sapper_arena_view {
     int32_t phase;          /* SAPPER_ARENA_PHASE_*                         */
     int32_t match;          /* current match, from 1                        */
     int32_t round;          /* current round of the match, from 1: the one
-                               being chosen                                 */
+                               being chosen; OVER: the last one played (the
+                               game ended in match, round)                  */
     int32_t rounds_played;  /* rounds resolved in the whole game            */
     int32_t max_rounds;     /* the game ends with no winner after this many */
     int32_t alive;          /* seats still in the game                      */

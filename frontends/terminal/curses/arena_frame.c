@@ -28,7 +28,7 @@ static void draw_phase(const arena_ui *au)
     attr_t attr = A_BOLD;
     if (v->phase == SAPPER_ARENA_PHASE_OVER || sapper_match_to_move(au->u->a->match) == SAPPER_TERMINAL) {
         arena_outcome_text(au, what, sizeof what);
-        snprintf(line, sizeof line, "%s: %s", arena_word(au, W_GAME_OVER), what);
+        arena_say(au, line, sizeof line, W_GAME_OVER_LINE, what);
         attr = ui_attr(au->u, v->winner >= 0 && v->winner == au->me ? UI_PAIR_WIN : UI_PAIR_ERROR,
                        A_BOLD);
     } else if (au->pause) {
@@ -135,6 +135,8 @@ void arena_draw(arena_ui *au)
     draw_title(au);
     draw_phase(au);
     arena_layout l = arena_layout_seats(au, 3);
+    au->seat_first = l.first;   /* the scroll keys go on from what shows */
+    au->seat_page = l.page;
     arena_draw_seats(au, &l);
     draw_bottom(au, l.top + l.rows + 1);
     draw_footer(au);

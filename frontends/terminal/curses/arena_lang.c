@@ -74,10 +74,9 @@ void arena_switch_language(arena_ui *au)
     a->match = m;
     sapper_config_set(&a->cfg, "rules", "lang", to, "the L key", 0);
     au->lang = arena_lang_of(a);
-    int paused = au->pause;
-    arena_reset_menu(au);
+    /* The position is the same, so are the person's legal actions: the
+       menu stays at its step and selection, a round on show stays on show. */
     au->seen_rounds = arena_rounds_played(au);
     ui_message(au->u, 0, "%s", arena_word(au, W_LANGUAGE));
-    au->pause = paused;   /* a round on show stays on show */
     arena_note_end(au);
 }

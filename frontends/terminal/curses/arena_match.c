@@ -86,7 +86,7 @@ void arena_note_end(arena_ui *au)
         u->ended = app_now();
     const sapper_fault *f = sapper_match_fault(u->a->match);
     if (f)
-        ui_message(u, 1, "game over: %s", f->detail);
+        ui_message(u, 1, arena_word(au, W_GAME_OVER_LINE), f->detail);
 }
 
 /* A round resolved since the bots last stopped: show it. */

@@ -96,9 +96,17 @@ static void target_detail(const arena_ui *au, int32_t t, char *buf, size_t cap)
     }
 }
 
-static int target_entries(const arena_ui *au, entry *e)
+/* A whole action in the rules' words in the language on screen ("木剑 ->
+   3", "fist x2 -> 5"); the typed form when the rules have none. */
+static void action_words(const arena_ui *au, int64_t action, char *buf, size_t cap)
 {
     sapper_match *m = au->u->a->match;
+    if (!sapper_match_action_label(m, action, au->lang == LANG_ZH ? "zh" : "en", 1, buf, cap))
+        snprintf(buf, cap, "%s", sapper_match_action_text(m, action));
+}
+
+static int target_entries(const arena_ui *au, entry *e)
+{
     int n = 0;
     int32_t last = -1;
     for (size_t i = 0; i < au->nlegal; i++) {
@@ -111,11 +119,11 @@ static int target_entries(const arena_ui *au, entry *e)
         entry *x = add_entry(e, &n, more ? -1 : au->legal[i], verb, target, count);
         if (!x)
             break;
-        if (more)
-            snprintf(x->label, sizeof x->label, "%s %d ...", sapper_arena_verb_word(verb),
+        if (more)   /* how many comes next */
+            snprintf(x->label, sizeof x->label, "%s -> %d ...", arena_verb_name(au, verb),
                      (int)target + 1);
         else
-            snprintf(x->label, sizeof x->label, "%s", sapper_match_action_text(m, au->legal[i]));
+            action_words(au, au->legal[i], x->label, sizeof x->label);
         target_detail(au, target, x->detail, sizeof x->detail);
     }
     return n;
@@ -123,7 +131,6 @@ static int target_entries(const arena_ui *au, entry *e)
 
 static int count_entries(const arena_ui *au, entry *e)
 {
-    sapper_match *m = au->u->a->match;
     char c[16], d[16];
     int n = 0;
     for (size_t i = 0; i < au->nlegal; i++) {
@@ -134,7 +141,7 @@ static int count_entries(const arena_ui *au, entry *e)
         entry *x = add_entry(e, &n, au->legal[i], verb, target, count);
         if (!x)
             break;
-        snprintf(x->label, sizeof x->label, "%s", sapper_match_action_text(m, au->legal[i]));
+        action_words(au, au->legal[i], x->label, sizeof x->label);
         int32_t dmg = verb == SAPPER_ARENA_FIST ? arena_damage_of(au, verb, count, my_prep(au))
                                                 : count * arena_damage_of(au, verb, count, 0);
         arena_say(au, x->detail, sizeof x->detail, W_COST, arena_half(c, arena_cost_of(au, verb, count)));

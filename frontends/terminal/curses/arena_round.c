@@ -196,8 +196,10 @@ void arena_panel_last(const arena_ui *au, panel *p)
     hit_lines(au, p);
     eliminated_line(au, p);
     if (v->phase == SAPPER_ARENA_PHASE_OVER) {
-        arena_outcome_text(au, line, sizeof line);
-        add(p, A_BOLD | A_REVERSE, " %s: %s ", arena_word(au, W_GAME_OVER), line);
+        char what[200];
+        arena_outcome_text(au, what, sizeof what);
+        arena_say(au, line, sizeof line, W_GAME_OVER_LINE, what);
+        add(p, A_BOLD | A_REVERSE, " %s ", line);
     } else if (v->last_match != v->match) {
         add(p, A_BOLD, arena_word(au, W_MATCH_OVER), (int)v->last_match, (int)v->match);
     }

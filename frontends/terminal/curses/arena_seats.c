@@ -157,8 +157,14 @@ arena_layout arena_layout_seats(const arena_ui *au, int top)
         return l;
     l.cols = COLS / LIST_W > 0 ? COLS / LIST_W : 1;
     l.rows = (n + l.cols - 1) / l.cols;
-    if (l.rows > max_rows)
-        l.rows = max_rows > 1 ? max_rows : 1;
+    if (l.rows <= max_rows)
+        return l;
+    /* A page of the list, a status row under it; the page follows the
+       scroll keys, kept inside the list. */
+    l.rows = max_rows > 2 ? max_rows : 2;
+    l.page = (l.rows - 1) * l.cols;
+    l.first = au->seat_first < n - l.page ? au->seat_first : n - l.page;
+    l.first = l.first > 0 ? l.first : 0;
     return l;
 }
 
@@ -182,17 +188,21 @@ static void draw_row(const arena_ui *au, int32_t i, int x, int y, int w)
     arena_put(y, x + c1 + c2, w - c1 - c2 - 1, t.act_attr, t.act);
 }
 
+/* The list in columns; a page of it with the seats it shows under it
+   when it does not all fit. */
 static void draw_list(const arena_ui *au, const arena_layout *l)
 {
     int32_t n = arena_view_of(au)->players;
     int w = COLS / l->cols;
-    int32_t shown = l->rows * l->cols < n ? l->rows * l->cols - 1 : n;
-    for (int32_t i = 0; i < shown; i++)
-        draw_row(au, i, (i / l->rows) * w, l->top + i % l->rows, w);
-    if (shown < n) {
-        char more[64];
-        arena_say(au, more, sizeof more, W_MORE, (int)(n - shown));
-        arena_put(l->top + (int)(shown % l->rows), (int)(shown / l->rows) * w, w, A_DIM, more);
+    int per_col = l->page ? l->rows - 1 : l->rows;
+    int32_t shown = l->page ? l->page : n;
+    for (int32_t k = 0; k < shown; k++)
+        draw_row(au, l->first + k, (k / per_col) * w, l->top + k % per_col, w);
+    if (l->page) {
+        char status[LINE_MAX];
+        arena_say(au, status, sizeof status, W_SEATS_SHOWN, l->first + 1, l->first + l->page,
+                  (int)n);
+        arena_put(l->top + per_col, 0, COLS, A_BOLD, status);
     }
 }
 

@@ -19,14 +19,14 @@ enum arena_word {
     W_LLAMA_BADGE, W_MISSILE_BADGE, W_ATTACK, W_LLAMA_LINE, W_MISSILE_LINE,
     W_LEFT, W_HIT, W_BROKEN, W_DIED_SUFFIX, W_ELIMINATED, W_REVEALED, W_LAST,
     W_NOTHING_YET, W_MATCH_OVER, W_NEXT_ROUND, W_NEXT_MATCH, W_GAME_OVER,
-    W_WINS, W_YOU_WIN, W_NO_WINNER, W_ROUND_LIMIT, W_PRESS_ENTER,
+    W_WINS, W_YOU_WIN, W_NO_WINNER, W_ROUND_LIMIT, W_GAME_OVER_LINE, W_PRESS_ENTER,
     W_AFTER_GAME, W_YOUR_MOVE, W_PICK_TARGET, W_PICK_COUNT, W_PLACE,
     W_PLACING, W_WATCHING, W_WAITING, W_COST, W_COST_EACH, W_COST_MISSILE,
     W_DAMAGE, W_DAMAGE_EACH, W_BLOCKS, W_GAIN, W_LLAMA_EFFECT, W_SHIELD_PLUS,
     W_PREP_PLUS, W_ON_IT, W_MORE, W_SEAT, W_HINT_MENU, W_HINT_PAUSE,
     W_HINT_OVER, W_HELP_TITLE, W_HELP, W_HELP_BACK, W_LANGUAGE,
     W_NOTHING_TO_UNDO, W_UNDONE, W_UNKNOWN_KEY, W_NO_SWITCH, W_NOT_NOW,
-    W_SECRET, W_VERB_LIST,
+    W_SECRET, W_VERB_LIST, W_SEATS_SHOWN, W_ALL_SEATS_SHOWN,
     W_COUNT
 };
 
@@ -66,6 +66,8 @@ typedef struct arena_ui {
     int32_t verb, target;   /* chosen so far in the menu                    */
     int sel;                /* selected entry                               */
     int menu_y, menu_rows, menu_first, menu_n;   /* last drawn, for clicks  */
+    int seat_first, seat_page;   /* the seat list as last drawn: first seat
+                                    shown, seats a page (0: all show)       */
     unsigned char *view;    /* copy of the viewer's view (owned)            */
     size_t view_size, view_cap;
     int64_t *legal;         /* copy of the person's legal actions (owned)   */
@@ -83,6 +85,8 @@ typedef struct arena_layout {
     int ring;               /* 1: boxes on an ellipse; 0: a list         */
     int top, rows;          /* rows the seats take                       */
     int cols;               /* list: columns of LIST_W                   */
+    int first, page;        /* list: first seat shown, seats a page with a
+                               status row under them (0: all show)       */
     int x[SAPPER_ARENA_MAX_SEATS], y[SAPPER_ARENA_MAX_SEATS];
 } arena_layout;
 

@@ -35,12 +35,13 @@ static const char *const words[LANGS][W_COUNT] = {
         [W_YOU_WIN] = "you win!",
         [W_NO_WINNER] = "no winner: everyone left died together",
         [W_ROUND_LIMIT] = "no winner: the %d-round limit",
+        [W_GAME_OVER_LINE] = "Game Over: %s",
         [W_PRESS_ENTER] = "Enter or space: %s",
         [W_AFTER_GAME] = "r: a new game   q: quit",
         [W_YOUR_MOVE] = "Your move, seat %d (points %s):",
         [W_PICK_TARGET] = "%s: which seat?",
         [W_PICK_COUNT] = "%s: how many?",
-        [W_PLACE] = "Place missile %d of %d (%d left): allocate T",
+        [W_PLACE] = "Place missile %d of %d (%d left): which seat?",
         [W_PLACING] = "Seat %d places its missiles: %d left",
         [W_WATCHING] = "You are out; the bots play on.",
         [W_WAITING] = "Waiting for the other seats.",
@@ -69,6 +70,7 @@ static const char *const words[LANGS][W_COUNT] = {
                    "left click       pick the clicked entry\n"
                    "enter, space, n  after a round: Next Round / Next Match\n"
                    "f                after a round: no more stops until your move\n"
+                   "[, ], PgUp, PgDn scroll the seats when they do not all fit\n"
                    "L                English / 中文 (the game is kept)\n"
                    "u                undo your last action\n"
                    "r                restart: a new game, same settings\n"
@@ -83,6 +85,8 @@ static const char *const words[LANGS][W_COUNT] = {
         [W_NOT_NOW] = "no action of yours is expected now",
         [W_SECRET] = "Pick your action in secret: every seat's is revealed together.",
         [W_VERB_LIST] = "%s: %s",
+        [W_SEATS_SHOWN] = "seats %d-%d of %d   [ ] or PgUp PgDn: the other seats",
+        [W_ALL_SEATS_SHOWN] = "every seat is on screen",
     },
     [LANG_ZH] = {
         [W_TITLE] = "木剑 - 第 %d 场，第 %d 回合 - %d/%d 人存活",
@@ -114,12 +118,13 @@ static const char *const words[LANGS][W_COUNT] = {
         [W_YOU_WIN] = "你赢了！",
         [W_NO_WINNER] = "无人获胜：剩余玩家同时死亡",
         [W_ROUND_LIMIT] = "无人获胜：已达 %d 回合上限",
+        [W_GAME_OVER_LINE] = "游戏结束：%s",
         [W_PRESS_ENTER] = "回车或空格：%s",
         [W_AFTER_GAME] = "r：新游戏   q：退出",
         [W_YOUR_MOVE] = "轮到你了，座位 %d（点气 %s）：",
         [W_PICK_TARGET] = "%s：选择目标座位",
         [W_PICK_COUNT] = "%s：选择数量",
-        [W_PLACE] = "分配第 %d 枚导弹（共 %d 枚，剩 %d 枚）：allocate T",
+        [W_PLACE] = "分配第 %d 枚导弹（共 %d 枚，剩 %d 枚）：选择目标座位",
         [W_PLACING] = "座位 %d 正在分配导弹：剩 %d 枚",
         [W_WATCHING] = "你已出局；机器人继续对局。",
         [W_WAITING] = "等待其他座位。",
@@ -148,6 +153,7 @@ static const char *const words[LANGS][W_COUNT] = {
                    "鼠标左键         选择点击的项\n"
                    "回车、空格、n    回合结束后：下一回合 / 下一场\n"
                    "f                回合结束后：不再停顿，直到轮到你\n"
+                   "[、]、PgUp、PgDn 座位显示不下时翻页\n"
                    "L                English / 中文（保留当前对局）\n"
                    "u                撤回你上一次的行动\n"
                    "r                重新开始：同样设置的新游戏\n"
@@ -162,6 +168,8 @@ static const char *const words[LANGS][W_COUNT] = {
         [W_NOT_NOW] = "现在不需要你行动",
         [W_SECRET] = "秘密选择你的行动：所有座位的行动同时公开。",
         [W_VERB_LIST] = "%s：%s",
+        [W_SEATS_SHOWN] = "座位 %d-%d（共 %d）   [ ] 或 PgUp PgDn：其他座位",
+        [W_ALL_SEATS_SHOWN] = "所有座位都已显示",
     },
 };
 

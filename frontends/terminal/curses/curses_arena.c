@@ -4,10 +4,12 @@
  * points, shields, prep and alive or out; the round on show (each seat's
  * action, `A -> B (3)` lines for single-target attacks, badges for llamas
  * and missiles, hits, deaths, the end of a match); a menu of the person's
- * legal actions with their costs, verb first, then target, then count;
- * the missile placing (`allocate T` with the missiles left); and a pause
- * after every resolved round: Next Round, Next Match (the eliminating
- * round stays on screen until then), Game Over with the winner or none.
+ * legal actions with their costs, verb first, then target, then count,
+ * each entry in the rules' words for it (action_label) in the language on
+ * screen; the missile placing (a seat per missile, with the missiles
+ * left); and a pause after every resolved round: Next Round, Next Match
+ * (the eliminating round stays on screen until then), Game Over with the
+ * winner or none.
  *
  * It runs its own event loop (play_curses.c hands the arena family to
  * ui_arena_loop) because it keeps state between frames: the language, the
@@ -33,9 +35,10 @@
  * Keys: up/down/j/k and enter/space (or a click) walk the menu, backspace/
  * left/h go back a step; after a round enter/space/n go on and f goes on
  * without stopping until the person must act; L language, u undo, r
- * restart, ?/H/F1 help, q quit. Where the missiles of a resolved round
- * went is read back from the match's history (the view keeps only what
- * each seat took).
+ * restart, ?/H/F1 help, q quit; [ ] or PgUp PgDn page through the seat
+ * list when the seats do not all fit (a row under it says which show).
+ * Where the missiles of a resolved round went is read back from the
+ * match's history (the view keeps only what each seat took).
  *
  * This file runs the loop and handles the keys; the rest is in arena_*.c,
  * one job each (arena_ui.h lists them).
@@ -79,6 +82,17 @@ static void fast_forward(arena_ui *au)
     au->seen_rounds = arena_rounds_played(au);
     arena_reset_menu(au);
     arena_note_end(au);
+}
+
+/* [ ] PgUp PgDn: the seat list a page back (-1) or on (1); it is kept
+   inside the list when drawn. */
+static void scroll_seats(arena_ui *au, int direction)
+{
+    if (au->seat_page == 0) {
+        ui_message(au->u, 0, "%s", arena_word(au, W_ALL_SEATS_SHOWN));
+        return;
+    }
+    au->seat_first += direction * au->seat_page;
 }
 
 /* A click on a menu entry picks it; one on the prompt goes on. */
@@ -143,6 +157,8 @@ static void on_key(arena_ui *au, int ch)
     case 'u': arena_undo(au); return;
     case '?': case 'H': case KEY_F(1): au->help = 1; return;   /* as the other families */
     case 'L': case 'l': arena_switch_language(au); return;
+    case '[': case KEY_PPAGE: scroll_seats(au, -1); return;
+    case ']': case KEY_NPAGE: scroll_seats(au, 1); return;
     default: break;
     }
     if (!play_key(au, ch))

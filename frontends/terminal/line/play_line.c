@@ -38,24 +38,31 @@ static void print_board(app *a, FILE *out)
     fflush(out);
 }
 
+/* A round of simultaneous choices (Wood-Sword) that no person plays now:
+   shown unless shown already (shown: the move count of the last board
+   printed). Only the start of a round counts, when the last one has
+   resolved, missiles placed and all: between its choices and its
+   placing a round is half done. */
+static int unseen_round(sapper_match *m, size_t shown)
+{
+    return sapper_match_to_move(m) == SAPPER_SIMULTANEOUS &&
+           sapper_match_human_to_act(m) < 0 && sapper_match_move_count(m) != shown;
+}
+
 /* Lets the bots play until a person must act or the game ends, then shows
-   the board. In a game of simultaneous rounds (Wood-Sword) every round the
-   bots play alone is shown too: a person out of the game still watches it
-   round by round rather than jump to the end. */
-static void advance_and_show(app *a, FILE *out)
+   the board. shown is the move count of the board printed last. In a game
+   of simultaneous rounds every round resolved on the way is shown too,
+   the one the person's own action resolved included: a person out of the
+   game watches it round by round rather than jump to the end. */
+static void advance_and_show(app *a, FILE *out, size_t shown)
 {
     sapper_match *m = a->match;
-    size_t shown = sapper_match_move_count(m);
-    while (sapper_match_to_move(m) == SAPPER_SIMULTANEOUS &&
-           sapper_match_advance_one(m)) {
-        size_t n = sapper_match_move_count(m);
-        if (n > shown && sapper_match_to_move(m) != SAPPER_TERMINAL &&
-            sapper_match_human_to_act(m) < 0) {
-            print_board(a, out);   /* a round resolved, and more will follow */
-            shown = n;
+    do {
+        if (unseen_round(m, shown)) {
+            print_board(a, out);
+            shown = sapper_match_move_count(m);
         }
-    }
-    sapper_match_advance(m);
+    } while (sapper_match_advance_one(m));
     print_board(a, out);
 }
 
@@ -258,6 +265,7 @@ static int command(app *a, hinter *h, char *line, FILE *out, double *started)
         return solve(a, h, line + 5, out);
     }
     int applied = 1;
+    size_t shown = sapper_match_move_count(a->match);   /* the board on show */
     switch (bare_command(line, out)) {
     case CMD_REFUSED: return 0;
     case CMD_QUIT: return 1;
@@ -283,7 +291,7 @@ static int command(app *a, hinter *h, char *line, FILE *out, double *started)
     }
     if (!applied)
         return 0;
-    advance_and_show(a, out);
+    advance_and_show(a, out, shown);
     return sapper_match_to_move(a->match) == SAPPER_TERMINAL;
 }
 
@@ -339,7 +347,7 @@ int play_line(app *a, FILE *in, FILE *out)
         return EXIT_USAGE;
     }
     double started = app_now();
-    advance_and_show(a, out);
+    advance_and_show(a, out, sapper_match_move_count(a->match));
     char buf[LINE_MAX_CHARS + 1];
     int done = sapper_match_to_move(a->match) == SAPPER_TERMINAL, got = 1;
     long lines = 0;

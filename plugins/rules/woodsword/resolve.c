@@ -199,13 +199,14 @@ static void start_match(ws_state *s)
 }
 
 /* The dead leave together; a death ends the match, one survivor or none
-   ends the game; so does max_rounds. */
+   ends the game; so does max_rounds. A game that ends stays at the match
+   and round it ended in: no round or match after it is ever played. */
 static void end_round(ws_state *s, const ws_round *r)
 {
     int32_t deaths = 0;
     s->rounds_played++;
     s->last_match = s->match;
-    s->last_round = s->round++;
+    s->last_round = s->round;
     for (int32_t i = 0; i < s->players; i++)
         if (s->seat[i].alive && r->died[i]) {
             s->seat[i].alive = 0;
@@ -220,12 +221,15 @@ static void end_round(ws_state *s, const ws_round *r)
                 s->winner = i;
         return;
     }
-    if (deaths > 0)
-        start_match(s);
     if (s->rounds_played >= s->game->max_rounds) {
         s->phase = SAPPER_ARENA_PHASE_OVER;
         s->stalled = 1;
+        return;
     }
+    if (deaths > 0)
+        start_match(s);
+    else
+        s->round++;
 }
 
 void ws_resolve_round(ws_state *s)
