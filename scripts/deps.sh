@@ -2,7 +2,7 @@
 # Installs the Debian 12 packages Sapper needs to build and test, only
 # those that are missing. Needs root (or sudo) only when something is missing.
 set -eu
-PKGS="build-essential cmake pkg-config libinih-dev libcmocka-dev libncurses-dev libsqlite3-dev sqlite3 tmux libsodium-dev libseccomp-dev pmccabe"
+PKGS="build-essential cmake pkg-config libinih-dev libcmocka-dev libncurses-dev libsqlite3-dev sqlite3 tmux libsodium-dev libseccomp-dev pmccabe file"
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"

@@ -4,6 +4,10 @@
 # the installed header found through pkg-config (the prefix comes from
 # where sapper.pc is, so `cmake --install --prefix` needs no reconfigure),
 # give it its own id, and check that the engine lists it and plays it.
+# Then, as a user of the installed files: the prefix moved elsewhere, from
+# another directory, a line-protocol game, `sapper run classic-bots` (the
+# installed config found by name), the installed template built out of
+# tree and played, the man pages and the completion in place.
 set -u
 B=${1:?usage: install_test.sh BUILD_DIR}
 . "$(dirname "$0")/lib.sh"
@@ -69,4 +73,39 @@ nm "$T/prefix/lib/libsapper_mines.a" 2>/dev/null | grep -q __asan_ && san="-fsan
 cc $san -o "$T/solve" "$T/solve.c" $(pkg-config --cflags --libs sapper-mines) 2>"$T/cc2.log"
 expect_status $? 0 "a program builds against the installed solver (pkg-config sapper-mines)"
 expect_contains "$("$T/solve" 2>&1)" "0.333333 0.333333 0.333333" "and gets exact probabilities from it"
+
+# ---- the install moved, used from elsewhere (issue 18) -------------------
+mv "$T/prefix" "$T/moved"
+P=$T/moved
+mkdir -p "$T/elsewhere" && cd "$T/elsewhere" || exit 1
+out=$(printf 'reveal 0 0\nquit\n' | "$P/bin/sapper" play --plain game.seed=3 2>&1); st=$?
+expect_status $st 0 "a moved install plays a line-protocol game"
+expect_contains "$out" "result {" "to its result line"
+out=$("$P/bin/sapper" run classic-bots --games 10 2>&1); st=$?
+expect_status $st 0 "sapper run classic-bots finds the installed config by name"
+expect_contains "$out" "config \"classic-bots\": using $P/share/sapper/config/classic-bots.ini" "and says which file it used"
+expect_contains "$out" "summary: 10 games" "and plays 10 games"
+out=$("$P/bin/sapper" run no-such-config 2>&1); st=$?
+expect_status $st 2 "a config name that matches nothing is refused"
+expect_contains "$out" "classic-bots, classic-expert, deductive" "and the installed configs are listed"
+expect_contains "$("$P/bin/sapper" --version)" "searched in: $P/share/sapper/config" "--version says where configs are searched"
+sed -e 's/SAPPER_PLUGIN_ENTRY(template)/SAPPER_PLUGIN_ENTRY(yourbot)/' \
+    -e 's/\.id = "template"/.id = "yourbot"/' "$P/share/sapper/template/plugin.c" > "$T/yourbot.c"
+mkdir -p "$T/yours"
+# shellcheck disable=SC2046
+cc -shared -fPIC -fvisibility=hidden $(PKG_CONFIG_PATH="$P/lib/pkgconfig" pkg-config --cflags sapper) \
+    -o "$T/yours/yourbot.so" "$T/yourbot.c" 2>"$T/cc3.log"
+expect_status $? 0 "the installed template builds out of tree"
+out=$("$P/bin/sapper" run classic-bots engine.plugin_path="$T/yours" player.1.bot=yourbot --games 3 2>&1); st=$?
+expect_status $st 0 "and plays"
+expect_contains "$out" "(yourbot): wins" "as yourbot"
+for f in share/man/man1/sapper.1 share/man/man7/sapper-plugin.7 \
+         share/bash-completion/completions/sapper share/doc/sapper/PLUGINS.md \
+         share/sapper/template/README.md; do
+    [ -s "$P/$f" ] && pass "installed: $f" || fail "not installed: $f"
+done
+if command -v man >/dev/null; then
+    expect_contains "$(MANWIDTH=80 man -l "$P/share/man/man1/sapper.1" 2>&1)" "SYNOPSIS" "the man page renders"
+fi
+cd "$SRC" || exit 1
 finish

@@ -63,10 +63,14 @@ sapper_registry *app_registry(const sapper_config *cfg)
     sapper_registry *reg = sapper_registry_new();
     if (!reg)
         return NULL;
-    char dir[PATH_MAX], defaults[2 * PATH_MAX + 64];
+    char dir[PATH_MAX], defaults[2 * PATH_MAX + 64], up[PATH_MAX + 32],
+         installed[PATH_MAX + 32];
     exe_dir(dir, sizeof dir);
-    snprintf(defaults, sizeof defaults, "%s/plugins:%s/../lib/sapper/plugins",
-             dir, dir);
+    snprintf(up, sizeof up, "%s/../lib/sapper/plugins", dir);
+    if (strlen(up) >= PATH_MAX || !realpath(up, installed))   /* /usr/lib/...,
+                                                not /usr/bin/../lib/... */
+        snprintf(installed, sizeof installed, "%s", up);
+    snprintf(defaults, sizeof defaults, "%s/plugins:%s", dir, installed);
     sapper_config_entry *e = cfg ? sapper_config_get(cfg, "engine", "plugin_path") : NULL;
     sapper_registry_load_path(reg, e ? e->value : NULL,
                               getenv("SAPPER_PLUGIN_PATH"), defaults);
