@@ -4,7 +4,9 @@
  * tables with Wilson intervals and paired sign/McNemar tests, two-player
  * tables with Elo, LOS, pentanomial statistics and the SPRT state, and
  * free-for-all tables with win share, mean placement and Bradley-Terry
- * ratings. Text for a terminal and JSON for tools; no I/O here.
+ * ratings. Text for a terminal and JSON for tools (and for `sapper
+ * report`, the same numbers as games accumulate: a series of snapshots of
+ * the entrant and pairing rows); no I/O here.
  */
 #include "tournament.h"
 #include "store.h"
@@ -37,7 +39,14 @@ typedef struct tables {
     int64_t wdl[SAPPER_MAX_ENTRANTS][SAPPER_MAX_ENTRANTS][3];
     double *pair_half;     /* per game: i's result in half points, -1 unknown */
     double beats[SAPPER_MAX_ENTRANTS * SAPPER_MAX_ENTRANTS];
+    int64_t run;           /* the run tabled; -1: the database's last */
+    int64_t snap_every;    /* a snapshot into series every so many rows */
+    sapper_strbuf *series; /* NULL: no snapshots */
+    int64_t snaps;         /* snapshots written */
 } tables;
+
+static void snapshot(tables *t);
+static sapper_status table_json(tables *t, sapper_strbuf *text, sapper_strbuf *json);
 
 static int reason_slot(const char *why)
 {
@@ -102,6 +111,8 @@ static void on_row(void *ctx, const sapper_tgame *g, const sapper_game_record *r
         t->dup[g->board * (int64_t)t->def->nentrants + g->seats[0]] =
             r->returns[0] >= 1.0 ? 1 : 0;
     count_pairwise(t, g, r);
+    if (t->series && t->stored % t->snap_every == 0)
+        snapshot(t);
 }
 
 static double ms_per_move(const entrant_tally *e)
@@ -344,7 +355,7 @@ static sapper_status build(tables *t, char *err, size_t errcap)
     sapper_status st = sapper_store_open_readonly(t->def->db, &s, err, errcap);
     if (st != SAPPER_OK)
         return st;
-    int64_t run = sapper_store_last_run(s);
+    int64_t run = t->run >= 0 ? t->run : sapper_store_last_run(s);
     if (run < -1) {
         st = sapper_store_failure(s, "read the runs", err, errcap);
         sapper_store_close(s);
@@ -378,30 +389,82 @@ sapper_status sapper_tournament_table(const sapper_tournament_def *def,
     if (!json)
         json = &scratch;
     t->def = def;
+    t->run = -1;
     sapper_status st = build(t, err, errcap);
-    if (st == SAPPER_OK) {
-        sapper_strbuf_printf(text, "%s, %s: %lld of %lld games stored, %lld void, "
-                             "master seed %llu\n\n", def->base.rules->desc.id,
-                             format_word(def->format), (long long)t->stored,
-                             (long long)t->total, (long long)t->voided,
-                             (unsigned long long)def->seed);
-        sapper_strbuf_printf(json, "{\"ruleset\":\"%s\",\"format\":\"%s\",\"stored\":%lld,"
-                             "\"total\":%lld,\"void\":%lld,\"seed\":%llu",
-                             def->base.rules->desc.id, format_word(def->format),
-                             (long long)t->stored, (long long)t->total,
-                             (long long)t->voided, (unsigned long long)def->seed);
-        entrant_rows(t, text, json);
-        if (def->format == SAPPER_FMT_DUPLICATE)
-            duplicate_paired(t, text, json);
-        else if (def->format == SAPPER_FMT_FFA)
-            bradley_terry_rows(t, text, json);
-        else
-            two_player_rows(t, text, json);
-        sapper_strbuf_printf(json, "}");
-    }
+    if (st == SAPPER_OK)
+        st = table_json(t, text, json);
     free(t->dup);
     free(t->pair_half);
     free(t);
     sapper_strbuf_free(&scratch);
+    return st;
+}
+
+/* The table of the games counted in t, as text and JSON. */
+static sapper_status table_json(tables *t, sapper_strbuf *text, sapper_strbuf *json)
+{
+    const sapper_tournament_def *def = t->def;
+    sapper_strbuf_printf(text, "%s, %s: %lld of %lld games stored, %lld void, "
+                         "master seed %llu\n\n", def->base.rules->desc.id,
+                         format_word(def->format), (long long)t->stored,
+                         (long long)t->total, (long long)t->voided,
+                         (unsigned long long)def->seed);
+    sapper_strbuf_printf(json, "{\"ruleset\":\"%s\",\"format\":\"%s\",\"stored\":%lld,"
+                         "\"total\":%lld,\"void\":%lld,\"seed\":%llu",
+                         def->base.rules->desc.id, format_word(def->format),
+                         (long long)t->stored, (long long)t->total,
+                         (long long)t->voided, (unsigned long long)def->seed);
+    entrant_rows(t, text, json);
+    if (def->format == SAPPER_FMT_DUPLICATE)
+        duplicate_paired(t, text, json);
+    else if (def->format == SAPPER_FMT_FFA)
+        bradley_terry_rows(t, text, json);
+    else
+        two_player_rows(t, text, json);
+    sapper_strbuf_printf(json, "}");
+    return SAPPER_OK;
+}
+
+/* The rows of the games counted so far, as one element of the series:
+   {"games":N,"entrants":[...],"pairings":[...]} with the members of the
+   table's JSON (the same code writes both). */
+static void snapshot(tables *t)
+{
+    sapper_strbuf text = {0};
+    sapper_strbuf_printf(t->series, "%s{\"games\":%lld", t->snaps++ ? "," : "",
+                         (long long)t->stored);
+    entrant_rows(t, &text, t->series);
+    if (t->def->format != SAPPER_FMT_DUPLICATE && t->def->format != SAPPER_FMT_FFA)
+        two_player_rows(t, &text, t->series);
+    sapper_strbuf_printf(t->series, "}");
+    sapper_strbuf_free(&text);
+}
+
+sapper_status sapper_tournament_series(const sapper_tournament_def *def, int64_t run,
+                                       int points, sapper_strbuf *table,
+                                       sapper_strbuf *series, char *err, size_t errcap)
+{
+    tables *t = calloc(1, sizeof *t);
+    sapper_strbuf text = {0};
+    if (!t)
+        return SAPPER_ERR_NOMEM;
+    t->def = def;
+    t->run = run;
+    t->series = series;
+    int64_t total = sapper_schedule_count(def);
+    t->snap_every = total / (points > 0 ? points : 1);
+    t->snap_every = t->snap_every > 0 ? t->snap_every : 1;
+    sapper_strbuf_printf(series, "[");
+    sapper_status st = build(t, err, errcap);
+    if (st == SAPPER_OK && t->stored % t->snap_every != 0)
+        snapshot(t);   /* the last, whatever the count */
+    sapper_strbuf_printf(series, "]");
+    t->series = NULL;
+    if (st == SAPPER_OK)
+        st = table_json(t, &text, table);
+    free(t->dup);
+    free(t->pair_half);
+    free(t);
+    sapper_strbuf_free(&text);
     return st;
 }

@@ -10,6 +10,9 @@ add_library(sapper_tournament STATIC
   ${CMAKE_CURRENT_LIST_DIR}/store_lines.c
   ${CMAKE_CURRENT_LIST_DIR}/stats.c
   ${CMAKE_CURRENT_LIST_DIR}/table.c
-  ${CMAKE_CURRENT_LIST_DIR}/tournament.c)
+  ${CMAKE_CURRENT_LIST_DIR}/tournament.c
+  ${CMAKE_CURRENT_LIST_DIR}/report.c
+  ${CMAKE_CURRENT_LIST_DIR}/report_data.c
+  ${CMAKE_CURRENT_LIST_DIR}/report_svg.c)
 target_include_directories(sapper_tournament PUBLIC ${CMAKE_CURRENT_LIST_DIR})
-target_link_libraries(sapper_tournament PUBLIC sapper_core PRIVATE PkgConfig::SQLITE3 m)
+target_link_libraries(sapper_tournament PUBLIC sapper_core PkgConfig::SQLITE3 m)

@@ -146,4 +146,12 @@ sapper_status sapper_tournament_table(const sapper_tournament_def *def,
                                       sapper_strbuf *text, sapper_strbuf *json,
                                       char *err, size_t errcap);
 
+/** The table of run (-1: the last) as JSON into table, and the same rows
+ *  as the games accumulate (in index order) into series: a JSON array of
+ *  about `points` snapshots {"games":N,"entrants":[...],"pairings":[...]}
+ *  (pairings of two-player formats), the last one for every game stored. */
+sapper_status sapper_tournament_series(const sapper_tournament_def *def, int64_t run,
+                                       int points, sapper_strbuf *table,
+                                       sapper_strbuf *series, char *err, size_t errcap);
+
 #endif

@@ -145,7 +145,7 @@ expect_status $st 2 "a missing file: exit status 2"
 expect_contains "$err" "missing.txt" "a missing file is named"
 run analyze --format csv "$FIX/analyze-121.txt"
 expect_status $st 2 "--format csv: exit status 2"
-expect_contains "$err" "expected grid or tsv, found \"csv\"" "--format csv: expected and found"
+expect_contains "$err" "expected grid, tsv or svg, found \"csv\"" "--format csv: expected and found"
 run analyze
 expect_status $st 2 "no FILE: exit status 2"
 
@@ -187,4 +187,15 @@ expect_equal "$(grep -c '^error: expected solve \[N\]' <<< "$out")" "2" "solve x
 out=$(printf 'hint\nsolve\nquit\n' | "$S" play --plain "$SRC/config/woodsword.ini" 2>/dev/null)
 expect_equal "$(grep -c '^error: no hints for this ruleset$' <<< "$out")" "2" \
     "hint and solve in a ruleset of another family: an error line each"
+# --format svg: the position as a picture, each unknown cell's probability
+# as a colour and a number (issue 16)
+out=$("$S" analyze --format svg "$FIX/analyze-121.txt" 2>&1); st=$?
+expect_equal "$st" "0" "analyze --format svg"
+expect_contains "$out" 'data-marks="15"' "one square per cell of the 5x3 board"
+expect_equal "$(grep -o 'fill="#ff1744"' <<< "$out" | wc -l)" "3" "the two certain mines in bright red (and the legend)"
+expect_equal "$(grep -o '>100</text>' <<< "$out" | wc -l)" "2" "written 100 on them"
+expect_contains "$out" '<title>' "with a title"
+out=$("$S" analyze --format pdf "$FIX/analyze-121.txt" 2>&1); st=$?
+expect_equal "$st" "2" "an unknown format is refused"
+expect_contains "$out" 'expected grid, tsv or svg, found "pdf"' "naming the formats"
 finish

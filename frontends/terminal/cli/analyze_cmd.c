@@ -1,10 +1,11 @@
 /*
- * analyze_cmd.c - `sapper analyze [--format grid|tsv] [--budget NODES]
+ * analyze_cmd.c - `sapper analyze [--format grid|tsv|svg] [--budget NODES]
  * FILE`: reads a position in the board text format, asks the exact solver
  * (core/mines/solver.h) for the mine probability of every unrevealed cell
  * given the numbers, the '*' cells and the mine count M (flags are not
  * trusted), and prints them: a readable grid with a summary (the default)
- * or one `X<TAB>Y<TAB>P` line per unrevealed cell (tsv).
+ * or one `X<TAB>Y<TAB>P` line per unrevealed cell (tsv), or a picture
+ * with each cell's probability as colour and number (svg, position_svg.h).
  *
  * A malformed file or a position no layout fits is an error on stderr that
  * names the file, line and column (analyze_blame.c finds the culprit), exit
@@ -19,27 +20,30 @@
 
 #include "analyze_blame.h"
 #include "position.h"
+#include "position_svg.h"
 
 #define LAYOUT_COUNT_MAX_LOG2 53   /* print the exact count below 2^53 */
 
 typedef struct analyze_opts {
     int tsv;                       /* --format tsv */
+    int svg;                       /* --format svg */
     sapper_mines_budget budget;    /* --budget NODES (0: defaults) */
     const char *path;
 } analyze_opts;
 
 static const char usage[] =
-    "usage: sapper analyze [--format grid|tsv] [--budget NODES] FILE";
+    "usage: sapper analyze [--format grid|tsv|svg] [--budget NODES] FILE";
 
 /* ---- the command line ----------------------------------------------- */
 
 static int parse_format(analyze_opts *o, const char *v)
 {
-    if (strcmp(v, "grid") == 0 || strcmp(v, "tsv") == 0) {
+    if (strcmp(v, "grid") == 0 || strcmp(v, "tsv") == 0 || strcmp(v, "svg") == 0) {
         o->tsv = v[0] == 't';
+        o->svg = v[0] == 's';
         return 0;
     }
-    app_error("--format: expected grid or tsv, found \"%s\"", v);
+    app_error("--format: expected grid, tsv or svg, found \"%s\"", v);
     return EXIT_USAGE;
 }
 
@@ -124,6 +128,20 @@ static void print_tsv(const sapper_mines_position *p, const double *prob)
             if (sapper_cell_is_unknown(p->cells[y * p->width + x]))
                 printf("%d\t%d\t%.12f\n", (int)x, (int)y,
                        prob[y * p->width + x]);
+}
+
+/* ---- svg ------------------------------------------------------------ */
+
+static void print_svg(const char *path, const sapper_mines_position *p,
+                      const double *prob)
+{
+    sapper_strbuf out = {0};
+    char title[512];
+    snprintf(title, sizeof title, "%s: mine probabilities (%dx%d, %d mines)", path,
+             (int)p->width, (int)p->height, (int)p->mines);
+    position_svg(&out, title, p, prob);
+    fputs(sapper_strbuf_str(&out), stdout);
+    sapper_strbuf_free(&out);
 }
 
 /* ---- grid ----------------------------------------------------------- */
@@ -242,6 +260,8 @@ static int analyze_loaded(const analyze_opts *o, const sapper_mines_position *p,
     }
     if (o->tsv)
         print_tsv(p, r.prob);
+    else if (o->svg)
+        print_svg(o->path, p, r.prob);
     else
         print_grid(o->path, p, &r);
     fflush(stdout);

@@ -30,6 +30,8 @@ static const char usage[] =
     "        exact mine probabilities of a position in the board text format\n"
     "  scores [RULESET|CONFIG] [--board KEY] [--json] [--scorefile FILE]\n"
     "        the scoreboard: best times, players, streaks, latest games\n"
+    "  report DB [--tournament ID] -o FILE.html\n"
+    "        a tournament's charts as one self-contained HTML page\n"
     "\n"
     "Overrides such as rules.first_click=opening or game.seed=7 win over the\n"
     "config file. Plugins are searched in [engine] plugin_path, then\n"
@@ -73,6 +75,7 @@ int main(int argc, char **argv)
         {"tournament", cmd_tournament},
         {"analyze", cmd_analyze},
         {"scores", cmd_scores},
+        {"report", cmd_report},
     };
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(argv[1], commands[i].name) == 0)

@@ -57,6 +57,7 @@ typedef struct classic_state {
     int32_t ng_playouts;   /* no-guess generation: play-outs run, and      */
     int32_t ng_perturbations; /* mines moves of perturb (0 before)        */
     int32_t clicks[SAPPER_BOARD_CLICK_VERBS]; /* applied actions by verb         */
+    int32_t lost_cell;     /* the mine set off, -1 before a loss          */
 } classic_state;
 
 /* ---- configuring a game -------------------------------------------- */
@@ -344,6 +345,7 @@ sapper_status classic_state_new(const void *game, int32_t players,
         return sapper_mines_fail(err, errcap, SAPPER_ERR_NOMEM, "out of memory");
     }
     s->game = g;
+    s->lost_cell = -1;
     sapper_rng_seed(&s->rng, seed);
     sapper_status st = SAPPER_OK;
     if (g->layout)
@@ -508,11 +510,26 @@ static sapper_status place_for_first_reveal(classic_state *s, int32_t cell,
                                                        : "");
 }
 
-static void settle(classic_state *s, int32_t mines_hit)
+/* The mine a losing reveal or chord of cell set off: the cell, or the
+   first of its neighbours revealed as a mine. */
+static int32_t mine_set_off(const sapper_board *b, int32_t cell)
+{
+    int32_t nb[8], n = sapper_board_neighbours(b, cell, nb);
+    if (b->mine[cell])
+        return cell;
+    for (int32_t i = 0; i < n; i++)
+        if (b->mine[nb[i]] && b->state[nb[i]] == SAPPER_BOARD_REVEALED)
+            return nb[i];
+    return cell;
+}
+
+static void settle(classic_state *s, int32_t cell, int32_t mines_hit)
 {
     const sapper_board *b = &s->board;
-    if (mines_hit > 0)
+    if (mines_hit > 0) {
         s->outcome = LOST;
+        s->lost_cell = mine_set_off(b, cell);
+    }
     else if (b->revealed == b->cells - b->mines)
         s->outcome = WON;
 }
@@ -531,9 +548,9 @@ static sapper_status apply_verb(classic_state *s, int32_t verb, int32_t cell,
             return st;
     }
     if (verb == SAPPER_MINES_REVEAL)
-        settle(s, sapper_board_reveal(b, cell));
+        settle(s, cell, sapper_board_reveal(b, cell));
     else
-        settle(s, sapper_board_chord(b, cell));
+        settle(s, cell, sapper_board_chord(b, cell));
     return SAPPER_OK;
 }
 
@@ -661,6 +678,10 @@ int64_t classic_result_json(const void *state, char *buf, size_t cap)
                          "\"mines\":%d,\"revealed\":%d,\"flags\":%d",
                          b->width, b->height, b->mines, b->revealed,
                          b->flags);
+    char *p0 = rest(buf, cap, n, &left);
+    if (s->lost_cell >= 0)
+        n += snprintf(p0, left, ",\"lost_on\":[%d,%d]", s->lost_cell % b->width,
+                      s->lost_cell / b->width);
     char *p = rest(buf, cap, n, &left);
     n += generation_json(s, p, left);
     p = rest(buf, cap, n, &left);

@@ -1,0 +1,192 @@
+/*
+ * report_data.c - the report's reading of a results database
+ * (report_data.h): checking the file is one, choosing the run, turning
+ * its stored definition (`key = value` lines) back into a config and a
+ * tournament, and the statistics of its stored games.
+ */
+#include "report_data.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static sapper_status fail(char *err, size_t errcap, const char *fmt, const char *a,
+                          const char *b)
+{
+    snprintf(err, errcap, fmt, a, b);
+    return SAPPER_ERR_PARAM;
+}
+
+static int has_table(sqlite3 *db, const char *name)
+{
+    sqlite3_stmt *st = NULL;
+    int found = 0;
+    if (sqlite3_prepare_v2(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND "
+                           "name = ?1", -1, &st, NULL) == SQLITE_OK) {
+        sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+        found = sqlite3_step(st) == SQLITE_ROW;
+    }
+    sqlite3_finalize(st);
+    return found;
+}
+
+static char *column_copy(sqlite3_stmt *st, int col)
+{
+    const unsigned char *t = sqlite3_column_text(st, col);
+    size_t n = t ? strlen((const char *)t) : 0;
+    char *out = malloc(n + 1);
+    if (out) {
+        memcpy(out, t ? (const char *)t : "", n);
+        out[n] = 0;
+    }
+    return out;
+}
+
+/* The run: the one asked for, or the last; its row into d. */
+static sapper_status read_run(report_data *d, int64_t run, char *err, size_t errcap)
+{
+    sqlite3_stmt *st = NULL;
+    const char *sql = run >= 0
+        ? "SELECT id, created, ruleset, master_seed, definition, provenance FROM runs "
+          "WHERE id = ?1"
+        : "SELECT id, created, ruleset, master_seed, definition, provenance FROM runs "
+          "ORDER BY id DESC LIMIT 1";
+    if (sqlite3_prepare_v2(d->db, sql, -1, &st, NULL) != SQLITE_OK)
+        return fail(err, errcap, "%s: not a Sapper results database (%s)", d->path,
+                    sqlite3_errmsg(d->db));
+    sqlite3_bind_int64(st, 1, run);
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) {
+        d->run = sqlite3_column_int64(st, 0);
+        snprintf(d->created, sizeof d->created, "%s", sqlite3_column_text(st, 1));
+        snprintf(d->ruleset, sizeof d->ruleset, "%s", sqlite3_column_text(st, 2));
+        d->master_seed = (uint64_t)sqlite3_column_int64(st, 3);
+        d->definition = column_copy(st, 4);
+        d->provenance = column_copy(st, 5);
+    }
+    sqlite3_finalize(st);
+    if (rc == SQLITE_ROW)
+        return d->definition && d->provenance ? SAPPER_OK : SAPPER_ERR_NOMEM;
+    if (run < 0)
+        return fail(err, errcap, "%s: holds no tournament yet%s", d->path, "");
+    char id[32];
+    snprintf(id, sizeof id, "%lld", (long long)run);
+    return fail(err, errcap, "%s: no tournament %s (sapper report lists none by that "
+                "id; runs are numbered from 1 in the runs table)", d->path, id);
+}
+
+/* The definition's one line for an SPRT, "tournament.sprt = E0 E1 A B",
+   as the four keys a config gives it; 0 when line is another. */
+static int sprt_line(sapper_strbuf *ini, const char *line, size_t len)
+{
+    static const char key[] = "tournament.sprt = ";
+    double e0, e1, alpha, beta;
+    if (len < sizeof key - 1 || strncmp(line, key, sizeof key - 1) != 0 ||
+        sscanf(line + sizeof key - 1, "%lf %lf %lf %lf", &e0, &e1, &alpha, &beta) != 4)
+        return 0;
+    sapper_strbuf_printf(ini, "[tournament]\nelo0 = %.17g\nelo1 = %.17g\nalpha = %.17g\n"
+                         "beta = %.17g\n", e0, e1, alpha, beta);
+    return 1;
+}
+
+/* One stored definition line "a.b.c = v" as a config line under its
+   section: "rules = X" is [game] rules, "entrant.N.k" is [entrant.N] k. */
+static void config_line(sapper_strbuf *ini, const char *line, size_t len)
+{
+    const char *eq = memchr(line, '=', len);
+    if (!eq || sprt_line(ini, line, len))
+        return;
+    size_t key = (size_t)(eq - line);
+    while (key > 0 && line[key - 1] == ' ')
+        key--;
+    const char *dot = NULL;
+    for (size_t i = 0; i < key; i++)
+        if (line[i] == '.')
+            dot = line + i;   /* the last dot: section before, key after */
+    if (!dot)
+        sapper_strbuf_printf(ini, "[game]\n%.*s\n", (int)len, line);
+    else
+        sapper_strbuf_printf(ini, "[%.*s]\n%.*s\n", (int)(dot - line), line,
+                             (int)(len - (size_t)(dot + 1 - line)), dot + 1);
+}
+
+static sapper_status rebuild_def(report_data *d, const sapper_registry *reg, char *err,
+                                 size_t errcap)
+{
+    sapper_strbuf ini = {0};
+    sapper_config cfg;
+    for (const char *p = d->definition; *p;) {
+        size_t n = strcspn(p, "\n");
+        config_line(&ini, p, n);
+        p += n + (p[n] == '\n');
+    }
+    sapper_config_init(&cfg);
+    char why[1024] = "";
+    sapper_status st = sapper_config_read_string(&cfg, sapper_strbuf_str(&ini),
+                                                 "the run's definition", why, sizeof why);
+    if (st == SAPPER_OK)
+        st = sapper_tournament_def_read(&cfg, reg, d->master_seed, 1, &d->def, why,
+                                        sizeof why);
+    sapper_config_free(&cfg);
+    sapper_strbuf_free(&ini);
+    if (st != SAPPER_OK)
+        return fail(err, errcap, "%s: cannot rebuild its tournament: %s", d->path, why);
+    d->have_def = 1;
+    d->def.seed = d->master_seed;
+    snprintf(d->def.db, sizeof d->def.db, "%s", d->path);
+    return sapper_tournament_def_effective(&d->def);
+}
+
+sapper_status report_data_load(report_data *d, const char *db, int64_t run,
+                               const sapper_registry *reg, char *err, size_t errcap)
+{
+    memset(d, 0, sizeof *d);
+    d->path = db;
+    if (access(db, R_OK) != 0)
+        return fail(err, errcap, "%s: cannot read it%s", db, "");
+    if (sqlite3_open_v2(db, &d->db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK ||
+        !has_table(d->db, "runs") || !has_table(d->db, "games")) {
+        sapper_status st = fail(err, errcap, "%s: not a Sapper results database (no "
+                                "runs and games tables)%s", db, "");
+        report_data_free(d);
+        return st;
+    }
+    sapper_status st = read_run(d, run, err, errcap);
+    if (st == SAPPER_OK)
+        st = rebuild_def(d, reg, err, errcap);
+    if (st == SAPPER_OK)
+        st = sapper_tournament_series(&d->def, d->run, REPORT_POINTS, &d->table,
+                                      &d->series, err, errcap);
+    if (st != SAPPER_OK)
+        report_data_free(d);
+    return st;
+}
+
+void report_data_free(report_data *d)
+{
+    sqlite3_close(d->db);
+    free(d->definition);
+    free(d->provenance);
+    if (d->have_def)
+        sapper_tournament_def_free(&d->def);
+    sapper_strbuf_free(&d->table);
+    sapper_strbuf_free(&d->series);
+    memset(d, 0, sizeof *d);
+}
+
+int report_query(report_data *d, const char *sql, const char *text,
+                 void (*row)(void *ctx, sqlite3_stmt *st), void *ctx)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(d->db, sql, -1, &st, NULL);
+    if (rc != SQLITE_OK)
+        return rc;
+    if (text)
+        sqlite3_bind_text(st, 1, text, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 2, d->run);
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+        row(ctx, st);
+    sqlite3_finalize(st);
+    return rc;
+}

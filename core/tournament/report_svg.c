@@ -1,0 +1,320 @@
+/*
+ * report_svg.c - the charts of the report as SVG text (report_svg.h):
+ * scales, axes with ticks and units, bars with interval whiskers, lines
+ * with bands, heat maps and histograms. Every number goes through a
+ * linear scale; every chart says how many marks it drew.
+ */
+#include "report_svg.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define WIDTH 680          /* every chart's width in px */
+#define LEFT 150           /* room for the labels on the left */
+#define RIGHT 30
+#define TOP 34             /* the title */
+#define BOTTOM 46          /* the x axis, its ticks and its unit */
+#define ROW 26             /* a bar's row */
+#define PLOT_H 240         /* a line chart's or histogram's plot height */
+#define TICKS 5
+
+static const char *const okabe_ito[] = {"#0072B2", "#E69F00", "#009E73", "#CC79A7",
+                                        "#56B4E9", "#D55E00", "#F0E442", "#000000"};
+
+const char *svg_colour(size_t i)
+{
+    return okabe_ito[i % (sizeof okabe_ito / sizeof okabe_ito[0])];
+}
+
+void svg_viridis(double t, char buf[8])
+{
+    static const unsigned char stops[5][3] = {
+        {68, 1, 84}, {59, 82, 139}, {33, 145, 140}, {94, 201, 98}, {253, 231, 37}};
+    t = isfinite(t) ? (t < 0 ? 0 : t > 1 ? 1 : t) : 0;
+    double at = t * 4;
+    int i = at >= 4 ? 3 : (int)at;
+    double f = at - i;
+    int rgb[3];
+    for (int c = 0; c < 3; c++)
+        rgb[c] = (int)lround(stops[i][c] + f * (stops[i + 1][c] - stops[i][c]));
+    snprintf(buf, 8, "#%02x%02x%02x", rgb[0], rgb[1], rgb[2]);
+}
+
+void svg_escape(sapper_strbuf *out, const char *text)
+{
+    for (const char *p = text; *p; p++) {
+        switch (*p) {
+        case '&': sapper_strbuf_printf(out, "&amp;"); break;
+        case '<': sapper_strbuf_printf(out, "&lt;"); break;
+        case '>': sapper_strbuf_printf(out, "&gt;"); break;
+        case '"': sapper_strbuf_printf(out, "&quot;"); break;
+        default: sapper_strbuf_append(out, p, 1);
+        }
+    }
+}
+
+/* ---- frame, scales, axes --------------------------------------------- */
+
+typedef struct scale {
+    double lo, hi;       /* the data range */
+    double from, to;     /* the pixel range */
+} scale;
+
+static double at(const scale *s, double v)
+{
+    double span = s->hi - s->lo;
+    double t = span > 0 ? (v - s->lo) / span : 0.5;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    return s->from + t * (s->to - s->from);
+}
+
+static void open_svg(sapper_strbuf *out, const char *title, int height, size_t marks)
+{
+    sapper_strbuf_printf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" "
+                         "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+                         "data-marks=\"%zu\"><title>", WIDTH, height, WIDTH, height,
+                         marks);
+    svg_escape(out, title);
+    sapper_strbuf_printf(out, "</title><text class=\"title\" x=\"%d\" y=\"20\">", LEFT);
+    svg_escape(out, title);
+    sapper_strbuf_printf(out, "</text>");
+}
+
+static void text_at(sapper_strbuf *out, double x, double y, const char *anchor,
+                    const char *cls, const char *text)
+{
+    sapper_strbuf_printf(out, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\" class=\"%s\">",
+                         x, y, anchor, cls);
+    svg_escape(out, text);
+    sapper_strbuf_printf(out, "</text>");
+}
+
+/* The x axis at pixel row y: ticks, their values (value * mult in fmt)
+   and the unit under them. */
+static void x_axis(sapper_strbuf *out, const scale *x, double y, const char *unit,
+                   double mult, const char *fmt)
+{
+    char label[64];
+    sapper_strbuf_printf(out, "<line class=\"axis\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+                         "y2=\"%.1f\"/>", x->from, y, x->to, y);
+    for (int i = 0; i <= TICKS; i++) {
+        double v = x->lo + (x->hi - x->lo) * i / TICKS, px = at(x, v);
+        sapper_strbuf_printf(out, "<line class=\"tick\" x1=\"%.1f\" y1=\"%.1f\" "
+                             "x2=\"%.1f\" y2=\"%.1f\"/>", px, y, px, y + 4);
+        snprintf(label, sizeof label, fmt, v * mult);
+        text_at(out, px, y + 16, "middle", "tick", label);
+    }
+    text_at(out, (x->from + x->to) / 2, y + 34, "middle", "unit", unit);
+}
+
+/* The y axis at pixel column x, as x_axis. */
+static void y_axis(sapper_strbuf *out, const scale *y, double x, const char *unit,
+                   const char *fmt)
+{
+    char label[64];
+    sapper_strbuf_printf(out, "<line class=\"axis\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+                         "y2=\"%.1f\"/>", x, y->from, x, y->to);
+    for (int i = 0; i <= TICKS; i++) {
+        double v = y->lo + (y->hi - y->lo) * i / TICKS, py = at(y, v);
+        snprintf(label, sizeof label, fmt, v);
+        text_at(out, x - 6, py + 4, "end", "tick", label);
+    }
+    sapper_strbuf_printf(out, "<text class=\"unit\" transform=\"translate(%.1f,%.1f) "
+                         "rotate(-90)\" text-anchor=\"middle\">", x - 56,
+                         (y->from + y->to) / 2);
+    svg_escape(out, unit);
+    sapper_strbuf_printf(out, "</text>");
+}
+
+/* ---- bars ------------------------------------------------------------- */
+
+static void bar_row(sapper_strbuf *out, const scale *x, const svg_bar *b, size_t i,
+                    double scale_by, const char *fmt)
+{
+    double y = TOP + ROW * (double)i, x0 = at(x, x->lo > 0 ? x->lo : 0);
+    double x1 = at(x, b->value);
+    char value[64];
+    text_at(out, LEFT - 8, y + ROW * 0.65, "end", "label", b->label);
+    sapper_strbuf_printf(out, "<rect class=\"mark\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+                         "height=\"%.1f\" fill=\"%s\"/>", x0 < x1 ? x0 : x1, y + 4,
+                         fabs(x1 - x0), ROW - 8.0, svg_colour(0));
+    if (b->hi > b->lo)
+        sapper_strbuf_printf(out, "<path class=\"whisker\" d=\"M%.1f %.1fH%.1fM%.1f %.1fV%.1f"
+                             "M%.1f %.1fV%.1f\"/>", at(x, b->lo), y + ROW / 2.0,
+                             at(x, b->hi), at(x, b->lo), y + 7.0, y + ROW - 7.0,
+                             at(x, b->hi), y + 7.0, y + ROW - 7.0);
+    snprintf(value, sizeof value, fmt, b->value * scale_by);
+    text_at(out, (x1 > x0 ? x1 : x0) + 4, y + ROW * 0.65, "start", "value", value);
+}
+
+void svg_bars(sapper_strbuf *out, const char *title, const char *unit,
+              const svg_bar *bars, size_t n, double min, double max,
+              double scale_by, const char *fmt)
+{
+    int height = TOP + ROW * (int)n + BOTTOM;
+    scale x = {min, max, LEFT, WIDTH - RIGHT - 60};
+    open_svg(out, title, height, n);
+    for (size_t i = 0; i < n; i++)
+        bar_row(out, &x, &bars[i], i, scale_by, fmt);
+    x_axis(out, &x, TOP + ROW * (double)n + 4, unit, scale_by, fmt);
+    sapper_strbuf_printf(out, "</svg>\n");
+}
+
+/* ---- lines ------------------------------------------------------------ */
+
+static double last_x(const svg_line *lines, size_t n)
+{
+    double hi = 1;
+    for (size_t i = 0; i < n; i++)
+        if (lines[i].n && lines[i].x[lines[i].n - 1] > hi)
+            hi = lines[i].x[lines[i].n - 1];
+    return hi;
+}
+
+static void band(sapper_strbuf *out, const scale *x, const scale *y, const svg_line *l,
+                 size_t i)
+{
+    sapper_strbuf_printf(out, "<path class=\"band\" fill=\"%s\" d=\"", svg_colour(i));
+    for (size_t k = 0; k < l->n; k++)
+        sapper_strbuf_printf(out, "%c%.1f %.1f", k ? 'L' : 'M', at(x, l->x[k]),
+                             at(y, l->hi[k]));
+    for (size_t k = l->n; k-- > 0;)
+        sapper_strbuf_printf(out, "L%.1f %.1f", at(x, l->x[k]), at(y, l->lo[k]));
+    sapper_strbuf_printf(out, "Z\"/>");
+}
+
+static void line(sapper_strbuf *out, const scale *x, const scale *y, const svg_line *l,
+                 size_t i)
+{
+    if (l->lo && l->hi && l->n)
+        band(out, x, y, l, i);
+    sapper_strbuf_printf(out, "<path class=\"mark line\" stroke=\"%s\" d=\"", svg_colour(i));
+    for (size_t k = 0; k < l->n; k++)
+        sapper_strbuf_printf(out, "%c%.1f %.1f", k ? 'L' : 'M', at(x, l->x[k]),
+                             at(y, l->y[k]));
+    sapper_strbuf_printf(out, "\"/>");
+    double ly = TOP + 14.0 * (double)i;
+    sapper_strbuf_printf(out, "<rect x=\"%d\" y=\"%.1f\" width=\"10\" height=\"10\" "
+                         "fill=\"%s\"/>", WIDTH - RIGHT - 120, ly, svg_colour(i));
+    text_at(out, WIDTH - RIGHT - 106, ly + 9, "start", "legend", l->label);
+}
+
+void svg_lines(sapper_strbuf *out, const char *title, const char *xunit,
+               const char *yunit, const svg_line *lines, size_t n, double ymin,
+               double ymax, const double *hlines, size_t nh)
+{
+    scale x = {0, last_x(lines, n), LEFT, WIDTH - RIGHT - 130};
+    scale y = {ymin, ymax, TOP + PLOT_H, TOP};
+    open_svg(out, title, TOP + PLOT_H + BOTTOM, n);
+    for (size_t i = 0; i < nh; i++)
+        sapper_strbuf_printf(out, "<line class=\"bound\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+                             "y2=\"%.1f\"/>", x.from, at(&y, hlines[i]), x.to,
+                             at(&y, hlines[i]));
+    for (size_t i = 0; i < n; i++)
+        line(out, &x, &y, &lines[i], i);
+    x_axis(out, &x, TOP + PLOT_H + 4.0, xunit, 1, "%.0f");
+    y_axis(out, &y, LEFT - 4.0, yunit, "%.2f");
+    sapper_strbuf_printf(out, "</svg>\n");
+}
+
+/* ---- heat maps -------------------------------------------------------- */
+
+static size_t filled(const double *v, size_t n)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        k += isnan(v[i]) ? 0u : 1u;
+    return k;
+}
+
+static void matrix_cell(sapper_strbuf *out, double x, double y, double size, double v,
+                        const char *text)
+{
+    char colour[8];
+    svg_viridis(v, colour);
+    sapper_strbuf_printf(out, "<rect class=\"mark\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+                         "height=\"%.1f\" fill=\"%s\"/>", x, y, size - 2, size - 2, colour);
+    if (text)
+        text_at(out, x + size / 2 - 1, y + size / 2 + 4, "middle",
+                v > 0.55 ? "cell dark" : "cell light", text);
+}
+
+void svg_matrix(sapper_strbuf *out, const char *title, const char *legend,
+                const char *const *names, size_t k, const double *value,
+                const char *const *text)
+{
+    double size = k ? (WIDTH - LEFT - RIGHT) / (double)k : 0;
+    size = size > 90 ? 90 : size;
+    int height = TOP + 20 + (int)(size * (double)k) + BOTTOM;
+    open_svg(out, title, height, filled(value, k * k));
+    for (size_t j = 0; j < k; j++)
+        text_at(out, LEFT + size * ((double)j + 0.5), TOP + 14, "middle", "label", names[j]);
+    for (size_t i = 0; i < k; i++) {
+        double y = TOP + 20 + size * (double)i;
+        text_at(out, LEFT - 8, y + size / 2 + 4, "end", "label", names[i]);
+        for (size_t j = 0; j < k; j++)
+            if (!isnan(value[i * k + j]))
+                matrix_cell(out, LEFT + size * (double)j, y, size, value[i * k + j],
+                            text ? text[i * k + j] : NULL);
+    }
+    text_at(out, LEFT, height - 14.0, "start", "unit", legend);
+    sapper_strbuf_printf(out, "</svg>\n");
+}
+
+void svg_board_heat(sapper_strbuf *out, const char *title, int32_t width,
+                    int32_t height, const int64_t *count)
+{
+    int64_t top = 0;
+    size_t marks = 0, cells = (size_t)width * (size_t)height;
+    for (size_t i = 0; i < cells; i++) {
+        top = count[i] > top ? count[i] : top;
+        marks += count[i] > 0;
+    }
+    double size = (WIDTH - LEFT - RIGHT) / (double)width;
+    size = size > 28 ? 28 : size;
+    int h = TOP + (int)(size * height) + BOTTOM;
+    open_svg(out, title, h, marks);
+    sapper_strbuf_printf(out, "<rect class=\"board\" x=\"%d\" y=\"%d\" width=\"%.1f\" "
+                         "height=\"%.1f\"/>", LEFT, TOP, size * width, size * height);
+    for (size_t i = 0; i < cells; i++) {
+        if (count[i] == 0)
+            continue;
+        char colour[8];
+        svg_viridis((double)count[i] / (double)top, colour);
+        sapper_strbuf_printf(out, "<rect class=\"mark\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+                             "height=\"%.1f\" fill=\"%s\"><title>%zu %zu: %lld</title></rect>",
+                             LEFT + size * (double)(i % (size_t)width),
+                             TOP + size * (double)(i / (size_t)width), size, size, colour,
+                             i % (size_t)width, i / (size_t)width, (long long)count[i]);
+    }
+    char legend[96];
+    snprintf(legend, sizeof legend, "x to the right, y down; colour: games lost on the "
+             "cell, dark 1 to light %lld", (long long)top);
+    text_at(out, LEFT, h - 14.0, "start", "unit", legend);
+    sapper_strbuf_printf(out, "</svg>\n");
+}
+
+void svg_histogram(sapper_strbuf *out, const char *title, const char *xunit,
+                   const double *edge, const int64_t *count, size_t nbins)
+{
+    int64_t top = 1;
+    size_t marks = 0;
+    for (size_t i = 0; i < nbins; i++) {
+        top = count[i] > top ? count[i] : top;
+        marks += count[i] > 0;
+    }
+    scale x = {edge[0], edge[nbins], LEFT, WIDTH - RIGHT};
+    scale y = {0, (double)top, TOP + PLOT_H, TOP};
+    open_svg(out, title, TOP + PLOT_H + BOTTOM, marks);
+    for (size_t i = 0; i < nbins; i++)
+        if (count[i] > 0)
+            sapper_strbuf_printf(out, "<rect class=\"mark\" x=\"%.1f\" y=\"%.1f\" "
+                                 "width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/>",
+                                 at(&x, edge[i]) + 0.5, at(&y, (double)count[i]),
+                                 at(&x, edge[i + 1]) - at(&x, edge[i]) - 1,
+                                 at(&y, 0) - at(&y, (double)count[i]), svg_colour(0));
+    x_axis(out, &x, TOP + PLOT_H + 4.0, xunit, 1, "%.0f");
+    y_axis(out, &y, LEFT - 4.0, "games", "%.0f");
+    sapper_strbuf_printf(out, "</svg>\n");
+}

@@ -1,0 +1,74 @@
+/*
+ * report_cmd.c - `sapper report DB [--tournament ID] -o FILE`: one
+ * self-contained HTML page of charts about a tournament of a results
+ * database (core/tournament/report.h). The plugins its definition names
+ * are searched as for every command. Any refusal (not a results
+ * database, no such tournament, an output directory that does not exist)
+ * exits 2 and writes nothing.
+ */
+#include "commands.h"
+
+#include "report.h"
+
+static const char usage[] =
+    "usage: sapper report DB [--tournament ID] -o FILE.html\n";
+
+typedef struct report_args {
+    const char *db, *out;
+    long long run;
+} report_args;
+
+static int take(int argc, char **argv, int *i, report_args *a)
+{
+    const char *s = argv[*i];
+    int has_value = *i + 1 < argc;
+    if ((strcmp(s, "-o") == 0 || strcmp(s, "--output") == 0) && has_value) {
+        a->out = argv[++*i];
+        return 0;
+    }
+    if (strcmp(s, "--tournament") == 0 && has_value) {
+        char *end;
+        a->run = strtoll(argv[++*i], &end, 10);
+        if (*end || a->run < 1) {
+            app_error("--tournament: expected a run id from 1, found \"%s\"", argv[*i]);
+            return EXIT_USAGE;
+        }
+        return 0;
+    }
+    if (s[0] != '-' && !a->db) {
+        a->db = s;
+        return 0;
+    }
+    app_error("report: unexpected \"%s\"%s\n%s", s,
+              s[0] == '-' && !has_value ? " (it needs a value)" : "", usage);
+    return EXIT_USAGE;
+}
+
+int cmd_report(int argc, char **argv)
+{
+    report_args a = {.run = -1};
+    char err[2048];
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            fputs(usage, stdout);
+            return 0;
+        }
+        int rc = take(argc, argv, &i, &a);
+        if (rc)
+            return rc;
+    }
+    if (!a.db || !a.out) {
+        app_error("report: expected a results database and -o FILE\n%s", usage);
+        return EXIT_USAGE;
+    }
+    sapper_registry *reg = app_registry(NULL);
+    sapper_status st = reg ? sapper_report_write(a.db, a.run, reg, a.out, err, sizeof err)
+                           : SAPPER_ERR_NOMEM;
+    sapper_registry_free(reg);
+    if (st != SAPPER_OK) {
+        app_error("%s", st == SAPPER_ERR_NOMEM ? "out of memory" : err);
+        return EXIT_USAGE;
+    }
+    fprintf(stderr, "sapper: report written to %s\n", a.out);
+    return 0;
+}

@@ -1,0 +1,145 @@
+#!/bin/bash
+# report_test.sh BUILD_DIR - `sapper report` end to end: small tournaments
+# of every format (duplicate classic, a seeker round robin with an SPRT, a
+# Wood-Sword free-for-all) make reports whose sections and chart marks are
+# checked; bad input (a database that is not Sapper's, an empty one, a
+# tournament id that does not exist, an output in a missing directory) is
+# refused with exit 2 and nothing written; then each report is opened in
+# headless Chromium: the page loads with no console error, every chart's
+# SVG holds as many marks as it says (data-marks, counted in the DOM the
+# browser built), and the screenshot is not blank. Without Chromium the
+# browser part is skipped with a message (.ci/run installs it).
+set -u
+B=${1:?usage: report_test.sh BUILD_DIR}
+. "$(dirname "$0")/lib.sh"
+S=$B/sapper
+HERE=$(cd "$(dirname "$0")" && pwd)
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+
+tournament() {   # name, then the config text on stdin
+    cat > "$T/$1.ini"
+    "$S" tournament "$T/$1.ini" tournament.db="$T/$1.db" >"$T/$1.out" 2>&1
+    expect_status $? 0 "the $1 tournament runs"
+}
+tournament dup <<'INI'
+[game]
+rules = classic
+[rules]
+width = 9
+height = 9
+mines = 10
+[tournament]
+format = duplicate
+games = 40
+seed = 3
+[entrant.simple]
+bot = simple
+[entrant.random]
+bot = random
+INI
+tournament sprt <<'INI'
+[game]
+rules = seeker
+[rules]
+width = 8
+height = 8
+mines = 13
+[tournament]
+format = roundrobin
+games = 60
+seed = 5
+elo0 = 0
+elo1 = 300
+[entrant.hunter]
+bot = hunter
+[entrant.nolook]
+bot = hunter
+lookahead = 0
+INI
+tournament ffa <<'INI'
+[game]
+rules = woodsword
+[tournament]
+format = ffa
+games = 30
+seats = 4
+seed = 7
+[entrant.woodsword]
+bot = woodsword
+[entrant.arena-random]
+bot = arena-random
+INI
+
+for r in dup sprt ffa; do
+    out=$("$S" report "$T/$r.db" -o "$T/$r.html" 2>&1); st=$?
+    expect_status $st 0 "sapper report of the $r tournament"
+    [ -s "$T/$r.html" ] || fail "no $T/$r.html"
+done
+html=$(cat "$T/dup.html")
+expect_contains "$html" "Win rate per entrant" "duplicate: win rates with intervals"
+expect_contains "$html" "Paired comparison on the discordant boards" "duplicate: the paired matrix"
+expect_contains "$html" "Time per move per entrant" "time per move"
+expect_contains "$html" "The cell of the fatal click" "Minesweeper: where games were lost"
+expect_contains "$html" "Game lengths" "Minesweeper: game lengths"
+expect_contains "$html" "master seed 3" "the header names the master seed"
+expect_contains "$html" "<td>rules</td><td>classic</td>" "and the plugins"
+html=$(cat "$T/sprt.html")
+expect_contains "$html" "Pairwise score" "two-player: the score matrix"
+expect_contains "$html" "Elo difference per pairing" "two-player: Elo with error bars"
+expect_contains "$html" "SPRT log-likelihood ratio" "the SPRT's LLR path"
+html=$(cat "$T/ffa.html")
+expect_contains "$html" "Bradley-Terry ratings" "free-for-all: ratings"
+expect_contains "$html" "Win share as games came in" "the accumulation chart"
+case $html in *'<script'*|*'src="http'*|*'href="http'*|*'@import'*)
+    fail "the page loads something from outside" ;; *) pass "the page is self-contained" ;; esac
+
+# ---- bad input: exit 2, nothing written ----------------------------------
+sqlite3 "$T/other.db" "CREATE TABLE notes(x); INSERT INTO notes VALUES (1);"
+: > "$T/empty.db"
+check_refused() {   # what, expected message part, arguments...
+    local what=$1 msg=$2; shift 2
+    out=$("$S" report "$@" 2>&1); st=$?
+    expect_status $st 2 "$what is refused"
+    expect_contains "$out" "$msg" "and says so"
+}
+check_refused "a database that is not Sapper's" "not a Sapper results database" "$T/other.db" -o "$T/x.html"
+check_refused "an empty database" "not a Sapper results database" "$T/empty.db" -o "$T/x.html"
+check_refused "a tournament id that does not exist" "no tournament 9" "$T/dup.db" --tournament 9 -o "$T/x.html"
+check_refused "an output in a missing directory" "its directory does not exist" "$T/dup.db" -o "$T/no/such/x.html"
+check_refused "a missing database" "cannot read it" "$T/nothing.db" -o "$T/x.html"
+[ ! -e "$T/x.html" ] && [ -z "$(ls "$T" | grep -F '.tmp-')" ] && pass "nothing half-written" ||
+    fail "a refused report left a file"
+
+# ---- in a browser -----------------------------------------------------------
+browser=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
+if [ -z "$browser" ] || ! timeout 60 "$browser" --headless --no-sandbox --disable-gpu \
+        --dump-dom about:blank >/dev/null 2>&1; then
+    echo "SKIP: Chromium cannot start: the browser checks are not run (.ci/run installs chromium)"
+    finish
+    exit
+fi
+for r in dup sprt ffa; do
+    timeout 120 "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars \
+        --enable-logging=stderr --v=0 --dump-dom "file://$T/$r.html" >"$T/$r.dom" 2>"$T/$r.log"
+    expect_status $? 0 "Chromium loads the $r report"
+    if grep -q -E 'CONSOLE|Uncaught|Failed to load' "$T/$r.log"; then
+        fail "console errors in the $r report: $(grep -E 'CONSOLE|Uncaught|Failed to load' "$T/$r.log" | head -3)"
+    else
+        pass "no console error"
+    fi
+    python3 - "$T/$r.dom" <<'PY' && pass "every chart of the $r report has the marks it says" || fail "mark counts differ in the $r report"
+import re, sys
+dom = open(sys.argv[1]).read()
+charts = re.findall(r'<svg[^>]*data-marks="(\d+)"[^>]*>(.*?)</svg>', dom, re.S)
+bad = [(want, len(re.findall(r'class="mark', body))) for want, body in charts
+       if int(want) != len(re.findall(r'class="mark', body))]
+print("charts %d, wrong %s" % (len(charts), bad))
+sys.exit(1 if bad or not charts else 0)
+PY
+    timeout 120 "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars \
+        --window-size=800,3000 --screenshot="$T/$r.png" "file://$T/$r.html" >/dev/null 2>&1
+    ink=$(python3 "$HERE/png_ink.py" "$T/$r.png" 2>&1)
+    n=$(printf '%s' "$ink" | awk '{print $2}')
+    [ "${n:-0}" -gt 50000 ] && pass "the $r page is not blank ($ink)" || fail "the $r page looks blank: $ink"
+done
+finish
