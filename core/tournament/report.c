@@ -307,15 +307,20 @@ static void rating_bars(page *p)
     bars *b = calloc(1, sizeof *b);
     if (!b)
         return;
-    report_query(&p->d, "SELECT key, value, NULL, NULL FROM json_each(?1, "
-                 "'$.bradley_terry')", sapper_strbuf_str(&p->d.table), bar_row, b);
+    report_query(&p->d, "SELECT json_extract(value, '$.name'), json_extract(value, "
+                 "'$.elo'), json_extract(value, '$.elo') - json_extract(value, "
+                 "'$.error95'), json_extract(value, '$.elo') + json_extract(value, "
+                 "'$.error95') FROM json_each(?1, '$.ratings')",
+                 sapper_strbuf_str(&p->d.table), bar_row, b);
     double lo = 0, hi = 0;
     for (size_t i = 0; i < b->n; i++) {
-        lo = fmin(lo, b->bar[i].value);
-        hi = fmax(hi, b->bar[i].value);
+        lo = fmin(lo, b->bar[i].lo);
+        hi = fmax(hi, b->bar[i].hi);
     }
-    svg_bars(&p->out, "Bradley-Terry ratings", "Elo scale, mean 0 (from every pair of "
-             "seats in every game)", b->bar, b->n, lo - 20, hi + 20, 1, "%+.0f");
+    if (b->n)
+        svg_bars(&p->out, "Ratings of every entrant, with 95% errors",
+                 "Elo scale, mean 0 (Bradley-Terry over every pair of seats in every game)",
+                 b->bar, b->n, lo - 20, hi + 20, 1, "%+.0f");
     free(b);
 }
 
@@ -324,9 +329,9 @@ static void comparisons(page *p)
     h2(p, "How the entrants compare");
     if (p->k >= 2 && !is_ffa(p))
         comparison_matrix(p);
-    if (is_ffa(p))
+    if (!is_duplicate(p))
         rating_bars(p);
-    else if (!is_duplicate(p))
+    if (!is_duplicate(p) && !is_ffa(p))
         elo_bars(p);
 }
 

@@ -11,6 +11,8 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 #define LN10 2.302585092994045684
 #define SQRT2 1.414213562373095049
@@ -813,4 +815,68 @@ int sapper_bradley_terry(size_t k, const double *wins, double prior,
     }
     bt_to_elo(k, elo_out);
     return 0;
+}
+
+/* ---- Bradley-Terry: the errors of the ratings --------------------------- */
+
+/* Inverts the n x n matrix a in place (Gauss-Jordan, partial pivoting);
+   0, or -1 when it is singular. scratch holds n * n doubles. */
+static int invert(size_t n, double *a, double *scratch)
+{
+    double *inv = scratch;
+    for (size_t i = 0; i < n * n; i++)
+        inv[i] = i / n == i % n;
+    for (size_t c = 0; c < n; c++) {
+        size_t pivot = c;
+        for (size_t r = c + 1; r < n; r++)
+            if (fabs(a[r * n + c]) > fabs(a[pivot * n + c]))
+                pivot = r;
+        if (fabs(a[pivot * n + c]) < 1e-300)
+            return -1;
+        for (size_t j = 0; j < n && pivot != c; j++) {
+            double t = a[c * n + j]; a[c * n + j] = a[pivot * n + j]; a[pivot * n + j] = t;
+            t = inv[c * n + j]; inv[c * n + j] = inv[pivot * n + j]; inv[pivot * n + j] = t;
+        }
+        double d = a[c * n + c];
+        for (size_t j = 0; j < n; j++) {
+            a[c * n + j] /= d;
+            inv[c * n + j] /= d;
+        }
+        for (size_t r = 0; r < n; r++) {
+            double f = a[r * n + c];
+            for (size_t j = 0; r != c && j < n; j++) {
+                a[r * n + j] -= f * a[c * n + j];
+                inv[r * n + j] -= f * inv[c * n + j];
+            }
+        }
+    }
+    memcpy(a, inv, n * n * sizeof *a);
+    return 0;
+}
+
+int sapper_bradley_terry_errors(size_t k, const double *wins, double prior,
+                                const double *elo, double *err95_out)
+{
+    double *h = calloc(2 * k * k + 1, sizeof *h);
+    if (!h)
+        return -1;
+    prior = prior > 0 ? prior : 0;
+    for (size_t i = 0; i < k; i++)
+        for (size_t j = 0; j < k; j++) {
+            if (i == j)
+                continue;
+            double n = wins[i * k + j] + wins[j * k + i] + 2 * prior;
+            double p = 1 / (1 + pow(10, (elo[j] - elo[i]) / 400));
+            h[i * k + j] = -n * p * (1 - p);
+            h[i * k + i] += n * p * (1 - p);
+        }
+    for (size_t i = 0; i < k * k; i++)
+        h[i] += 1.0 / (double)k;          /* H + P: P projects on the ones */
+    int rc = k ? invert(k, h, h + k * k) : 0;
+    for (size_t i = 0; i < k; i++) {
+        double var = rc == 0 ? h[i * k + i] - 1.0 / (double)k : NAN;   /* H+ = (H + P)^-1 - P */
+        err95_out[i] = var > 0 ? SAPPER_Z95 * sqrt(var) * 400 / log(10) : NAN;
+    }
+    free(h);
+    return rc;
 }

@@ -268,4 +268,16 @@ typedef struct sapper_bt_report {
 int sapper_bradley_terry(size_t k, const double *wins, double prior,
                          double *elo_out, sapper_bt_report *rep);
 
+/** The 95% errors (Elo points, 1.96 standard errors) of ratings elo that
+ *  sapper_bradley_terry fitted to wins with prior: from the observed
+ *  information of the Bradley-Terry likelihood, H_ii = sum_j N_ij p_ij
+ *  (1 - p_ij), H_ij = -N_ij p_ij (1 - p_ij) in natural-log strengths, under
+ *  the ratings' mean-zero constraint (the covariance is H's pseudo-inverse
+ *  (H + P)^-1 - P, P = 11'/k), times 400 / ln 10. Two players who met N
+ *  times with the first winning a share p: each rating's error is
+ *  1.96 * 400 / ln 10 / (2 sqrt(N p (1 - p))). err95_out[i] is NAN where
+ *  the information is singular (a player who met nobody). 0, or -1. */
+int sapper_bradley_terry_errors(size_t k, const double *wins, double prior,
+                                const double *elo, double *err95_out);
+
 #endif

@@ -325,22 +325,38 @@ static void two_player_rows(tables *t, sapper_strbuf *text, sapper_strbuf *json)
     sapper_strbuf_printf(json, "]");
 }
 
+/* Every entrant's rating from every game (a maximum-likelihood
+   Bradley-Terry fit over all pairs of seats, as Ordo and BayesElo rate a
+   whole round robin) with its 95% error: "bradley_terry" {name: elo} and
+   "ratings" [{name, elo, error95}] in the JSON. */
 static void bradley_terry_rows(tables *t, sapper_strbuf *text, sapper_strbuf *json)
 {
     size_t k = t->def->nentrants;
-    double elo[SAPPER_MAX_ENTRANTS];
-    if (k < 2 || sapper_bradley_terry(k, t->beats, SAPPER_BT_PRIOR, elo, NULL) != 0)
+    double elo[SAPPER_MAX_ENTRANTS], err[SAPPER_MAX_ENTRANTS];
+    if (k < 2 || sapper_bradley_terry(k, t->beats, SAPPER_BT_PRIOR, elo, NULL) != 0 ||
+        sapper_bradley_terry_errors(k, t->beats, SAPPER_BT_PRIOR, elo, err) != 0)
         return;
-    sapper_strbuf_printf(text, "\nBradley-Terry ratings (Elo scale, mean 0):");
+    sapper_strbuf_printf(text, "\nBradley-Terry ratings over all games (Elo scale, mean 0, "
+                         "95%% error):\n");
     sapper_strbuf_printf(json, ",\"bradley_terry\":{");
     for (size_t i = 0; i < k; i++) {
-        sapper_strbuf_printf(text, "  %s %+.0f", t->def->entrants[i].name, elo[i]);
+        sapper_strbuf_printf(text, "  %-16s %+6.0f +- %.0f\n", t->def->entrants[i].name,
+                             elo[i], err[i]);
         sapper_strbuf_printf(json, "%s", i ? "," : "");
         sapper_strbuf_json(json, t->def->entrants[i].name);
         sapper_strbuf_printf(json, ":%.6g", elo[i]);
     }
-    sapper_strbuf_printf(text, "\n");
-    sapper_strbuf_printf(json, "}");
+    sapper_strbuf_printf(json, "},\"ratings\":[");
+    for (size_t i = 0; i < k; i++) {
+        sapper_strbuf_printf(json, "%s{\"name\":", i ? "," : "");
+        sapper_strbuf_json(json, t->def->entrants[i].name);
+        sapper_strbuf_printf(json, ",\"elo\":%.6g,\"error95\":", elo[i]);
+        if (isfinite(err[i]))
+            sapper_strbuf_printf(json, "%.6g}", err[i]);
+        else
+            sapper_strbuf_printf(json, "null}");
+    }
+    sapper_strbuf_printf(json, "]");
 }
 
 static const char *format_word(int f)
@@ -419,8 +435,10 @@ static sapper_status table_json(tables *t, sapper_strbuf *text, sapper_strbuf *j
         duplicate_paired(t, text, json);
     else if (def->format == SAPPER_FMT_FFA)
         bradley_terry_rows(t, text, json);
-    else
+    else {
         two_player_rows(t, text, json);
+        bradley_terry_rows(t, text, json);
+    }
     sapper_strbuf_printf(json, "}");
     return SAPPER_OK;
 }

@@ -603,6 +603,35 @@ static void test_stats_bradley_terry_two_players_match_logistic_elo(void **state
     assert_near(elo[0] + elo[1], 0, 1e-9);
 }
 
+/* Two players, 60 wins to 40: each rating's error is 1.96 * 400 / ln 10 /
+   (2 sqrt(100 * 0.6 * 0.4)) = 34.75 Elo; the pseudo-inverse of the
+   information says the same. A third player who met nobody has none. */
+static void test_stats_bradley_terry_errors_two_players(void **state)
+{
+    (void)state;
+    double wins[4] = {0, 60, 40, 0}, elo[2], err[2];
+    assert_int_equal(sapper_bradley_terry(2, wins, 0, elo, NULL), 0);
+    assert_int_equal(sapper_bradley_terry_errors(2, wins, 0, elo, err), 0);
+    double want = SAPPER_Z95 * 400 / log(10) / (2 * sqrt(100 * 0.6 * 0.4));
+    assert_true(fabs(err[0] - want) < 1e-9);
+    assert_true(fabs(err[1] - want) < 1e-9);
+    /* four times the games: half the error */
+    double more[4] = {0, 240, 160, 0};
+    assert_int_equal(sapper_bradley_terry_errors(2, more, 0, elo, err), 0);
+    assert_true(fabs(err[0] - want / 2) < 1e-9);
+}
+
+static void test_stats_bradley_terry_errors_grow_for_the_less_seen(void **state)
+{
+    (void)state;
+    /* a and b met 200 times, c met a 20 times: c's rating is less sure */
+    double wins[9] = {0, 100, 12, 100, 0, 0, 8, 0, 0}, elo[3], err[3];
+    assert_int_equal(sapper_bradley_terry(3, wins, 0.1, elo, NULL), 0);
+    assert_int_equal(sapper_bradley_terry_errors(3, wins, 0.1, elo, err), 0);
+    assert_true(err[2] > err[0] && err[2] > err[1]);
+    assert_true(isfinite(err[0]) && err[0] > 0);
+}
+
 static void test_stats_bradley_terry_prior_keeps_unbeaten_player_finite(void **state)
 {
     (void)state;
@@ -675,6 +704,8 @@ int main(void)
         cmocka_unit_test(test_stats_bradley_terry_recovers_known_strengths),
         cmocka_unit_test(test_stats_bradley_terry_two_players_match_logistic_elo),
         cmocka_unit_test(test_stats_bradley_terry_prior_keeps_unbeaten_player_finite),
+        cmocka_unit_test(test_stats_bradley_terry_errors_two_players),
+        cmocka_unit_test(test_stats_bradley_terry_errors_grow_for_the_less_seen),
         cmocka_unit_test(test_stats_bradley_terry_small_and_empty_inputs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
