@@ -54,13 +54,17 @@ INI
 out=$("$S" tournament "$T/t.ini" tournament.db="$T/s.db" --jobs 1 --json "$T/t.json" 2>&1); st=$?
 expect_status $st 0 "a seeker round robin (hunter vs random) runs"
 expect_contains "$out" "6 of 6 games stored" "3 boards x 2 colours are stored"
-# A clean sweep has no finite Elo or nElo: both say so, in the table and
-# in valid JSON (which has no infinity).
-expect_contains "$(printf '%s\n' "$out" | grep '^hunter vs random')" "+inf 100.00%     +inf" \
-    "a clean sweep shows Elo and nElo as +inf"
+# A clean sweep has no finite Elo or nElo: the table shows the Elo's 95%
+# bound (6 games all won: the score is at least 6 / (6 + 1.96^2), +77 Elo)
+# and no nElo; the JSON (which has no infinity) keeps numbers as numbers:
+# null with a flag, and the bound.
+expect_contains "$(printf '%s\n' "$out" | grep '^hunter vs random')" "> +77  100.00%     n/a" \
+    "a clean sweep shows its Elo as a bound, not +inf"
 expect_equal "$(sqlite3 :memory: "select json_valid(readfile('$T/t.json'))")" 1 "the --json table is valid JSON"
-expect_equal "$(sqlite3 :memory: "select json_extract(readfile('$T/t.json'), '\$.pairings[0].nelo')")" "+inf" \
-    "and its nElo is \"+inf\", not 0"
+expect_equal "$(sqlite3 :memory: "select json_type(readfile('$T/t.json'), '\$.pairings[0].nelo') || ' ' || json_extract(readfile('$T/t.json'), '\$.pairings[0].nelo_infinite') || ' ' || round(json_extract(readfile('$T/t.json'), '\$.pairings[0].elo_bound'))")" "null 1 77.0" \
+    "and its JSON says null, infinite (+1), with the bound +77"
+head=$(printf '%s\n' "$out" | grep -v '^sapper: ' | awk 'length > 100')
+[ -z "$head" ] && pass "every line of the table fits 100 columns" || fail "lines over 100 columns: $head"
 expect_equal "$(db 'select count(*) from seeker_games')" 6 "seeker_games lists the 6 games"
 cols=$(db "select group_concat(name, ' ') from pragma_table_info('seeker_games')")
 for c in red_bonus_points blue_bonus_points red_bonus_stats blue_bonus_stats; do
