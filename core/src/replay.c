@@ -15,6 +15,8 @@
  *   seat 2 bot random random
  *   seatparam 2 key value
  *   move 1 reveal 3 4        (seat, action text)
+ *   at 1532 move 1 flag 0 0  (the same, applied 1532 ms after the game
+ *                            began: every move has a time, or none does)
  *   joint 2                  (the next 2 move lines are one simultaneous turn)
  *   forfeit 1 timeout        (seat 1 forfeited after the moves: a bot fault)
  *   outcome won moves 17 returns 1
@@ -38,6 +40,17 @@ void sapper_replay_head(const sapper_setup *s, sapper_strbuf *out)
                              s->rules_params.items[i].value);
 }
 
+/* Times are written for all the moves or for none: a match given a clock
+   after its first move (none does) would otherwise write half of them. */
+static int every_move_timed(const sapper_match *m)
+{
+    size_t n = sapper_match_move_count(m);
+    for (size_t i = 0; i < n; i++)
+        if (sapper_match_move(m, i)->ms < 0)
+            return 0;
+    return n > 0;
+}
+
 void sapper_replay_text(sapper_match *m, sapper_strbuf *out)
 {
     const sapper_setup *s = sapper_match_setup(m);
@@ -57,6 +70,7 @@ void sapper_replay_text(sapper_match *m, sapper_strbuf *out)
                                  seat->params.items[k].value);
     }
     size_t n = sapper_match_move_count(m);
+    int timed = every_move_timed(m);
     for (size_t i = 0; i < n; i++) {
         const sapper_move *mv = sapper_match_move(m, i);
         if (mv->joint && (i == 0 || sapper_match_move(m, i - 1)->turn != mv->turn)) {
@@ -65,6 +79,8 @@ void sapper_replay_text(sapper_match *m, sapper_strbuf *out)
                 k++;
             sapper_strbuf_printf(out, "joint %zu\n", k - i);
         }
+        if (timed)
+            sapper_strbuf_printf(out, "at %lld ", (long long)mv->ms);
         /* text of an old action in the current state: the action encoding
            is stable within a game, so this is the text it had */
         sapper_strbuf_printf(out, "move %d %s\n", mv->seat + 1,

@@ -30,17 +30,23 @@ int sapper_replay_find_nul(const char *data, size_t len, const char *name,
     return line;
 }
 
+/* The largest time a move may have: a game of thirty years. */
+#define MS_MAX 1000000000000L
+
 typedef struct replay_move {
     int seat;
     int line;
     char *text;
+    int64_t ms;       /* its `at MS`, -1 for none */
     int joint_line;   /* the `joint N` line this move belongs to, 0 for none */
     int joint_n;      /* that N */
     int joint_k;      /* this move's place in the turn, from 1 */
 } replay_move;
 
-typedef struct replay_file {
-    const char *name;
+typedef struct sapper_replay replay_file;
+
+struct sapper_replay {
+    char *name;
     sapper_config cfg;
     replay_move *moves;
     size_t nmoves, cap;
@@ -53,14 +59,24 @@ typedef struct replay_file {
     int joint_left;             /* move lines it still claims */
     char plugins[SAPPER_MAX_SEATS + 1][256];   /* its `plugin ...` lines */
     int nplugins;
-} replay_file;
+    size_t *starts;             /* step s (from 1) is moves[starts[s - 1]]
+                                   up to starts[s]; the forfeit, none */
+    size_t nsteps;
+    int bot_seat[SAPPER_MAX_SEATS];   /* the seat was a bot's (only a bot
+                                         forfeits): sapper_replay_setup */
+};
 
-static void replay_free(replay_file *rf)
+void sapper_replay_free(sapper_replay *rf)
 {
+    if (!rf)
+        return;
     sapper_config_free(&rf->cfg);
     for (size_t i = 0; i < rf->nmoves; i++)
         free(rf->moves[i].text);
     free(rf->moves);
+    free(rf->starts);
+    free(rf->name);
+    free(rf);
 }
 
 static sapper_status bad_line(const replay_file *rf, int line, const char *what,
@@ -71,7 +87,8 @@ static sapper_status bad_line(const replay_file *rf, int line, const char *what,
     return SAPPER_ERR_PARSE;
 }
 
-static sapper_status add_move(replay_file *rf, int seat, int line, const char *text)
+static sapper_status add_move(replay_file *rf, int seat, int line, const char *text,
+                              int64_t ms)
 {
     if (rf->nmoves == rf->cap) {
         size_t ncap = rf->cap ? rf->cap * 2 : 64;
@@ -84,7 +101,7 @@ static sapper_status add_move(replay_file *rf, int seat, int line, const char *t
     char *copy = strdup(text);
     if (!copy)
         return SAPPER_ERR_NOMEM;
-    replay_move mv = {.seat = seat, .line = line, .text = copy};
+    replay_move mv = {.seat = seat, .line = line, .text = copy, .ms = ms};
     if (rf->joint_left > 0) {
         mv.joint_line = rf->joint_line;
         mv.joint_n = rf->joint_n;
@@ -220,6 +237,64 @@ static sapper_status parse_forfeit_line(replay_file *rf, const char *rest,
     return SAPPER_OK;
 }
 
+/* A move line: `move SEAT ACTION`, or `at MS move SEAT ACTION`. */
+static int is_move_line(const char *s)
+{
+    return strncmp(s, "move ", 5) == 0 || strncmp(s, "at ", 3) == 0;
+}
+
+/* A move's time against the moves before it: every move has one or none
+   does, and none is earlier than the move before it. */
+static sapper_status check_time(const replay_file *rf, int64_t ms, int line,
+                                char *err, size_t errcap)
+{
+    const replay_move *before = rf->nmoves ? &rf->moves[rf->nmoves - 1] : NULL;
+    if (!before || (before->ms < 0 && ms < 0) || (ms >= before->ms && before->ms >= 0))
+        return SAPPER_OK;
+    if (before->ms < 0)
+        snprintf(err, errcap, "%s:%d: expected a move without a time, as the moves "
+                 "before it are (line %d), found \"at %lld\"", rf->name, line,
+                 before->line, (long long)ms);
+    else if (ms < 0)
+        snprintf(err, errcap, "%s:%d: expected \"at MS\" before the move, as every "
+                 "move before it has (line %d), found a move without a time",
+                 rf->name, line, before->line);
+    else
+        snprintf(err, errcap, "%s:%d: at %lld: expected a time from %lld ms on (the "
+                 "move before it, line %d), found an earlier one", rf->name, line,
+                 (long long)ms, (long long)before->ms, before->line);
+    return SAPPER_ERR_PARSE;
+}
+
+/* "SEAT ACTION" of a move line applied ms after the game began (-1: the
+   file keeps no times). */
+static sapper_status parse_move(replay_file *rf, const char *rest, int64_t ms,
+                                int line, char *err, size_t errcap)
+{
+    const char *tail;
+    int seat = parse_seat(rest, &tail);
+    if (!seat)
+        return bad_line(rf, line, "move SEAT ACTION, SEAT from 1 to "
+                        SEATS_TEXT(SAPPER_MAX_SEATS), rest ? rest : "", err, errcap);
+    sapper_status st = check_time(rf, ms, line, err, errcap);
+    return st == SAPPER_OK ? add_move(rf, seat - 1, line, tail, ms) : st;
+}
+
+/* "MS move SEAT ACTION": the move's time in milliseconds since the game
+   began. Metadata: what the game does never depends on it. */
+static sapper_status parse_timed_move(replay_file *rf, const char *rest, int line,
+                                      char *err, size_t errcap)
+{
+    long ms;
+    const char *end;
+    if (!rest || !parse_number(rest, 0, MS_MAX, &ms, &end) ||
+        strncmp(end, " move ", 6) != 0)
+        return bad_line(rf, line, "at MS move SEAT ACTION, MS the milliseconds "
+                        "since the game began (a whole number from 0 to 10^12)",
+                        rest ? rest : "", err, errcap);
+    return parse_move(rf, end + 6, (int64_t)ms, line, err, errcap);
+}
+
 /* Lines that may not come where they are: anything after the outcome, a
    move after the forfeit, and anything but a move where a `joint N` line
    still claims moves. */
@@ -232,14 +307,13 @@ static sapper_status misplaced(const replay_file *rf, const char *s, int line,
                  rf->outcome_line, s);
         return SAPPER_ERR_PARSE;
     }
-    if (rf->forfeit_line && (strncmp(s, "move ", 5) == 0 ||
-                             strncmp(s, "joint ", 6) == 0)) {
+    if (rf->forfeit_line && (is_move_line(s) || strncmp(s, "joint ", 6) == 0)) {
         snprintf(err, errcap, "%s:%d: expected the outcome line after the "
                  "forfeit (line %d): the forfeit comes after every move, "
                  "found \"%s\"", rf->name, line, rf->forfeit_line, s);
         return SAPPER_ERR_PARSE;
     }
-    if (rf->joint_left > 0 && strncmp(s, "move ", 5) != 0) {
+    if (rf->joint_left > 0 && !is_move_line(s)) {
         snprintf(err, errcap, "%s:%d: expected %d more move line(s) of the "
                  "simultaneous turn (joint %d, line %d), found \"%s\"", rf->name,
                  line, rf->joint_left, rf->joint_n, rf->joint_line, s);
@@ -274,12 +348,10 @@ static sapper_status parse_line(replay_file *rf, char *s, int line,
     }
     if (strncmp(s, "joint ", 6) == 0)
         return parse_joint_line(rf, rest, line, err, errcap);
-    if (strncmp(s, "move ", 5) == 0) {
-        if (!(seat = parse_seat(rest, &tail)))
-            return bad_line(rf, line, "move SEAT ACTION, SEAT from 1 to "
-                            SEATS_TEXT(SAPPER_MAX_SEATS), rest, err, errcap);
-        return add_move(rf, seat - 1, line, tail);
-    }
+    if (strncmp(s, "move ", 5) == 0)
+        return parse_move(rf, rest, -1, line, err, errcap);
+    if (strncmp(s, "at ", 3) == 0)
+        return parse_timed_move(rf, rest, line, err, errcap);
     if (strncmp(s, "forfeit ", 8) == 0)
         return parse_forfeit_line(rf, rest, line, err, errcap);
     if (strncmp(s, "outcome ", 8) == 0) {
@@ -295,7 +367,7 @@ static sapper_status parse_line(replay_file *rf, char *s, int line,
         return SAPPER_OK;
     }
     return bad_line(rf, line, "engine, plugin, rules, param, seed, seat, seatparam, "
-                    "move, joint, forfeit or outcome", s, err, errcap);
+                    "move, at, joint, forfeit or outcome", s, err, errcap);
 }
 
 /* What the lines left unfinished: a missing outcome, a joint short of
@@ -313,6 +385,24 @@ static sapper_status parse_end(const replay_file *rf, char *err, size_t errcap)
                  "is not a replay", rf->name);
         return SAPPER_ERR_PARSE;
     }
+    return SAPPER_OK;
+}
+
+/* The steps: each move alone, the moves of a `joint N` line together
+   (they are applied at once), and the forfeit after the last move. */
+static sapper_status find_steps(replay_file *rf)
+{
+    rf->starts = malloc((rf->nmoves + 2) * sizeof *rf->starts);
+    if (!rf->starts)
+        return SAPPER_ERR_NOMEM;
+    size_t n = 0;
+    rf->starts[n++] = 0;
+    for (size_t i = 0; i < rf->nmoves; i++)
+        if (rf->moves[i].joint_k == rf->moves[i].joint_n)   /* 0 == 0 alone */
+            rf->starts[n++] = i + 1;
+    if (rf->forfeit_line)
+        rf->starts[n++] = rf->nmoves;
+    rf->nsteps = n - 1;
     return SAPPER_OK;
 }
 
@@ -337,7 +427,59 @@ static sapper_status parse_replay(replay_file *rf, const char *text,
         free(s);
         p += n + (nl != NULL);
     }
-    return st == SAPPER_OK ? parse_end(rf, err, errcap) : st;
+    st = st == SAPPER_OK ? parse_end(rf, err, errcap) : st;
+    return st == SAPPER_OK ? find_steps(rf) : st;
+}
+
+sapper_status sapper_replay_read(const char *text, const char *name, int first_line,
+                                 sapper_replay **out, char *err, size_t errcap)
+{
+    replay_file *rf = calloc(1, sizeof *rf);
+    *out = NULL;
+    if (!rf || !(rf->name = strdup(name))) {
+        free(rf);
+        snprintf(err, errcap, "%s: out of memory", name);
+        return SAPPER_ERR_NOMEM;
+    }
+    rf->forfeit_seat = -1;
+    sapper_config_init(&rf->cfg);
+    sapper_status st = parse_replay(rf, text, first_line, err, errcap);
+    if (st == SAPPER_ERR_NOMEM)
+        snprintf(err, errcap, "%s: out of memory", name);
+    if (st != SAPPER_OK) {
+        sapper_replay_free(rf);
+        return st;
+    }
+    *out = rf;
+    return SAPPER_OK;
+}
+
+size_t sapper_replay_steps(const sapper_replay *rf)
+{
+    return rf->nsteps;
+}
+
+size_t sapper_replay_step_moves(const sapper_replay *rf, size_t step, size_t *first)
+{
+    if (step == 0 || step > rf->nsteps) {
+        *first = step == 0 ? 0 : rf->nmoves;
+        return 0;
+    }
+    *first = rf->starts[step - 1];
+    return rf->starts[step] - rf->starts[step - 1];
+}
+
+int64_t sapper_replay_step_ms(const sapper_replay *rf, size_t step)
+{
+    if (rf->nmoves == 0 || rf->moves[0].ms < 0)
+        return -1;
+    size_t end = step == 0 ? 0 : rf->starts[step < rf->nsteps ? step : rf->nsteps];
+    return end ? rf->moves[end - 1].ms : 0;   /* a step's last move: its time */
+}
+
+const char *sapper_replay_outcome(const sapper_replay *rf)
+{
+    return rf->outcome;
 }
 
 static sapper_status seat_not_in_game(const replay_file *rf, int line, int seat,
@@ -440,20 +582,18 @@ static sapper_status check_forfeit(const replay_file *rf, const sapper_match *m,
     return SAPPER_ERR_PARSE;
 }
 
-static sapper_status replay_moves(const replay_file *rf, sapper_match *m,
-                                  const int *bot_seat, sapper_replay_check *check,
-                                  char *err, size_t errcap)
+/* The moves of step (from 0 here), through the rules, each checked. */
+static sapper_status play_moves(const replay_file *rf, sapper_match *m, size_t step,
+                                char *err, size_t errcap)
 {
     char why[512];
     int32_t players = sapper_match_players(m);
-    size_t history = 0;   /* recorded moves before the current turn */
-    for (size_t i = 0; i < rf->nmoves; i++) {
+    size_t history = sapper_match_move_count(m);   /* before the turn */
+    for (size_t i = rf->starts[step]; i < rf->starts[step + 1]; i++) {
         const replay_move *mv = &rf->moves[i];
         if (mv->seat >= players)
             return seat_not_in_game(rf, mv->line, mv->seat, players, err, errcap);
         int simultaneous = sapper_match_to_move(m) == SAPPER_SIMULTANEOUS;
-        if (mv->joint_k <= 1)
-            history = sapper_match_move_count(m);
         if (sapper_match_play_text(m, mv->seat, mv->text, why, sizeof why)) {
             snprintf(err, errcap, "%s:%d: move %d %s: %s", rf->name, mv->line,
                      mv->seat + 1, mv->text, why);
@@ -462,13 +602,23 @@ static sapper_status replay_moves(const replay_file *rf, sapper_match *m,
         sapper_status st = check_joint(rf, mv, m, simultaneous, history, err, errcap);
         if (st != SAPPER_OK)
             return st;
-        check->moves++;
     }
-    if (rf->forfeit_seat < 0)
-        return SAPPER_OK;
-    sapper_status st = check_forfeit(rf, m, bot_seat, err, errcap);
-    if (st == SAPPER_OK)
-        sapper_match_forfeit(m, rf->forfeit_seat, rf->forfeit_reason);
+    return SAPPER_OK;
+}
+
+sapper_status sapper_replay_play(const sapper_replay *rf, sapper_match *m,
+                                 size_t from, size_t to, char *err, size_t errcap)
+{
+    sapper_status st = SAPPER_OK;
+    for (size_t step = from; step < to && step < rf->nsteps && st == SAPPER_OK; step++) {
+        if (rf->starts[step] < rf->starts[step + 1]) {
+            st = play_moves(rf, m, step, err, errcap);
+            continue;
+        }
+        st = check_forfeit(rf, m, rf->bot_seat, err, errcap);   /* the last step */
+        if (st == SAPPER_OK)
+            sapper_match_forfeit(m, rf->forfeit_seat, rf->forfeit_reason);
+    }
     return st;
 }
 
@@ -483,41 +633,64 @@ static void seats_from_file(sapper_setup *setup, int *bot_seat)
     }
 }
 
+sapper_status sapper_replay_setup(sapper_replay *rf, const sapper_registry *reg,
+                                 sapper_setup *out, char *err, size_t errcap)
+{
+    memset(out, 0, sizeof *out);
+    sapper_status st = sapper_setup_resolve(&rf->cfg, reg, NULL, out, err, errcap);
+    if (st == SAPPER_OK)
+        seats_from_file(out, rf->bot_seat);
+    return st;
+}
+
+/* The outcome re-execution reached against the file's, and the first
+   plugin that changed since the game was played. */
+static void compare(const replay_file *rf, const sapper_match *m,
+                    const sapper_registry *reg, sapper_replay_check *check)
+{
+    sapper_strbuf b = {0};
+    sapper_match_outcome_line(m, &b);
+    snprintf(check->actual, sizeof check->actual, "%s", sapper_strbuf_str(&b));
+    snprintf(check->expected, sizeof check->expected, "%s", rf->outcome);
+    check->matches = strcmp(check->actual, check->expected) == 0;
+    check->moves = rf->nmoves;
+    sapper_strbuf_free(&b);
+    for (int i = 0; i < rf->nplugins && !check->changed[0]; i++)
+        sapper_provenance_compare(reg, rf->plugins[i], check->changed,
+                                  sizeof check->changed);
+}
+
+sapper_status sapper_replay_check_game(sapper_replay *rf, const sapper_registry *reg,
+                                       sapper_replay_check *check, char *err,
+                                       size_t errcap)
+{
+    sapper_setup setup;
+    memset(check, 0, sizeof *check);
+    sapper_status st = sapper_replay_setup(rf, reg, &setup, err, errcap);
+    sapper_match *m = NULL;
+    if (st == SAPPER_OK) {
+        m = sapper_match_new(&setup, setup.seed, 0, err, errcap);
+        st = m ? SAPPER_OK : SAPPER_ERR_PARAM;
+    }
+    if (st == SAPPER_OK)
+        st = sapper_replay_play(rf, m, 0, rf->nsteps, err, errcap);
+    if (st == SAPPER_OK)
+        compare(rf, m, reg, check);
+    sapper_match_free(m);
+    sapper_setup_free(&setup);
+    return st;
+}
+
 sapper_status sapper_replay_verify(const char *text, const char *name,
                                    int first_line, const sapper_registry *reg,
                                    sapper_replay_check *check,
                                    char *err, size_t errcap)
 {
-    replay_file rf = {.name = name, .forfeit_seat = -1};
-    int bot_seat[SAPPER_MAX_SEATS] = {0};
-    sapper_setup setup;
-    memset(&setup, 0, sizeof setup);
+    sapper_replay *rf;
     memset(check, 0, sizeof *check);
-    sapper_config_init(&rf.cfg);
-    sapper_status st = parse_replay(&rf, text, first_line, err, errcap);
+    sapper_status st = sapper_replay_read(text, name, first_line, &rf, err, errcap);
     if (st == SAPPER_OK)
-        st = sapper_setup_resolve(&rf.cfg, reg, NULL, &setup, err, errcap);
-    sapper_match *m = NULL;
-    if (st == SAPPER_OK) {
-        seats_from_file(&setup, bot_seat);
-        m = sapper_match_new(&setup, setup.seed, 0, err, errcap);
-        st = m ? SAPPER_OK : SAPPER_ERR_PARAM;
-    }
-    if (st == SAPPER_OK)
-        st = replay_moves(&rf, m, bot_seat, check, err, errcap);
-    if (st == SAPPER_OK) {
-        sapper_strbuf b = {0};
-        sapper_match_outcome_line(m, &b);
-        snprintf(check->actual, sizeof check->actual, "%s", sapper_strbuf_str(&b));
-        snprintf(check->expected, sizeof check->expected, "%s", rf.outcome);
-        check->matches = strcmp(check->actual, check->expected) == 0;
-        sapper_strbuf_free(&b);
-    }
-    for (int i = 0; st == SAPPER_OK && i < rf.nplugins && !check->changed[0]; i++)
-        sapper_provenance_compare(reg, rf.plugins[i], check->changed,
-                                  sizeof check->changed);
-    sapper_match_free(m);
-    sapper_setup_free(&setup);
-    replay_free(&rf);
+        st = sapper_replay_check_game(rf, reg, check, err, errcap);
+    sapper_replay_free(rf);
     return st;
 }
