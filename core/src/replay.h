@@ -71,6 +71,19 @@ sapper_status sapper_replay_verify(const char *text, const char *name,
                                    sapper_replay_check *check,
                                    char *err, size_t errcap);
 
+/* ---- the times apart (replay_times.c), for the results database ---- */
+
+/** Copies text to untimed with every `at MS ` taken off its move lines,
+ *  and those MS, in order, into *ms (malloc'd, the caller frees it; *n of
+ *  them). 0, or -1 when out of memory. */
+int sapper_replay_cut_times(const char *text, sapper_strbuf *untimed, int64_t **ms,
+                            size_t *n);
+/** The other way: text to out with `at MS ` put before its first n move
+ *  lines, the times ms in order. Returns the number of move lines text
+ *  has: n when each got a time. */
+size_t sapper_replay_put_times(const char *text, const int64_t *ms, size_t n,
+                               sapper_strbuf *out);
+
 /* ---- one game, step by step (replay_read.c) ---- */
 
 /** One game of a replay file, read but not played: its setup as config
