@@ -37,6 +37,11 @@ double ui_clock(const ui *u)
     return end - u->first_move;
 }
 
+int64_t ui_clock_ms(void *ctx)
+{
+    return (int64_t)(ui_clock(ctx) * 1000.0);
+}
+
 void ui_clock_resume(ui *u, double since)
 {
     if (u->first_move != 0 && u->ended == 0)

@@ -103,6 +103,8 @@ int32_t ui_actor(ui *u);
 int ui_play(ui *u, int64_t action);
 /** Seconds on this game's clock: from the first move to the end. */
 double ui_clock(const ui *u);
+/** The same in milliseconds, for the record (app.clock; ctx: the ui). */
+int64_t ui_clock_ms(void *ctx);
 /** The game clock did not run since `since` (app_now() when help, a panel
  *  or a question opened): a game in progress gets that time back. */
 void ui_clock_resume(ui *u, double since);

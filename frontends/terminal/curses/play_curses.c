@@ -174,18 +174,29 @@ static void event_loop(ui *u)
     }
 }
 
+/* The game's moves are stamped with the clock the player sees (it stops
+   while help or a question is open), while u lives. */
+static void lend_clock(app *a, ui *u, int lend)
+{
+    a->clock = lend ? ui_clock_ms : NULL;
+    a->clock_ctx = lend ? u : NULL;
+    app_time_match(a);
+}
+
 int play_curses(app *a)
 {
     ui u = {.a = a};
     if (!a->match && app_next_match(a, SAPPER_MATCH_UNDO))
         return EXIT_USAGE;
     u.cx = u.cy = -1;
+    lend_clock(a, &u, 1);
     sapper_match_advance(a->match);
     ui_note_end(&u);
     SCREEN *screen = screen_open(&u);
     if (!screen) {
         app_error("cannot start the terminal interface (TERM=%s); try --plain",
                   getenv("TERM") ? getenv("TERM") : "unset");
+        lend_clock(a, &u, 0);
         return EXIT_USAGE;
     }
     bot_guard_on_screen(end_screen);
@@ -197,6 +208,7 @@ int play_curses(app *a)
     bot_guard_on_screen(NULL);
     ui_solve_free(&u);
     free(u.played);
+    lend_clock(a, &u, 0);
     endwin();
     delscreen(screen);
     if (u.status) {   /* written to the curses screen, so lost: say it again */
