@@ -105,6 +105,12 @@ void sapper_replay_free(sapper_replay *r);
 sapper_status sapper_replay_setup(sapper_replay *r, const sapper_registry *reg,
                                   sapper_setup *out, char *err, size_t errcap);
 
+/** The seat whose view a watched game shows: the first a person played
+ *  (what `sapper play` showed them), or seat 0 when bots played every seat
+ *  (what the first saw: the omniscient view would show the board from the
+ *  start). Known once sapper_replay_setup has resolved the seats. */
+int32_t sapper_replay_viewer(const sapper_replay *r);
+
 /** Plays steps from + 1 to `to` (counted from 1) into m, a match of the
  *  setup sapper_replay_setup gave that has had the first `from` steps,
  *  checking each as sapper_replay_verify does; an action the rules refuse,

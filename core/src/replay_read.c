@@ -64,6 +64,7 @@ struct sapper_replay {
     size_t nsteps;
     int bot_seat[SAPPER_MAX_SEATS];   /* the seat was a bot's (only a bot
                                          forfeits): sapper_replay_setup */
+    int32_t players;                  /* seats: sapper_replay_setup */
 };
 
 void sapper_replay_free(sapper_replay *rf)
@@ -640,7 +641,16 @@ sapper_status sapper_replay_setup(sapper_replay *rf, const sapper_registry *reg,
     sapper_status st = sapper_setup_resolve(&rf->cfg, reg, NULL, out, err, errcap);
     if (st == SAPPER_OK)
         seats_from_file(out, rf->bot_seat);
+    rf->players = st == SAPPER_OK ? out->players : 0;
     return st;
+}
+
+int32_t sapper_replay_viewer(const sapper_replay *rf)
+{
+    for (int32_t i = 0; i < rf->players; i++)
+        if (!rf->bot_seat[i])
+            return i;
+    return 0;
 }
 
 /* The outcome re-execution reached against the file's, and the first

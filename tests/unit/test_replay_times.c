@@ -3,9 +3,11 @@
  * ...`): written from the clock a match is lent, read back step by step
  * (a move, a simultaneous turn, the forfeit), never part of what a replay
  * verifies; records without times (from before them) still read and
- * verify, and malformed times are refused with their line.
+ * verify, and malformed times are refused with their line. Also the times
+ * apart from the text and back, as the results database keeps them.
  */
 #include "helpers.h"
+#include "store_lines.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -262,6 +264,67 @@ static void test_replay_steps_play_into_a_match(void **state)
     sapper_strbuf_free(&text);
 }
 
+/* The watch shows the view of the first seat a person played, else seat
+   1's (the omniscient view would show the whole board from the start). */
+static void test_replay_viewer_is_the_first_person_else_seat_one(void **state)
+{
+    (void)state;
+    static const char *const seats[] = {
+        "seat 1 bot random random\nseat 2 human Ada\n",
+        "seat 1 bot random random\nseat 2 bot random random\n",
+        "seat 1 human Ada\nseat 2 human Bo\n",
+    };
+    static const int32_t viewer[] = {1, 0, 0};
+    for (int i = 0; i < 3; i++) {
+        char text[512], err[1024] = "";
+        snprintf(text, sizeof text, "sapper-replay 1\nrules seeker\nseed 5\n%s"
+                 "outcome unfinished moves 0 returns 0 0\n", seats[i]);
+        sapper_replay *r = read_ok(text);
+        sapper_setup setup;
+        assert_int_equal(sapper_replay_setup(r, reg, &setup, err, sizeof err), SAPPER_OK);
+        assert_int_equal(sapper_replay_viewer(r), viewer[i]);
+        sapper_setup_free(&setup);
+        sapper_replay_free(r);
+    }
+}
+
+/* The results database keeps the lines without their times, and the times
+   as a blob apart (store_lines.c): both ways give the record back. */
+static void test_replay_times_apart_and_back_give_the_record(void **state)
+{
+    (void)state;
+    sapper_strbuf timed = {0}, plain = {0}, untimed = {0}, back = {0}, blob = {0};
+    ticking clock = {.now = 3, .step = 0};   /* bots: many moves in one ms */
+    play_game(one_bot, 7, &clock, &timed);
+    play_game(one_bot, 7, NULL, &plain);
+    int64_t *ms = NULL;
+    size_t n = 0, m = 0;
+    assert_int_equal(sapper_replay_cut_times(sapper_strbuf_str(&timed), &untimed, &ms, &n), 0);
+    assert_string_equal(sapper_strbuf_str(&untimed), sapper_strbuf_str(&plain));
+    for (size_t i = n / 2; i < n; i++)   /* a pause, then a ms every third move */
+        ms[i] = 1500 + (int64_t)(i - n / 2) / 3;
+    assert_int_equal(sapper_lines_encode_times(ms, n, &blob), 0);
+    assert_true(blob.len < n);   /* runs of equal times are one number */
+    int64_t *got = calloc(n + 1, sizeof *got);
+    assert_int_equal(sapper_lines_decode_times(blob.data, blob.len, got, n, &m), 0);
+    assert_int_equal(m, n);
+    assert_memory_equal(got, ms, n * sizeof *ms);
+    assert_int_equal(sapper_lines_decode_times(blob.data, blob.len, got, n - 1, &m), -1);
+    assert_int_equal(sapper_lines_decode_times("\x80", 1, got, n, &m), -1);   /* cut short */
+    assert_int_equal(sapper_replay_put_times(sapper_strbuf_str(&untimed), ms, n, &back), n);
+    sapper_replay *r = read_ok(sapper_strbuf_str(&back));
+    assert_int_equal(sapper_replay_step_ms(r, n / 2 + 1), 1500);
+    assert_verifies(sapper_strbuf_str(&back));
+    sapper_replay_free(r);
+    free(got);
+    free(ms);
+    sapper_strbuf_free(&timed);
+    sapper_strbuf_free(&plain);
+    sapper_strbuf_free(&untimed);
+    sapper_strbuf_free(&back);
+    sapper_strbuf_free(&blob);
+}
+
 static const char game[] = "sapper-replay 1\nrules classic\nparam first_click opening\n"
                            "seed 7\nseat 1 human you\n";
 
@@ -302,6 +365,8 @@ int main(void)
         cmocka_unit_test(test_replay_simultaneous_turn_is_one_step_with_one_time),
         cmocka_unit_test(test_replay_clock_set_back_keeps_times_in_order),
         cmocka_unit_test(test_replay_steps_play_into_a_match),
+        cmocka_unit_test(test_replay_viewer_is_the_first_person_else_seat_one),
+        cmocka_unit_test(test_replay_times_apart_and_back_give_the_record),
         cmocka_unit_test(test_replay_malformed_times_are_refused_with_their_line),
     };
     return cmocka_run_group_tests(tests, setup_all, teardown_all);
