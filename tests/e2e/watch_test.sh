@@ -5,8 +5,8 @@
 #      position in order, each with its move, then the outcome, and end; the
 #      pace is the recorded one (times the speed), a record without times
 #      (from before them) plays at 0.5 s a move; Wood-Sword steps round by
-#      round; a stored tournament game plays with --db, also from a results
-#      file of schema 4 (no times);
+#      round; a forfeit is a step; a stored tournament game plays with
+#      --db, also from a results file of schema 4 (no times);
 #   2. mistakes on the command line or in the record: a missing file, a
 #      --game out of range, a bad --speed, a time out of order (exit 2, the
 #      argument or the line named);
@@ -125,6 +125,13 @@ expect_contains "$out" "move 1/$steps at 0.000 s: woodsword (seat 1): gather, wo
 expect_contains "$out" "Last round (match 1, round 1):" "and the rules' text of the round"
 expect_equal "$(printf '%s\n' "$out" | tail -1)" "end: $(sed -n 's/^outcome //p' "$T/ws.txt")" \
     "Wood-Sword: the last line is the recorded outcome"
+
+# A bot's fault ends the game: the forfeit is a step of its own.
+printf '[game]\nrules = classic\nseed = 3\n[player.1]\nbot = bot_illegal\n' > "$T/ill.ini"
+SAPPER_PLUGIN_PATH="$BUILD/tests/plugins" "$S" run "$T/ill.ini" --record "$T/ill.txt" >/dev/null
+out=$(SAPPER_PLUGIN_PATH="$BUILD/tests/plugins" "$S" replay --watch --plain "$T/ill.txt" --speed 1000 2>&1)
+expect_contains "$out" "move 1/1: bot_illegal (seat 1) forfeits: illegal" "a forfeit is a step of its own"
+expect_contains "$out" "end: lost moves 0 returns 0" "and ends the game"
 
 # A stored tournament game.
 cat > "$T/t.ini" <<INI

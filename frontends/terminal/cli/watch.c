@@ -4,7 +4,6 @@
  * No drawing and no keys here: the two faces do those.
  */
 #include "watch.h"
-#include "display_name.h"
 
 int watch_open(watch *w, sapper_replay *r, sapper_registry *reg, const char *label,
                double speed)
@@ -74,19 +73,18 @@ double watch_seconds(const watch *w)
     return ms < 0 ? -1.0 : (double)ms / 1000.0;
 }
 
-/* "Ada (seat 1)" for seat, as the players line shows names. */
+/* "Ada (seat 1)" for seat: the name the record gives, whole (the setup
+   refuses a name with a control character). */
 static void seat_words(const watch *w, int32_t seat, char *out, size_t cap)
 {
-    char name[64];
-    ui_display_name(w->a.setup.seats[seat].name, name, sizeof name);
-    snprintf(out, cap, "%s (seat %d)", name, (int)seat + 1);
+    snprintf(out, cap, "%s (seat %d)", w->a.setup.seats[seat].name, (int)seat + 1);
 }
 
 /* Appends one step's move, "Ada (seat 1): reveal 4 4", to out at *len. */
 static void move_words(watch *w, const sapper_move *mv, char *out, size_t cap,
                        size_t *len)
 {
-    char who[96];
+    char who[SAPPER_NAME_MAX + 32];
     seat_words(w, mv->seat, who, sizeof who);
     if (*len < cap)
         *len += (size_t)snprintf(out + *len, cap - *len, "%s%s: %s", *len ? ", " : "",
@@ -95,7 +93,7 @@ static void move_words(watch *w, const sapper_move *mv, char *out, size_t cap,
 
 void watch_step_text(watch *w, char *out, size_t cap)
 {
-    size_t first, len = 0;
+    size_t first, len = 0;   /* snprintf's count: may pass cap, then it stops */
     size_t n = sapper_replay_step_moves(w->r, w->step, &first);
     const sapper_fault *f = sapper_match_fault(w->a.match);
     out[0] = 0;
@@ -106,7 +104,7 @@ void watch_step_text(watch *w, char *out, size_t cap)
     for (size_t i = first; i < first + n; i++)
         move_words(w, sapper_match_move(w->a.match, i), out, cap, &len);
     if (n == 0 && f && f->seat >= 0) {   /* the forfeit, a step of its own */
-        char who[96];
+        char who[SAPPER_NAME_MAX + 32];
         seat_words(w, f->seat, who, sizeof who);
         snprintf(out, cap, "%s forfeits: %s", who, f->detail);
     }

@@ -54,7 +54,8 @@ double watch_seconds(const watch *w);
 
 /** What the step on show did, as people read it ("Ada (seat 1): reveal
  *  4 4", one entry per move of a simultaneous turn, "... forfeits:
- *  timeout"); "the start" for step 0. */
+ *  timeout"; names as the record gives them);
+ *  "the start" for step 0. Cut to cap. */
 void watch_step_text(watch *w, char *out, size_t cap);
 
 /** The faces: line/watch_line.c prints every position to out at the
