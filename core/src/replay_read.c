@@ -4,7 +4,10 @@
  * so the same checks as for INI files apply, with the replay's file and
  * line in messages; the actions are applied through the rules and the
  * outcome compared. Bots are never consulted: every seat plays from the
- * file. Writing is replay.c's.
+ * file. A game is read once into its steps (a move, a `joint N` turn, the
+ * forfeit), which verifying plays all at once and a watched replay one by
+ * one. The moves' times are checked for form and order, and otherwise
+ * only handed out. Writing is replay.c's.
  */
 #include "replay.h"
 #include "provenance.h"
