@@ -62,9 +62,10 @@ expect_contains "$(printf '%s\n' "$out" | head -1)" "game 1 of $T/run.txt: class
     "a title names the game"
 
 # A person's game from stdin, a pause between the moves: the record keeps
-# the times, and the watch keeps their pace.
+# the times, and the watch keeps their pace. (The first pause lets sapper
+# start, so that the moves after it are read as they come.)
 layout="$SRC/tests/fixtures/e2e-4x3.txt"
-(echo reveal 0 1; sleep 0.6; echo flag 3 0; sleep 0.6; echo reveal 3 2) |
+(sleep 0.6; echo reveal 0 1; sleep 0.6; echo flag 3 0; sleep 0.6; echo reveal 3 2) |
     "$S" play --plain rules.layout="$layout" player.1.name=Ada game.seed=1 \
     --record "$T/play.txt" >/dev/null 2>&1
 times=$(sed -n -E 's/^at ([0-9]+) move .*/\1/p' "$T/play.txt" | tr '\n' ' ')
