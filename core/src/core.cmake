@@ -24,6 +24,8 @@ add_library(sapper_core STATIC
   ${CMAKE_CURRENT_LIST_DIR}/seeds.c
   ${CMAKE_CURRENT_LIST_DIR}/provenance.c
   ${CMAKE_CURRENT_LIST_DIR}/replay.c
+  ${CMAKE_CURRENT_LIST_DIR}/replay_read.c
+  ${CMAKE_CURRENT_LIST_DIR}/replay_times.c
   ${CMAKE_CURRENT_SOURCE_DIR}/sandbox/sandbox.c)
 target_include_directories(sapper_core PUBLIC ${CMAKE_CURRENT_LIST_DIR})
 target_compile_definitions(sapper_core PRIVATE SAPPER_ENGINE_VERSION="${PROJECT_VERSION}")

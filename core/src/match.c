@@ -57,6 +57,8 @@ struct sapper_match {
     sapper_fault fault;
     sapper_bot_hook hook;
     void *hook_ctx;
+    sapper_match_clock clock;   /* stamps the moves; NULL: -1 */
+    void *clock_ctx;
     sapper_status bot_status;
     int64_t *legal;          /* scratch for legal action lists */
     size_t legal_cap;
@@ -599,11 +601,19 @@ int sapper_match_awaits(const sapper_match *m, int32_t seat)
     return m->r->legal_actions(m->state, seat, &one, 1) > 0;
 }
 
-static int record(sapper_match *m, int32_t seat, int64_t action, int joint)
+/* The time an action is applied now, on the lent clock. */
+static int64_t stamp(sapper_match *m)
+{
+    return m->clock ? m->clock(m->clock_ctx) : -1;
+}
+
+static int record(sapper_match *m, int32_t seat, int64_t action, int joint, int64_t ms)
 {
     if (!reserve((void **)&m->moves, &m->cap_moves, m->nmoves + 1, sizeof(sapper_move)))
         return 0;
-    m->moves[m->nmoves++] = (sapper_move){seat, joint, m->turns, action};
+    if (ms >= 0 && m->nmoves && ms < m->moves[m->nmoves - 1].ms)
+        ms = m->moves[m->nmoves - 1].ms;   /* a clock set back: time stands */
+    m->moves[m->nmoves++] = (sapper_move){seat, joint, m->turns, action, ms};
     return 1;
 }
 
@@ -636,7 +646,7 @@ static void check_bound(sapper_match *m)
 static sapper_status after_apply(sapper_match *m, int32_t seat, int64_t action)
 {
     m->turns++;
-    if (!record(m, seat, action, 0))
+    if (!record(m, seat, action, 0, stamp(m)))
         return SAPPER_ERR_NOMEM;
     inform_bots(m, seat, action);
     check_bound(m);
@@ -671,8 +681,9 @@ static sapper_status maybe_apply_joint(sapper_match *m)
     }
     m->turns++;
     m->plan_len = 0;   /* a simultaneous turn's answers end with it */
+    int64_t ms = stamp(m);   /* one time for the turn: it is applied at once */
     for (int32_t i = 0; i < m->players; i++)
-        if (m->pending[i] != SAPPER_NO_ACTION && !record(m, i, m->pending[i], 1))
+        if (m->pending[i] != SAPPER_NO_ACTION && !record(m, i, m->pending[i], 1, ms))
             return SAPPER_ERR_NOMEM;
     for (int32_t i = 0; i < m->players; i++)
         if (m->pending[i] != SAPPER_NO_ACTION)
@@ -944,6 +955,12 @@ void sapper_match_set_bot_hook(sapper_match *m, sapper_bot_hook hook, void *ctx)
 {
     m->hook = hook;
     m->hook_ctx = ctx;
+}
+
+void sapper_match_set_clock(sapper_match *m, sapper_match_clock clock, void *ctx)
+{
+    m->clock = clock;
+    m->clock_ctx = ctx;
 }
 
 void sapper_match_forfeit(sapper_match *m, int32_t seat, const char *reason)

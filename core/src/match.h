@@ -2,7 +2,8 @@
  * match.h - one game in progress: the rules instance and its state, the
  * seats (bots or people), the history, undo, and the checks that keep a
  * plugin from corrupting a game. No user interface and no clocks here: the
- * front end decides what to show, the tournament runner what to time.
+ * front end decides what to show, the tournament runner what to time, and
+ * whoever runs the game lends it the clock its moves are stamped with.
  */
 #ifndef SAPPER_MATCH_H
 #define SAPPER_MATCH_H
@@ -15,6 +16,10 @@ typedef struct sapper_move {
     int32_t joint;      /* 1 when part of a simultaneous turn */
     int64_t turn;       /* turn number; moves of one joint turn share it */
     int64_t action;
+    int64_t ms;         /* when it was applied: milliseconds since the game
+                           began on the match's clock (sapper_match_set_clock),
+                           never before the move before it; -1 without a
+                           clock. Metadata: nothing is decided by it */
 } sapper_move;
 
 /* Why a game ended other than by its rules. */
@@ -93,6 +98,13 @@ sapper_status sapper_match_undo(sapper_match *m);
  *  attributes faults with it. NULL removes the hook. */
 typedef void (*sapper_bot_hook)(void *ctx, int32_t seat, int phase);
 void sapper_match_set_bot_hook(sapper_match *m, sapper_bot_hook hook, void *ctx);
+
+/** The clock the moves from now on are stamped with (sapper_move.ms):
+ *  clock(ctx) answers the milliseconds since the game began, as the caller
+ *  counts them (a front end may stop its clock while a menu is open). Read
+ *  once for every recorded action; NULL stamps -1. ctx is borrowed. */
+typedef int64_t (*sapper_match_clock)(void *ctx);
+void sapper_match_set_clock(sapper_match *m, sapper_match_clock clock, void *ctx);
 
 /**
  * How a match reaches bots that do not live in its process (the sandbox,

@@ -29,11 +29,19 @@ typedef struct timing {
     sapper_slot *slot;          /* shared with the parent, or NULL */
     sapper_sandbox *sb;         /* the bots' processes, or NULL: in-process */
     sapper_match *m;            /* NULL until sapper_match_new_driven returns */
+    double began;               /* sapper_monotonic() when the game began */
     double started;
     double limit;               /* the current call's limit, 0 none */
     int late[SAPPER_MAX_SEATS]; /* a call ran past its limit before the
                                    match existed (in bot_new) */
 } timing;
+
+/* The record's clock: milliseconds since the game began. */
+static int64_t game_ms(void *ctx)
+{
+    const timing *t = ctx;
+    return (int64_t)((sapper_monotonic() - t->began) * 1000.0);
+}
 
 /* The seconds the next call of seat may take, 0 for no limit. */
 static double call_limit(const timing *t, int32_t seat)
@@ -163,7 +171,7 @@ void sapper_play_tgame_in(const sapper_tournament_def *def, const sapper_tgame *
     out->index = g->index;
     out->nseats = g->nseats;
     out->culprit = -1;
-    timing t = {.def = def, .rec = out, .slot = slot, .sb = sb};
+    timing t = {.def = def, .rec = out, .slot = slot, .sb = sb, .began = t0};
     seat_sandbox(sb, def, g);
     sapper_match_hooks hooks = {
         .driver = sb ? &sapper_sandbox_driver : NULL, .driver_ctx = sb,
@@ -188,6 +196,7 @@ void sapper_play_tgame_in(const sapper_tournament_def *def, const sapper_tgame *
         return;
     }
     t.m = m;
+    sapper_match_set_clock(m, game_ms, &t);
     for (int32_t i = 0; i < g->nseats; i++)
         if (t.late[i])
             sapper_match_forfeit(m, i, "timeout");

@@ -8,12 +8,16 @@
  *
  * A game's actions hold its replay after the run's head (a row from before
  * schema 3 holds it whole, and its params column the parameters): the
- * configuration is stored once per run, not twice per game.
+ * configuration is stored once per run, not twice per game. Since schema
+ * 4 they are the run's numbered lines (store_lines.c), and since schema 5
+ * without the moves' times, which are in times (NULL: none recorded).
  *
- * PRAGMA user_version says the schema: 3; a file of version 0 to 2 is
- * brought up to 3 when opened for writing, a newer one is refused.
+ * PRAGMA user_version says the schema: 5; a file of version 0 to 4 is
+ * brought up to 5 when opened for writing, a newer one is refused.
  *   games(run_id, game_index, board, seed, ruleset, params, seats, outcome,
- *         returns, reason, culprit, seconds, moves, think, result, actions)
+ *         returns, reason, culprit, seconds, moves, think, steps, result,
+ *         actions, times)
+ *   lines(run_id, id, text)
  *   <ruleset>_games: a view of one ruleset's games with the columns its
  *         rules declare (sapper_rules_api.result_columns), taken from the
  *         result JSON; seeker_games has red/blue_bonus_points and _stats.
@@ -32,7 +36,7 @@
 #include <unistd.h>
 
 #define BATCH_ROWS 64
-#define SCHEMA_VERSION 4
+#define SCHEMA_VERSION 5
 
 struct sapper_store {
     sqlite3 *db;
@@ -59,7 +63,7 @@ static const char schema[] =
     " returns TEXT NOT NULL, reason TEXT NOT NULL, culprit TEXT,"
     " seconds REAL NOT NULL, moves INTEGER NOT NULL, think TEXT NOT NULL,"
     " steps TEXT NOT NULL,"
-    " result TEXT, actions TEXT,"
+    " result TEXT, actions TEXT, times BLOB,"
     " PRIMARY KEY(run_id, game_index)) WITHOUT ROWID;"
     "CREATE TABLE IF NOT EXISTS lines("
     " run_id INTEGER NOT NULL, id INTEGER NOT NULL, text TEXT NOT NULL,"
@@ -68,7 +72,7 @@ static const char schema[] =
 static const char insert_sql[] =
     "INSERT INTO games(run_id, game_index, board, seed, ruleset, params, seats,"
     " outcome, returns, reason, culprit, seconds, moves, think, steps, result,"
-    " actions) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+    " actions, times) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
 
 /* What a failure means for the person running the command: a lock, a
    read-only file, damage, or (for the first statements) a file that is
@@ -124,25 +128,34 @@ static sapper_status check_schema_version(sapper_store *s, char *err, size_t err
     return SAPPER_ERR_PARAM;
 }
 
-/* Adds column to runs unless it is there. */
-static int add_run_column(sapper_store *s, const char *column)
+static int has_column(sqlite3 *db, const char *table, const char *column)
 {
-    char probe[96], alter[96];
-    snprintf(probe, sizeof probe, "SELECT %s FROM runs LIMIT 0", column);
-    snprintf(alter, sizeof alter, "ALTER TABLE runs ADD COLUMN %s TEXT", column);
-    return sqlite3_exec(s->db, probe, NULL, NULL, NULL) == SQLITE_OK ||
+    char probe[96];
+    snprintf(probe, sizeof probe, "SELECT %s FROM %s LIMIT 0", column, table);
+    return sqlite3_exec(db, probe, NULL, NULL, NULL) == SQLITE_OK;
+}
+
+/* Adds column (of type) to table unless it is there. */
+static int add_column(sapper_store *s, const char *table, const char *column,
+                      const char *type)
+{
+    char alter[128];
+    snprintf(alter, sizeof alter, "ALTER TABLE %s ADD COLUMN %s %s", table, column, type);
+    return has_column(s->db, table, column) ||
            sqlite3_exec(s->db, alter, NULL, NULL, NULL) == SQLITE_OK;
 }
 
 /* Brings an older schema up to SCHEMA_VERSION: 0 and 1 lack
    runs.provenance, 2 runs.head and runs.params, 3 the table lines (made
-   by the schema); older rows keep their text actions. */
+   by the schema), 4 games.times; older rows keep their actions as they
+   are (text before schema 4) and have no times. */
 static int migrate(sapper_store *s)
 {
     if (user_version(s) >= SCHEMA_VERSION)
         return SQLITE_OK;
-    if (!add_run_column(s, "provenance") || !add_run_column(s, "head") ||
-        !add_run_column(s, "params"))
+    if (!add_column(s, "runs", "provenance", "TEXT") ||
+        !add_column(s, "runs", "head", "TEXT") || !add_column(s, "runs", "params", "TEXT") ||
+        !add_column(s, "games", "times", "BLOB"))
         return SQLITE_ERROR;
     char sql[64];
     snprintf(sql, sizeof sql, "PRAGMA user_version = %d", SCHEMA_VERSION);
@@ -558,6 +571,44 @@ static void bind_text(sqlite3_stmt *q, int i, const char *v)
         sqlite3_bind_null(q, i);
 }
 
+/* Binds a game's replay to the insert's actions and times: after the run's
+   head, its lines numbered (sapper_lines_encode) and its moves' times
+   apart; NULL actions for a game with none (its worker died), NULL times
+   for a replay without them. An SQLite result code. */
+static int bind_replay(sapper_store *s, sqlite3_stmt *q, const char *replay,
+                       const char *seed)
+{
+    if (!replay) {
+        sqlite3_bind_null(q, 17);
+        sqlite3_bind_null(q, 18);
+        return SQLITE_OK;
+    }
+    size_t cut = s->head && strncmp(replay, s->head, strlen(s->head)) == 0
+                 ? strlen(s->head) : 0;
+    sapper_strbuf untimed = {0}, actions = {0}, times = {0};
+    int64_t *ms = NULL;
+    size_t n = 0;
+    int rc = sapper_replay_cut_times(replay + cut, &untimed, &ms, &n) ? SQLITE_NOMEM
+                                                                      : SQLITE_OK;
+    sapper_strbuf_append(&actions, "", 0);   /* an empty blob, not NULL */
+    if (rc == SQLITE_OK)
+        rc = sapper_lines_encode(s->lines, sapper_strbuf_str(&untimed), seed, &actions);
+    if (rc == SQLITE_OK && n > 0)
+        rc = sapper_lines_encode_times(ms, n, &times);
+    if (rc == SQLITE_OK) {
+        sqlite3_bind_blob(q, 17, actions.data, (int)actions.len, SQLITE_TRANSIENT);
+        if (n > 0)
+            sqlite3_bind_blob(q, 18, times.data, (int)times.len, SQLITE_TRANSIENT);
+        else
+            sqlite3_bind_null(q, 18);
+    }
+    free(ms);
+    sapper_strbuf_free(&untimed);
+    sapper_strbuf_free(&actions);
+    sapper_strbuf_free(&times);
+    return rc;
+}
+
 sapper_status sapper_store_add(sapper_store *s, int64_t run_id,
                                const sapper_tournament_def *def,
                                const sapper_tgame *g,
@@ -597,21 +648,9 @@ sapper_status sapper_store_add(sapper_store *s, int64_t run_id,
     bind_text(q, 14, sapper_strbuf_str(&think));
     bind_text(q, 15, sapper_strbuf_str(&steps));
     bind_text(q, 16, r->json);
-    size_t cut = s->head && r->replay && strncmp(r->replay, s->head, strlen(s->head)) == 0
-                 ? strlen(s->head) : 0;
-    sapper_strbuf actions = {0};
-    int rc = SQLITE_OK;
-    if (r->replay) {
-        sapper_strbuf_append(&actions, "", 0);   /* an empty blob, not NULL */
-        rc = sapper_lines_encode(s->lines, r->replay + cut, seed, &actions);
-    }
-    if (r->replay && rc == SQLITE_OK)
-        sqlite3_bind_blob(q, 17, actions.data, (int)actions.len, SQLITE_TRANSIENT);
-    else
-        sqlite3_bind_null(q, 17);
+    int rc = bind_replay(s, q, r->replay, seed);
     if (rc == SQLITE_OK)
         rc = sqlite3_step(q);
-    sapper_strbuf_free(&actions);
     sqlite3_reset(q);
     sqlite3_clear_bindings(q);
     sapper_strbuf_free(&params);
@@ -727,19 +766,46 @@ static char *whole_replay(sapper_store *s, sqlite3_stmt *q, int64_t run_id,
     return text;
 }
 
+/* text (*len bytes, freed here) with the row's times put back on its
+   moves (the row's column 4), or NULL when they do not fit them. */
+static char *with_times(sapper_store *s, sqlite3_stmt *q, char *text, size_t *len,
+                        char *err, size_t errcap)
+{
+    size_t lines = 1, n = 0;
+    for (const char *p = text; *p; p++)
+        lines += *p == '\n';
+    int64_t *ms = malloc(lines * sizeof *ms);
+    sapper_strbuf out = {0};
+    int ok = ms && sapper_lines_decode_times(sqlite3_column_blob(q, 4),
+                                             (size_t)sqlite3_column_bytes(q, 4),
+                                             ms, lines, &n) == 0 &&
+             sapper_replay_put_times(text, ms, n, &out) == n && !out.failed;
+    if (!ok) {
+        snprintf(err, errcap, "%s: the stored times of the moves are damaged (%zu "
+                 "times, not one for each move)", sqlite3_db_filename(s->db, "main"), n);
+        sapper_strbuf_free(&out);
+    }
+    free(ms);
+    free(text);
+    *len = ok ? out.len : 0;
+    return ok ? out.data : NULL;
+}
+
 char *sapper_store_replay(sapper_store *s, int64_t run_id, int64_t index,
                           size_t *len, char *err, size_t errcap)
 {
     *len = 0;
     sqlite3_stmt *q;
     char *text = NULL;
-    /* schema 3 keeps the replay's head with the run; older files have no
-       such column, and their rows hold the whole replay */
-    if (sqlite3_prepare_v2(s->db, "SELECT g.actions, g.reason, r.head, g.seed FROM games g"
-                           " JOIN runs r ON r.id = g.run_id WHERE g.run_id = ?"
-                           " AND g.game_index = ?", -1, &q, NULL) != SQLITE_OK &&
-        sqlite3_prepare_v2(s->db, "SELECT actions, reason, NULL, seed FROM games WHERE"
-                           " run_id = ? AND game_index = ?", -1, &q, NULL) != SQLITE_OK) {
+    /* schema 3 keeps the replay's head with the run, schema 5 the times
+       apart; older files have no such columns (a file opened read-only is
+       not migrated), and their rows hold the whole replay */
+    char sql[256];
+    snprintf(sql, sizeof sql, "SELECT g.actions, g.reason, %s, g.seed, %s FROM games g"
+             " JOIN runs r ON r.id = g.run_id WHERE g.run_id = ? AND g.game_index = ?",
+             has_column(s->db, "runs", "head") ? "r.head" : "NULL",
+             has_column(s->db, "games", "times") ? "g.times" : "NULL");
+    if (sqlite3_prepare_v2(s->db, sql, -1, &q, NULL) != SQLITE_OK) {
         db_error(s, "read game", err, errcap);
         return NULL;
     }
@@ -754,6 +820,8 @@ char *sapper_store_replay(sapper_store *s, int64_t run_id, int64_t index,
                  (long long)index, (const char *)sqlite3_column_text(q, 1));
     else
         text = whole_replay(s, q, run_id, len, err, errcap);
+    if (text && sqlite3_column_type(q, 4) == SQLITE_BLOB && !memchr(text, 0, *len))
+        text = with_times(s, q, text, len, err, errcap);   /* a NUL: refused anyway */
     sqlite3_finalize(q);
     return text;
 }

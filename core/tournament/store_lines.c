@@ -17,6 +17,13 @@
  * The encoder's dictionary lives in memory (a hash of the run's lines,
  * loaded when a run is resumed); the decoder reads only the lines a game
  * uses. Nothing here knows what a line means.
+ *
+ * The moves' times (results schema 5: games.times, the replay's `at MS`
+ * taken off its lines) are a blob of varints too, each move's time less
+ * the one before it (the first's less 0):
+ *
+ *   2d          the next move, d > 0 ms after the one before
+ *   2r - 1      the next r moves, at the time of the one before
  */
 #include "store_lines.h"
 
@@ -279,4 +286,46 @@ char *sapper_lines_decode(sqlite3 *db, int64_t run_id, const void *blob,
     if (!out.data)
         return calloc(1, 1);
     return out.data;
+}
+
+/* ---- the moves' times ---------------------------------------------------- */
+
+/* Bots move within the same millisecond most of the time, so the times are
+   differences, and a run of moves with none is one number: */
+
+int sapper_lines_encode_times(const int64_t *ms, size_t n, sapper_strbuf *blob)
+{
+    int64_t before = 0;
+    for (size_t i = 0; i < n;) {
+        size_t run = 0;
+        while (i + run < n && ms[i + run] <= before)
+            run++;
+        if (run > 0)
+            put_varint(blob, 2 * (uint64_t)run - 1);
+        else
+            put_varint(blob, 2 * (uint64_t)(ms[i] - before));
+        before = run > 0 ? before : ms[i];
+        i += run > 0 ? run : 1;
+    }
+    return blob->failed ? SQLITE_NOMEM : SQLITE_OK;
+}
+
+int sapper_lines_decode_times(const void *blob, size_t size, int64_t *ms, size_t cap,
+                              size_t *n)
+{
+    const unsigned char *p = blob, *end = p + size;
+    int64_t before = 0;
+    uint64_t v;
+    *n = 0;
+    while (p < end) {
+        if (!get_varint(&p, end, &v))
+            return -1;
+        uint64_t count = v & 1 ? v / 2 + 1 : 1;
+        if (count > cap - *n || (!(v & 1) && v / 2 > (uint64_t)(INT64_MAX - before)))
+            return -1;
+        before += v & 1 ? 0 : (int64_t)(v / 2);
+        while (count-- > 0)
+            ms[(*n)++] = before;
+    }
+    return 0;
 }

@@ -1,7 +1,8 @@
 /*
  * store_lines.h - a stored game's replay as numbered lines of its run
- * (results schema 4), so the database holds each distinct line once.
- * Used by store.c only; the format is in store_lines.c.
+ * (results schema 4), so the database holds each distinct line once, and
+ * its moves' times as numbers apart (schema 5). Used by store.c only; the
+ * formats are in store_lines.c.
  */
 #ifndef SAPPER_STORE_LINES_H
 #define SAPPER_STORE_LINES_H
@@ -30,5 +31,15 @@ int sapper_lines_encode(sapper_lines *d, const char *text, const char *seed,
 char *sapper_lines_decode(sqlite3 *db, int64_t run_id, const void *blob,
                           size_t size, const char *seed, size_t *len,
                           char *err, size_t errcap);
+
+/** Appends the compact form of n move times (milliseconds since the game
+ *  began, in order, none earlier than the one before) to blob. An SQLite
+ *  result code. */
+int sapper_lines_encode_times(const int64_t *ms, size_t n, sapper_strbuf *blob);
+
+/** The times a blob stands for into ms (at most cap), their count in *n;
+ *  -1 when the blob is damaged (or holds more than cap). */
+int sapper_lines_decode_times(const void *blob, size_t size, int64_t *ms, size_t cap,
+                              size_t *n);
 
 #endif

@@ -211,7 +211,7 @@ tm kill-session -t play 2>/dev/null
 # ---- 4. the Flags bomb -----------------------------------------------------
 "$S" run "$SRC/config/seeker.ini" rules.bomb=true player.1.bot=hunter game.seed=9 \
     --games 10 --record "$T/bomb.rec" > "$T/bomb.out" 2>&1
-bombs=$(grep -c -E '^move [0-9]+ bomb [0-9]+ [0-9]+$' "$T/bomb.rec")
+bombs=$(grep -c -E '^(at [0-9]+ )?move [0-9]+ bomb [0-9]+ [0-9]+$' "$T/bomb.rec")
 [ "$bombs" -gt 0 ] && pass "hunters throw bombs in 10 games with bombs ($bombs)" ||
     fail "no bomb thrown in 10 hunter games with rules.bomb=true"
 expect_contains "$(cat "$T/bomb.out")" '"bomb":"used","bomb_mines":' "the result says a bomb was used and what it claimed"

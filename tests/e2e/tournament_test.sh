@@ -161,9 +161,13 @@ for g in 0 11999; do
 done
 # Under 400 bytes a game (issue 17): the configuration, the replay head and
 # each distinct replay line once per run, only the rules' own members of
-# the result beside the columns.
+# the result beside the columns, the moves' times apart (schema 5: a line
+# `at 12 move 1 reveal 9 3` would be stored once per game, not per run).
 "$S" tournament "$SAPPER_SOURCE/config/tournament-classic.ini" tournament.games=500 \
     tournament.db="$T/size.db" >/dev/null 2>&1
+expect_equal "$(sqlite3 "$T/size.db" "select count(*) from games where times is null or actions is null;
+    select count(*) from lines where text like 'at %'")" "$(printf '0\n0')" \
+    "every stored game has its times, apart from its lines"
 per_game=$(( $(stat -c %s "$T/size.db") / $(sqlite3 "$T/size.db" 'select count(*) from games') ))
 [ "$per_game" -lt 400 ] && pass "the results database takes $per_game bytes a game" ||
     fail "the results database takes $per_game bytes a game (want under 400)"
@@ -300,14 +304,14 @@ fi
 # fingerprint of its file; the schema has a version (PRAGMA user_version):
 # an older file is brought up to date, a newer one is left alone.
 prov=$(sqlite3 "$T/preset.db" "pragma user_version; select provenance from runs")
-expect_equal "$(printf '%s\n' "$prov" | head -1)" 4 "the results schema is version 4"
+expect_equal "$(printf '%s\n' "$prov" | head -1)" 5 "the results schema is version 5"
 expect_contains "$prov" '"kind":"bot","id":"simple","version":' "the run names its bots' versions"
 expect_contains "$prov" '"fingerprint":"' "and fingerprints their files"
 cp "$T/preset.db" "$T/old.db"
-sqlite3 "$T/old.db" "alter table runs drop column provenance; alter table runs drop column head; alter table runs drop column params; pragma user_version = 0"
+sqlite3 "$T/old.db" "alter table runs drop column provenance; alter table runs drop column head; alter table runs drop column params; alter table games drop column times; pragma user_version = 0"
 out=$("$S" tournament "$T/preset.ini" tournament.db="$T/old.db" --resume 2>&1); st=$?
 expect_status $st 0 "a results file of schema 0 still resumes"
-[ "$(sqlite3 "$T/old.db" "pragma user_version")" = 4 ] && pass "and is migrated to schema 4" ||
+[ "$(sqlite3 "$T/old.db" "pragma user_version")" = 5 ] && pass "and is migrated to schema 5" ||
     fail "schema 0 was not migrated"
 cp "$T/preset.db" "$T/new.db"
 sqlite3 "$T/new.db" "pragma user_version = 99"

@@ -347,6 +347,20 @@ sapper_status app_play_text(app *a, int32_t seat, const char *text, char *err,
     return st;
 }
 
+/* The milliseconds since the game began (app.started). */
+static int64_t game_ms(void *ctx)
+{
+    const app *a = ctx;
+    return (int64_t)((app_now() - a->started) * 1000.0);
+}
+
+void app_time_match(app *a)
+{
+    if (a->match)
+        sapper_match_set_clock(a->match, a->clock ? a->clock : game_ms,
+                               a->clock ? a->clock_ctx : a);
+}
+
 int app_next_match(app *a, int flags)
 {
     sapper_match_free(a->match);
@@ -361,6 +375,7 @@ int app_next_match(app *a, int flags)
         .hook = a->sandbox ? NULL : bot_guard_hook, .hook_ctx = &a->setup,
         .log = log_line, .keep = a->keep,
     };
+    a->started = app_now();
     a->match = sapper_match_new_driven(
         &a->setup, sapper_game_seed(a->setup.seed, a->game_index++), flags, &a->hooks,
         a->err, sizeof a->err);
@@ -371,6 +386,7 @@ int app_next_match(app *a, int flags)
         app_error("%s", a->err);
         return EXIT_USAGE;
     }
+    app_time_match(a);
     return 0;
 }
 

@@ -53,6 +53,13 @@ typedef struct app {
                                     click): off the player's clock */
     int assisted;                /* this game used undo, hints or the solver:
                                     it does not go on a scoreboard */
+    double started;              /* app_now() when this game began */
+    sapper_match_clock clock;    /* what the moves of the games are timed by
+                                  * (app_time_match), with clock_ctx; NULL:
+                                  * the time since the game began (curses
+                                  * lends its game clock, which stops while
+                                  * help or a question is open) */
+    void *clock_ctx;
     char err[2048];
 } app;
 
@@ -86,8 +93,13 @@ sapper_status app_play(app *a, int32_t seat, int64_t action, char *err, size_t e
 sapper_status app_play_text(app *a, int32_t seat, const char *text, char *err,
                             size_t errcap);
 
-/** Starts the next game (replacing the current one). */
+/** Starts the next game (replacing the current one), timed by
+ *  app_time_match. */
 int app_next_match(app *a, int flags);
+
+/** Gives a->match (if any) the clock its moves are stamped with for the
+ *  record: a->clock, or the time since a->started. */
+void app_time_match(app *a);
 
 /** When --record was given, checks its target before any game (app_open
  *  calls it for APP_OPT_RECORD): a regular file's directory must take a

@@ -20,6 +20,8 @@ static const char usage[] =
     "        bots only: a line per game and a summary\n"
     "  replay FILE | replay --db FILE --game N\n"
     "        re-execute recorded games and check they reach the same result\n"
+    "  replay --watch [--plain] [--speed X] FILE [--game N] | --db FILE --game N\n"
+    "        play one recorded game back, position by position\n"
     "  tournament CONFIG [section.key=value ...] [--jobs N] [--resume]\n"
     "             [--json FILE] [--csv FILE]\n"
     "        bot-vs-bot at scale across processes, results in SQLite\n"

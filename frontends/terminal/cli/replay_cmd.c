@@ -1,14 +1,38 @@
 /*
  * replay_cmd.c - `sapper replay FILE`: re-executes every game recorded in a
  * replay file (from `play --record` or `run --record`) and checks each
- * reaches the outcome the file records. Exit 0 when all match, 1 when one
+ * reaches the outcome the file records; `--db FILE --game N` does it for a
+ * game of a tournament's results. Exit 0 when all match, 1 when one
  * differs, 2 when the file is unreadable or malformed.
+ *
+ * With --watch it shows one game instead, position by position (watch.h):
+ * on the terminal's screen, or printed in turn without a terminal or with
+ * --plain; --game N picks the game of a FILE (from 1, as `replay FILE`
+ * counts them), --speed X the pace (the recorded one times X).
  */
 #include "commands.h"
+#include "watch.h"
 
 #include <errno.h>
+#include <math.h>
+#include <unistd.h>
 
 #include "store.h"
+
+typedef struct replay_options {
+    const char *file;       /* FILE, or NULL */
+    const char *db;         /* --db FILE, or NULL */
+    const char *game;       /* --game N as given, or NULL */
+    int watch;              /* --watch */
+    int plain;              /* --plain */
+    const char *speed;      /* --speed X as given, or NULL */
+} replay_options;
+
+static const char usage[] =
+    "usage: sapper replay FILE | sapper replay --db FILE --game N\n"
+    "       sapper replay --watch [--plain] [--speed X] FILE [--game N]\n"
+    "       sapper replay --watch [--plain] [--speed X] --db FILE --game N\n"
+    "(N: the game, from 1 in a FILE, the 0-based game index of a tournament)";
 
 /* The file's bytes, NUL-terminated, with their count in *len (a NUL
    inside is kept: the caller refuses it by line). */
@@ -33,50 +57,66 @@ static char *read_all(const char *path, size_t *len)
     return b.data;  /* the caller frees */
 }
 
-/* Starts of the games: lines that are exactly "sapper-replay 1". Games
-   are reported as "game K" (K counting from 1 in the file), or as `label`
-   when it is not NULL (a stored tournament game: its index). */
-static int verify_all(const char *path, char *text, sapper_registry *reg,
+/* The next game of a replay file from *p: its text (a copy the caller
+   frees, or NULL at the end or when out of memory) and in *line the line
+   it starts at, *p and *line moving past it. A game begins at the start
+   of the file and at every line "sapper-replay 1" after it. */
+static char *next_game(const char **p, int *line, int *first_line)
+{
+    const char *start = *p, *q = *p;
+    if (!*start)
+        return NULL;
+    *first_line = *line;
+    for (;;) {
+        const char *nl = strchr(q, '\n');
+        if (!nl) {
+            q += strlen(q);
+            break;
+        }
+        q = nl + 1;
+        ++*line;
+        if (strncmp(q, "sapper-replay 1", 15) == 0)
+            break;
+    }
+    *p = q;
+    return strndup(start, (size_t)(q - start));
+}
+
+/* Prints one game's check: "game 1: ok, ..." or its mismatch. */
+static void print_check(const char *which, const sapper_replay_check *c)
+{
+    if (c->matches)
+        printf("%s: ok, %zu moves, %s\n", which, c->moves, c->actual);
+    else
+        printf("%s: MISMATCH: the file records \"%s\" but re-execution gives \"%s\"\n",
+               which, c->expected, c->actual);
+    if (c->changed[0])   /* the likely cause of a mismatch, and worth knowing */
+        printf("%s: note: %s\n", which, c->changed);
+}
+
+/* Every game of text: "game K" (K counting from 1 in the file), or
+   `label` when it is not NULL (a stored tournament game: its index). */
+static int verify_all(const char *path, const char *text, sapper_registry *reg,
                       const char *label)
 {
-    char err[2048];
-    int line = 1, start_line = 1, games = 0, differ = 0;
-    char *start = text;
-    for (char *p = text;; line++) {
-        char *nl = strchr(p, '\n');
-        char *next = nl ? nl + 1 : NULL;
-        int boundary = !next || strncmp(next, "sapper-replay 1", 15) == 0;
-        if (boundary && (next || *start)) {
-            char saved = next ? *next : 0;
-            if (next)
-                *next = 0;
-            sapper_replay_check c;
-            if (sapper_replay_verify(start, path, start_line, reg, &c, err, sizeof err)) {
-                app_error("%s", err);
-                return EXIT_USAGE;
-            }
-            games++;
-            differ += !c.matches;
-            char which[64];
-            if (label)
-                snprintf(which, sizeof which, "%s", label);
-            else
-                snprintf(which, sizeof which, "game %d", games);
-            if (c.matches)
-                printf("%s: ok, %zu moves, %s\n", which, c.moves, c.actual);
-            else
-                printf("%s: MISMATCH: the file records \"%s\" but "
-                       "re-execution gives \"%s\"\n", which, c.expected, c.actual);
-            if (c.changed[0])   /* the likely cause of a mismatch, and worth knowing */
-                printf("%s: note: %s\n", which, c.changed);
-            if (next)
-                *next = saved;
-            start = next;
-            start_line = line + 1;
+    char err[2048], which[64], *game;
+    int line = 1, first_line, games = 0, differ = 0;
+    for (const char *p = text; (game = next_game(&p, &line, &first_line)) != NULL;) {
+        sapper_replay_check c;
+        sapper_status st = sapper_replay_verify(game, path, first_line, reg, &c, err,
+                                                sizeof err);
+        free(game);
+        if (st != SAPPER_OK) {
+            app_error("%s", err);
+            return EXIT_USAGE;
         }
-        if (!next)
-            break;
-        p = next;
+        games++;
+        differ += !c.matches;
+        if (label)
+            snprintf(which, sizeof which, "%s", label);
+        else
+            snprintf(which, sizeof which, "game %d", games);
+        print_check(which, &c);
     }
     if (games == 0) {
         app_error("%s: expected a replay (\"sapper-replay 1\"), found an empty file", path);
@@ -86,35 +126,115 @@ static int verify_all(const char *path, char *text, sapper_registry *reg,
     return differ ? 1 : 0;
 }
 
-/* `replay --db FILE --game N`: the replay text stored with a tournament game. */
-static char *read_from_db(int argc, char **argv, char *name, size_t namecap,
-                          char *label, size_t labelcap, size_t *len)
+/* --speed X: a number from WATCH_SPEED_MIN to WATCH_SPEED_MAX. */
+static int parse_speed(const char *s, double *speed)
 {
-    const char *db = NULL, *game_arg = NULL;
-    for (int i = 0; i + 1 < argc; i += 2) {
-        if (strcmp(argv[i], "--db") == 0)
-            db = argv[i + 1];
-        else if (strcmp(argv[i], "--game") == 0)
-            game_arg = argv[i + 1];
-    }
-    if (!db || !game_arg || argc != 4) {
-        app_error("usage: sapper replay FILE | sapper replay --db FILE --game N "
-                  "(N: the 0-based game index of the tournament)");
-        return NULL;
-    }
     char *end;
     errno = 0;
-    long long game = strtoll(game_arg, &end, 10);
-    if (errno || end == game_arg || *end || game < 0) {
-        app_error("--game: expected a game index (a whole number from 0), "
-                  "found \"%s\"", game_arg);
-        return NULL;
+    *speed = s ? strtod(s, &end) : 1.0;
+    if (!s)
+        return 0;
+    if (errno || end == s || *end || !isfinite(*speed) || *speed < WATCH_SPEED_MIN ||
+        *speed > WATCH_SPEED_MAX) {
+        app_error("--speed: expected a number from %g to %.0f (1: the recorded pace, "
+                  "2: twice as fast), found \"%s\"", WATCH_SPEED_MIN, WATCH_SPEED_MAX, s);
+        return EXIT_USAGE;
     }
+    return 0;
+}
+
+/* --game N: a whole number from min. */
+static int parse_game(const char *s, long long min, long long *game)
+{
+    char *end;
+    errno = 0;
+    *game = strtoll(s, &end, 10);
+    if (errno || end == s || *end || *game < min || s[0] == '+' || s[0] == ' ') {
+        app_error("--game: expected %s, found \"%s\"", min ? "the game's number in "
+                  "the file (a whole number from 1)" : "a game index (a whole "
+                  "number from 0)", s);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
+/* One option of argv at *i (its value after it). */
+static int take_option(replay_options *o, int argc, char **argv, int *i)
+{
+    const char *s = argv[*i];
+    const char **value = strcmp(s, "--db") == 0 ? &o->db
+                       : strcmp(s, "--game") == 0 ? &o->game
+                       : strcmp(s, "--speed") == 0 ? &o->speed : NULL;
+    if (strcmp(s, "--watch") == 0 || strcmp(s, "--plain") == 0) {
+        *(s[2] == 'w' ? &o->watch : &o->plain) = 1;
+        return 0;
+    }
+    if (!value) {
+        app_error("unknown option \"%s\"\n%s", s, usage);
+        return EXIT_USAGE;
+    }
+    if (++*i >= argc) {
+        app_error("%s: expected a value, found the end of the command line", s);
+        return EXIT_USAGE;
+    }
+    *value = argv[*i];
+    return 0;
+}
+
+/* What goes with what: a FILE or --db (with --game), --speed and --plain
+   with --watch, --game with a FILE only when watching one game. */
+static int check_options(const replay_options *o)
+{
+    const char *alone = o->speed ? "--speed" : o->plain ? "--plain" : NULL;
+    if (o->file && o->db)
+        app_error("expected a replay FILE or --db FILE, found both (\"%s\" and --db "
+                  "\"%s\")", o->file, o->db);
+    else if ((!o->file && !o->db) || (o->db && !o->game))
+        app_error("%s", usage);
+    else if (alone && !o->watch)
+        app_error("%s: expected with --watch, found without it", alone);
+    else if (o->file && o->game && !o->watch)
+        app_error("--game with a FILE: expected with --watch (sapper replay FILE "
+                  "checks every game of the file)");
+    else
+        return 0;
+    return EXIT_USAGE;
+}
+
+static int parse_options(replay_options *o, int argc, char **argv)
+{
+    memset(o, 0, sizeof *o);
+    for (int i = 0; i < argc; i++) {
+        if (argv[i][0] == '-') {
+            int rc = take_option(o, argc, argv, &i);
+            if (rc)
+                return rc;
+            continue;
+        }
+        if (o->file) {
+            app_error("two replay files given (\"%s\" and \"%s\"); expected one",
+                      o->file, argv[i]);
+            return EXIT_USAGE;
+        }
+        o->file = argv[i];
+    }
+    return check_options(o);
+}
+
+/* `--db FILE --game N`: the replay text stored with a tournament game,
+   its name for messages and its label ("game N"). */
+static char *read_from_db(const replay_options *o, char *name, size_t namecap,
+                          char *label, size_t labelcap, size_t *len)
+{
+    long long game;
+    if (parse_game(o->game, 0, &game))
+        return NULL;
     snprintf(label, labelcap, "game %lld", game);
+    snprintf(name, namecap, "%s game %lld", o->db, game);
     sapper_store *s;
     char err[1024] = "";
     char *text = NULL;
-    if (sapper_store_open_readonly(db, &s, err, sizeof err) == SAPPER_OK) {
+    if (sapper_store_open_readonly(o->db, &s, err, sizeof err) == SAPPER_OK) {
         int64_t run = sapper_store_last_run(s);
         if (run < -1)
             sapper_store_failure(s, "read the runs", err, sizeof err);
@@ -124,38 +244,123 @@ static char *read_from_db(int argc, char **argv, char *name, size_t namecap,
     }
     if (!text)
         app_error("%s", err);
-    snprintf(name, namecap, "%s game %lld", db, game);
     return text;
+}
+
+/* The text of the FILE or the stored game, NUL-free, or NULL after saying
+   why. name gets what messages call it, label how the checks name it. */
+static char *read_replay(const replay_options *o, char *name, size_t namecap,
+                         char *label, size_t labelcap)
+{
+    size_t len = 0;
+    char *text, err[1400];
+    label[0] = 0;
+    if (o->db) {
+        text = read_from_db(o, name, namecap, label, labelcap, &len);
+    } else if (!(text = read_all(o->file, &len))) {
+        app_error("%s: cannot read: %s", o->file, strerror(errno));
+    } else {
+        snprintf(name, namecap, "%s", o->file);
+    }
+    if (text && sapper_replay_find_nul(text, len, name, err, sizeof err)) {
+        app_error("%s", err);   /* a NUL would read as the end of the text */
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
+/* Game number `game` (from 1) of the file's text, its first line in *line;
+   NULL after saying how many there are. */
+static char *pick_game(const char *text, const char *file, long long game, int *line)
+{
+    char *g = NULL;
+    long long games = 0;
+    int at = 1, first;
+    for (const char *p = text; (g = next_game(&p, &at, &first)) != NULL; free(g))
+        if (++games == game) {
+            *line = first;
+            return g;
+        }
+    app_error("--game %lld: %s holds %lld game(s): expected a number from 1 to %lld",
+              game, file, games, games);
+    return NULL;
+}
+
+/* Shows the game on the terminal or as lines; 1 when it did not reach
+   its recorded outcome (said after the show), as `replay` says. */
+static int show(sapper_replay *r, sapper_registry *reg, const char *label, double speed,
+                int plain)
+{
+    sapper_replay_check c;
+    char err[2048];
+    if (sapper_replay_check_game(r, reg, &c, err, sizeof err) != SAPPER_OK) {
+        app_error("%s", err);
+        sapper_replay_free(r);
+        sapper_registry_free(reg);
+        return EXIT_USAGE;
+    }
+    watch w;
+    int rc = watch_open(&w, r, reg, label, speed);
+    int tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+    if (!rc)
+        rc = plain || !tty ? watch_line(&w, stdout) : watch_curses(&w);
+    watch_close(&w);
+    if (!c.matches)
+        app_error("%s: the record says \"%s\" but re-execution gives \"%s\"%s%s", label,
+                  c.expected, c.actual, c.changed[0] ? "; " : "", c.changed);
+    return rc ? rc : !c.matches;
+}
+
+/* --watch: one game, read and checked, then shown. */
+static int watch_game(const replay_options *o, const char *text, const char *name,
+                      const char *db_label, double speed)
+{
+    long long game = 1;
+    int line = 1;
+    char label[1300], err[2048];
+    char *one = NULL;
+    sapper_replay *r;
+    if (!o->db && o->game && parse_game(o->game, 1, &game))
+        return EXIT_USAGE;
+    if (!o->db && !(one = pick_game(text, name, game, &line)))
+        return EXIT_USAGE;
+    if (o->db)
+        snprintf(label, sizeof label, "%s of %s", db_label, o->db);
+    else
+        snprintf(label, sizeof label, "game %lld of %s", game, name);
+    sapper_status st = sapper_replay_read(one ? one : text, name, line, &r, err, sizeof err);
+    free(one);
+    if (st != SAPPER_OK) {
+        app_error("%s", err);
+        return EXIT_USAGE;
+    }
+    sapper_registry *reg = app_registry(NULL);
+    if (!reg) {
+        app_error("out of memory");
+        sapper_replay_free(r);
+        return EXIT_USAGE;
+    }
+    return show(r, reg, label, speed, o->plain);
 }
 
 int cmd_replay(int argc, char **argv)
 {
+    replay_options o;
+    double speed;
     char name[1200], label[64];
-    char *text;
-    size_t len = 0;
-    int from_db = argc >= 1 && strcmp(argv[0], "--db") == 0;
-    if (from_db) {
-        if (!(text = read_from_db(argc, argv, name, sizeof name, label,
-                                  sizeof label, &len)))
-            return EXIT_USAGE;
-    } else if (argc != 1 || argv[0][0] == '-') {
-        app_error("usage: sapper replay FILE | sapper replay --db FILE --game N");
-        return EXIT_USAGE;
-    } else if (!(text = read_all(argv[0], &len))) {
-        app_error("%s: cannot read: %s", argv[0], strerror(errno));
-        return EXIT_USAGE;
+    int rc = parse_options(&o, argc, argv);
+    rc = rc ? rc : parse_speed(o.speed, &speed);
+    char *text = rc ? NULL : read_replay(&o, name, sizeof name, label, sizeof label);
+    if (!text)
+        return rc ? rc : EXIT_USAGE;
+    if (o.watch) {
+        rc = watch_game(&o, text, name, label, speed);
     } else {
-        snprintf(name, sizeof name, "%s", argv[0]);
+        sapper_registry *reg = app_registry(NULL);
+        rc = reg ? verify_all(name, text, reg, o.db ? label : NULL) : EXIT_USAGE;
+        sapper_registry_free(reg);
     }
-    char err[1400];   /* a NUL would read as the end of the text */
-    if (sapper_replay_find_nul(text, len, name, err, sizeof err)) {
-        app_error("%s", err);
-        free(text);
-        return EXIT_USAGE;
-    }
-    sapper_registry *reg = app_registry(NULL);
-    int rc = reg ? verify_all(name, text, reg, from_db ? label : NULL) : EXIT_USAGE;
-    sapper_registry_free(reg);
     free(text);
     return rc;
 }

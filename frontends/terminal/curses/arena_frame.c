@@ -29,8 +29,11 @@ static void draw_phase(const arena_ui *au)
     if (v->phase == SAPPER_ARENA_PHASE_OVER || sapper_match_to_move(au->u->a->match) == SAPPER_TERMINAL) {
         arena_outcome_text(au, what, sizeof what);
         arena_say(au, line, sizeof line, W_GAME_OVER_LINE, what);
-        attr = ui_attr(au->u, v->winner >= 0 && v->winner == au->me ? UI_PAIR_WIN : UI_PAIR_ERROR,
+        attr = au->u->watching ? A_BOLD   /* nobody's win or loss */
+             : ui_attr(au->u, v->winner >= 0 && v->winner == au->me ? UI_PAIR_WIN : UI_PAIR_ERROR,
                        A_BOLD);
+    } else if (au->u->watching) {
+        line[0] = 0;   /* the watch's status line says where the game is */
     } else if (au->pause) {
         arena_say(au, line, sizeof line, W_PRESS_ENTER,
             arena_word(au, v->last_match != v->match ? W_NEXT_MATCH : W_NEXT_ROUND));
@@ -68,6 +71,8 @@ static void draw_prompt(const arena_ui *au, int y, int x, int w)
 static void draw_actions(arena_ui *au, int y, int x, int w, int h)
 {
     au->menu_n = 0;
+    if (au->u->watching)
+        return;   /* no menu, no prompt: nobody plays here */
     if (au->pause)
         draw_prompt(au, y, x, w);
     else if (ui_actor(au->u) >= 0)

@@ -10,14 +10,21 @@
 /* L: the other language, same position.                               */
 /* ------------------------------------------------------------------ */
 
-/* A fresh match of a's setup with this seed, the moves replayed; NULL
-   with the reason in err when it cannot be made or the moves do not all
-   apply. */
+/* The clock of a replayed move: the time it had (ctx: that move). */
+static int64_t recorded_ms(void *ctx)
+{
+    return ((const sapper_move *)ctx)->ms;
+}
+
+/* A fresh match of a's setup with this seed, the moves replayed with the
+   times they had; NULL with the reason in err when it cannot be made or
+   the moves do not all apply. The caller gives it a's clock. */
 static sapper_match *replayed(app *a, uint64_t seed, const sapper_move *moves,
                               size_t n, char *err, size_t errcap)
 {
     sapper_match *m = sapper_match_new(&a->setup, seed, SAPPER_MATCH_UNDO, err, errcap);
     for (size_t i = 0; m && i < n; i++) {
+        sapper_match_set_clock(m, recorded_ms, (void *)&moves[i]);
         if (sapper_match_play(m, moves[i].seat, moves[i].action, err, errcap) != SAPPER_OK) {
             sapper_match_free(m);
             m = NULL;
@@ -72,6 +79,7 @@ void arena_switch_language(arena_ui *au)
     }
     sapper_match_free(a->match);
     a->match = m;
+    app_time_match(a);
     sapper_config_set(&a->cfg, "rules", "lang", to, "the L key", 0);
     au->lang = arena_lang_of(a);
     /* The position is the same, so are the person's legal actions: the

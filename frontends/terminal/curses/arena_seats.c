@@ -79,11 +79,12 @@ void arena_seat_texts(const arena_ui *au, int32_t i, seat_text *t)
 {
     const sapper_arena_seat *p = arena_seat_of(au, i);
     int default_name = strcmp(arena_seat_name(au, i), "you") == 0;
+    int yours = i == au->me && !au->u->watching;   /* a watched game is nobody's */
     snprintf(t->who, sizeof t->who, "%d %s", (int)i + 1,
-             i == au->me && default_name ? arena_word(au, W_YOU) : arena_seat_name(au, i));
-    if (i == au->me && !default_name)
+             yours && default_name ? arena_word(au, W_YOU) : arena_seat_name(au, i));
+    if (yours && !default_name)
         arena_append(t->who, sizeof t->who, " (%s)", arena_word(au, W_YOU));
-    t->who_attr = A_BOLD | (i == au->me ? ui_attr(au->u, UI_PAIR_WIN, 0) : 0);
+    t->who_attr = A_BOLD | (yours ? ui_attr(au->u, UI_PAIR_WIN, 0) : 0);
     if (!p->alive && p->last_action == SAPPER_NO_ACTION)
         t->who_attr = A_DIM;
     seat_state(au, p, t);

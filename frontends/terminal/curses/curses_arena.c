@@ -41,7 +41,8 @@
  * match's history (the view keeps only what each seat took).
  *
  * This file runs the loop and handles the keys; the rest is in arena_*.c,
- * one job each (arena_ui.h lists them).
+ * one job each (arena_ui.h lists them). A watched game (watch_curses.c)
+ * takes the frame alone: ui_arena_open, ui_arena_watch_draw.
  *
  * Not here: the rules (the view and the legal list are the truth, nothing
  * is decided here), the terminal's setup, the result line and the exit
@@ -54,8 +55,6 @@
 
 #include "sapper/arena.h"
 #include "arena_ui.h"
-
-#include <stdlib.h>
 
 /* ------------------------------------------------------------------ */
 /* Keys.                                                               */
@@ -165,19 +164,44 @@ static void on_key(arena_ui *au, int ch)
         ui_message(au->u, 1, "%s", arena_word(au, W_UNKNOWN_KEY));
 }
 
+arena_ui *ui_arena_open(ui *u)
+{
+    arena_ui *au = calloc(1, sizeof *au);
+    if (!au)
+        return NULL;
+    au->u = u;
+    au->lang = arena_lang_of(u->a);
+    au->me = ui_viewer(u);
+    return au;
+}
+
+void ui_arena_close(arena_ui *au)
+{
+    if (!au)
+        return;
+    free(au->view);
+    free(au->legal);
+    free(au);
+}
+
+/* A watched game (watch_curses.c) shows each seat's part in the round that
+   resolved last, as the pause after a round does in play. */
+void ui_arena_watch_draw(arena_ui *au)
+{
+    au->pause = 1;
+    arena_draw(au);
+}
+
 /* The arena family's event loop, called by play_curses.c (which declares
    it) with the terminal set up and the first game started; returns on
    quit, the result line and the exit status being play_curses.c's. */
 void ui_arena_loop(ui *u)
 {
-    arena_ui *au = calloc(1, sizeof *au);   /* owned here, freed below */
+    arena_ui *au = ui_arena_open(u);   /* owned here, freed below */
     if (!au) {
         u->quit = 1;
         return;
     }
-    au->u = u;
-    au->lang = arena_lang_of(u->a);
-    au->me = ui_viewer(u);
     arena_settle(au);
     while (!u->quit) {
         erase();
@@ -188,7 +212,5 @@ void ui_arena_loop(ui *u)
             break;
         on_key(au, ch);
     }
-    free(au->view);
-    free(au->legal);
-    free(au);
+    ui_arena_close(au);
 }

@@ -333,9 +333,11 @@ static void draw_status(ui *u, const sapper_mines_view *v, grid_place p)
     char text[256];
     if (ui_deductive_status(u, v, 1, p.left))   /* curses_deductive.c */
         return;
-    int n = snprintf(text, sizeof text, "Mines left: %d   Time: %.1f   %s   Mode: %s%s",
+    int n = snprintf(text, sizeof text, "Mines left: %d   Time: %.1f   %s%s%s%s",
                      mines_left(u, v), ui_clock(u), ui_state(u),
-                     u->flag_mode ? "flag" : "reveal", u->overlay ? "   Odds: on" : "");
+                     u->watching ? "" : "   Mode: ",   /* a watched game has none */
+                     u->watching ? "" : u->flag_mode ? "flag" : "reveal",
+                     u->overlay ? "   Odds: on" : "");
     if (p.vw < v->width || p.vh < v->height)   /* where the view is */
         snprintf(text + n, sizeof text - (size_t)n, "   View: %d-%d, %d-%d",
                  p.ox, p.ox + p.vw - 1, p.oy, p.oy + p.vh - 1);

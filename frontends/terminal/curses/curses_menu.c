@@ -94,6 +94,8 @@ static void draw_menu(ui *u, menu_place p)
     sapper_match *m = u->a->match;
     int32_t seat = ui_actor(u);
     size_t n = 0;
+    if (u->watching)
+        return;   /* nobody's move at this keyboard */
     const int64_t *legal = seat >= 0 ? sapper_match_legal(m, seat, &n) : NULL;
     if (!legal || n == 0) {
         ui_put(p.header, 1, A_NORMAL, "(no move of yours now)");

@@ -2,8 +2,9 @@
  * curses_screen.c - the drawing helpers every family of the curses
  * interface uses: colours (or none: NO_COLOR and monochrome terminals get
  * bold and reverse video only), text clipped to the screen, the message
- * and key-hint lines, the end-of-game banner, the "terminal too small"
- * notice and the help page. Nothing here knows a game's rules.
+ * and key-hint lines, the end-of-game banner (a watched game's names the
+ * winner, offers no keys), the "terminal too small" notice and the help
+ * page. Nothing here knows a game's rules.
  */
 #include "curses_ui.h"
 #include "display_name.h"
@@ -96,7 +97,7 @@ static void banner_text(ui *u, const char *state, char *text, size_t cap,
                         attr_t *attr)
 {
     int32_t w = sapper_match_winner(u->a->match);
-    int person = ui_viewer(u) >= 0 && !ui_hot_seat(u);
+    int person = !u->watching && ui_viewer(u) >= 0 && !ui_hot_seat(u);
     char name[64];
     if (person && strcmp(state, "won") == 0) {
         snprintf(text, cap, " You win! ");
@@ -121,7 +122,7 @@ void ui_draw_banner(ui *u, int y, int x, const char *keys)
     attr_t attr = A_BOLD | A_REVERSE;
     banner_text(u, state, text, sizeof text, &attr);
     ui_put(y, x, attr, text);
-    ui_put(y, x + (int)strlen(text) + 1, A_NORMAL, keys);
+    ui_put(y, x + (int)strlen(text) + 1, A_NORMAL, u->watching ? "" : keys);
 }
 
 int ui_too_small(ui *u, int need_w, int need_h)

@@ -9,6 +9,8 @@
 int32_t ui_viewer(ui *u)
 {
     sapper_match *m = u->a->match;
+    if (u->watching)
+        return u->watch_viewer;
     for (int32_t i = 0; i < sapper_match_players(m); i++)
         if (sapper_match_is_human(m, i))
             return i;
@@ -26,7 +28,7 @@ int ui_hot_seat(ui *u)
 
 int32_t ui_actor(ui *u)
 {
-    return sapper_match_human_to_act(u->a->match);
+    return u->watching ? -1 : sapper_match_human_to_act(u->a->match);
 }
 
 double ui_clock(const ui *u)
@@ -35,6 +37,11 @@ double ui_clock(const ui *u)
         return 0;
     double end = u->ended != 0 ? u->ended : app_now();
     return end - u->first_move;
+}
+
+int64_t ui_clock_ms(void *ctx)
+{
+    return (int64_t)(ui_clock(ctx) * 1000.0);
 }
 
 void ui_clock_resume(ui *u, double since)

@@ -9,12 +9,14 @@
  * help), curses_grid.c (the mines family: a grid with a cursor),
  * curses_menu.c (any other family: the rules' text and a menu of legal
  * actions), curses_newgame.c (the "new game" prompt), curses_solve.c (the
- * mines grid's hint, solver steps and probability overlay).
+ * mines grid's hint, solver steps and probability overlay). watch_curses.c
+ * shows a recorded game through the same screens (ui.watching).
  */
 #ifndef SAPPER_CURSES_UI_H
 #define SAPPER_CURSES_UI_H
 
 #include <curses.h>
+#include <signal.h>
 
 #include "app.h"
 #include "sapper/mines.h"
@@ -78,6 +80,10 @@ typedef struct ui {
     int msg_error;           /* msg is a refusal or an error */
     int too_small;           /* the last draw did not fit: only q acts, so
                                 no key plays on a board nobody can see   */
+    int watching;            /* a recorded game on show (watch_curses.c):
+                                nobody acts, no key of play is offered,
+                                the bottom two lines are the watch's */
+    int32_t watch_viewer;    /* then: whose view shows (ui_viewer) */
 } ui;
 
 /* One family's face: how it draws and which keys it takes. */
@@ -93,9 +99,21 @@ extern const ui_family ui_menu_family;   /* curses_menu.c */
 
 /* --- play_curses.c: the game --- */
 
-/** The seat whose view is shown: the first human, else omniscient. */
+/** Starts curses on the process's terminal for u: keys, mouse, colours,
+ *  the UI_TICK_MS tick, and Ctrl-C caught (ui_check_interrupt) until
+ *  ui_screen_close, which puts back the action kept in old. NULL when the
+ *  terminal cannot be used. */
+SCREEN *ui_screen_open(ui *u, struct sigaction *old);
+void ui_screen_close(SCREEN *s, const struct sigaction *old);
+/** The face of a's family: the mines grid, or the text and menu of any
+ *  other; the arena family (ui_is_arena) has screens of its own. */
+const ui_family *ui_family_of(const app *a);
+int ui_is_arena(const app *a);
+
+/** The seat whose view is shown: the first human, else omniscient (when
+ *  watching: watch_viewer). */
 int32_t ui_viewer(ui *u);
-/** The human seat that owes an action now, or -1. */
+/** The human seat that owes an action now, or -1 (always when watching). */
 int32_t ui_actor(ui *u);
 /** Plays a person's action for the seat that owes one, lets the bots
  *  answer and keeps the clock; a refusal goes to the message line.
@@ -103,6 +121,8 @@ int32_t ui_actor(ui *u);
 int ui_play(ui *u, int64_t action);
 /** Seconds on this game's clock: from the first move to the end. */
 double ui_clock(const ui *u);
+/** The same in milliseconds, for the record (app.clock; ctx: the ui). */
+int64_t ui_clock_ms(void *ctx);
 /** The game clock did not run since `since` (app_now() when help, a panel
  *  or a question opened): a game in progress gets that time back. */
 void ui_clock_resume(ui *u, double since);
@@ -223,5 +243,11 @@ void ui_note_unscored(ui *u, int was);
 /** curses_arena.c: the arena family's own loop (it keeps state between
  *  frames: language, pauses, menu); returns on quit. */
 void ui_arena_loop(ui *u);
+/** The arena's screens for a watched game: its state (owned by the caller,
+ *  freed with ui_arena_close; NULL when out of memory), and a frame of the
+ *  position on show with its last round resolved. */
+struct arena_ui *ui_arena_open(ui *u);
+void ui_arena_watch_draw(struct arena_ui *au);
+void ui_arena_close(struct arena_ui *au);
 
 #endif

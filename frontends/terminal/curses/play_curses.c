@@ -18,7 +18,7 @@
 
 #include "sapper/arena.h"
 
-static const ui_family *family_of(const app *a)
+const ui_family *ui_family_of(const app *a)
 {
     const char *family = a->setup.rules->desc.family;
     return family && strcmp(family, SAPPER_MINES_FAMILY) == 0
@@ -96,27 +96,6 @@ static void end_screen(void)
     endwin();
 }
 
-/* Curses on the process's own terminal; NULL when it cannot start. */
-static SCREEN *screen_open(ui *u)
-{
-    setlocale(LC_ALL, "");
-    SCREEN *s = newterm(NULL, stdout, stdin);
-    if (!s)
-        return NULL;
-    keypad(stdscr, TRUE);
-    set_escdelay(100);   /* Esc alone cancels a question within 0.1 s */
-    noecho();
-    cbreak();
-    curs_set(0);
-    timeout(UI_TICK_MS);
-    mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED |
-              BUTTON3_PRESSED | BUTTON3_RELEASED | BUTTON3_CLICKED |
-              BUTTON_SHIFT, NULL);
-    mouseinterval(0);   /* press and release apart: a pressed cell shows */
-    ui_colours_init(u);
-    return s;
-}
-
 static void print_result(ui *u)
 {
     if (!u->a->match)
@@ -131,7 +110,7 @@ static void print_result(ui *u)
     sapper_strbuf_free(&b);
 }
 
-static int is_arena(const app *a)
+int ui_is_arena(const app *a)
 {
     const char *family = a->setup.rules->desc.family;
     return family && strcmp(family, SAPPER_ARENA_FAMILY) == 0;
@@ -156,14 +135,44 @@ int ui_check_interrupt(ui *u)
     return 1;
 }
 
+SCREEN *ui_screen_open(ui *u, struct sigaction *old)
+{
+    setlocale(LC_ALL, "");
+    SCREEN *s = newterm(NULL, stdout, stdin);
+    if (!s)
+        return NULL;
+    keypad(stdscr, TRUE);
+    set_escdelay(100);   /* Esc alone cancels a question within 0.1 s */
+    noecho();
+    cbreak();
+    curs_set(0);
+    timeout(UI_TICK_MS);
+    mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED |
+              BUTTON3_PRESSED | BUTTON3_RELEASED | BUTTON3_CLICKED |
+              BUTTON_SHIFT, NULL);
+    mouseinterval(0);   /* press and release apart: a pressed cell shows */
+    ui_colours_init(u);
+    struct sigaction sa = {.sa_handler = on_interrupt};
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, old);
+    return s;
+}
+
+void ui_screen_close(SCREEN *s, const struct sigaction *old)
+{
+    sigaction(SIGINT, old, NULL);
+    endwin();
+    delscreen(s);
+}
+
 static void event_loop(ui *u)
 {
-    if (is_arena(u->a)) {
+    if (ui_is_arena(u->a)) {
         ui_arena_loop(u);
         return;
     }
     while (!u->quit) {
-        const ui_family *f = family_of(u->a);
+        const ui_family *f = ui_family_of(u->a);
         erase();
         f->draw(u);
         refresh();
@@ -174,31 +183,39 @@ static void event_loop(ui *u)
     }
 }
 
+/* The game's moves are stamped with the clock the player sees (it stops
+   while help or a question is open), while u lives. */
+static void lend_clock(app *a, ui *u, int lend)
+{
+    a->clock = lend ? ui_clock_ms : NULL;
+    a->clock_ctx = lend ? u : NULL;
+    app_time_match(a);
+}
+
 int play_curses(app *a)
 {
     ui u = {.a = a};
     if (!a->match && app_next_match(a, SAPPER_MATCH_UNDO))
         return EXIT_USAGE;
     u.cx = u.cy = -1;
+    lend_clock(a, &u, 1);
     sapper_match_advance(a->match);
     ui_note_end(&u);
-    SCREEN *screen = screen_open(&u);
+    struct sigaction old;
+    SCREEN *screen = ui_screen_open(&u, &old);
     if (!screen) {
         app_error("cannot start the terminal interface (TERM=%s); try --plain",
                   getenv("TERM") ? getenv("TERM") : "unset");
+        lend_clock(a, &u, 0);
         return EXIT_USAGE;
     }
     bot_guard_on_screen(end_screen);
-    struct sigaction sa = {.sa_handler = on_interrupt}, old;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old);
     event_loop(&u);
-    sigaction(SIGINT, &old, NULL);
     bot_guard_on_screen(NULL);
     ui_solve_free(&u);
     free(u.played);
-    endwin();
-    delscreen(screen);
+    lend_clock(a, &u, 0);
+    ui_screen_close(screen, &old);
     if (u.status) {   /* written to the curses screen, so lost: say it again */
         app_error("%s", a->err);
         return u.status;

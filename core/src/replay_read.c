@@ -1,0 +1,709 @@
+/*
+ * replay_read.c - reads and re-executes replay files (the format is in
+ * replay.c's header and docs/FORMATS.md). The setup becomes config entries,
+ * so the same checks as for INI files apply, with the replay's file and
+ * line in messages; the actions are applied through the rules and the
+ * outcome compared. Bots are never consulted: every seat plays from the
+ * file. A game is read once into its steps (a move, a `joint N` turn, the
+ * forfeit), which verifying plays all at once and a watched replay one by
+ * one. The moves' times are checked for form and order, and otherwise
+ * only handed out. Writing is replay.c's.
+ */
+#include "replay.h"
+#include "provenance.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+
+#define SEATS_TEXT_(n) #n
+#define SEATS_TEXT(n) SEATS_TEXT_(n)   /* SAPPER_MAX_SEATS in messages */
+
+int sapper_replay_find_nul(const char *data, size_t len, const char *name,
+                           char *err, size_t errcap)
+{
+    const char *nul = memchr(data, 0, len);
+    if (!nul)
+        return 0;
+    int line = 1;
+    for (const char *p = data; p < nul; p++)
+        line += *p == '\n';
+    snprintf(err, errcap, "%s:%d: unexpected NUL byte (a replay file is text)",
+             name, line);
+    return line;
+}
+
+/* The largest time a move may have: a game of thirty years. */
+#define MS_MAX 1000000000000L
+
+typedef struct replay_move {
+    int seat;
+    int line;
+    char *text;
+    int64_t ms;       /* its `at MS`, -1 for none */
+    int joint_line;   /* the `joint N` line this move belongs to, 0 for none */
+    int joint_n;      /* that N */
+    int joint_k;      /* this move's place in the turn, from 1 */
+} replay_move;
+
+typedef struct sapper_replay replay_file;
+
+struct sapper_replay {
+    char *name;
+    sapper_config cfg;
+    replay_move *moves;
+    size_t nmoves, cap;
+    char outcome[256];
+    int outcome_line;           /* 0 until the outcome line */
+    int forfeit_seat;           /* 0-based, -1 none */
+    int forfeit_line;
+    char forfeit_reason[64];
+    int joint_line, joint_n;    /* the last `joint N` line */
+    int joint_left;             /* move lines it still claims */
+    char plugins[SAPPER_MAX_SEATS + 1][256];   /* its `plugin ...` lines */
+    int nplugins;
+    size_t *starts;             /* step s (from 1) is moves[starts[s - 1]]
+                                   up to starts[s]; the forfeit, none */
+    size_t nsteps;
+    int bot_seat[SAPPER_MAX_SEATS];   /* the seat was a bot's (only a bot
+                                         forfeits): sapper_replay_setup */
+    int32_t players;                  /* seats: sapper_replay_setup */
+};
+
+void sapper_replay_free(sapper_replay *rf)
+{
+    if (!rf)
+        return;
+    sapper_config_free(&rf->cfg);
+    for (size_t i = 0; i < rf->nmoves; i++)
+        free(rf->moves[i].text);
+    free(rf->moves);
+    free(rf->starts);
+    free(rf->name);
+    free(rf);
+}
+
+static sapper_status bad_line(const replay_file *rf, int line, const char *what,
+                              const char *found, char *err, size_t errcap)
+{
+    snprintf(err, errcap, "%s:%d: expected %s, found \"%s\"", rf->name, line,
+             what, found);
+    return SAPPER_ERR_PARSE;
+}
+
+static sapper_status add_move(replay_file *rf, int seat, int line, const char *text,
+                              int64_t ms)
+{
+    if (rf->nmoves == rf->cap) {
+        size_t ncap = rf->cap ? rf->cap * 2 : 64;
+        replay_move *p = realloc(rf->moves, ncap * sizeof *p);
+        if (!p)
+            return SAPPER_ERR_NOMEM;
+        rf->moves = p;
+        rf->cap = ncap;
+    }
+    char *copy = strdup(text);
+    if (!copy)
+        return SAPPER_ERR_NOMEM;
+    replay_move mv = {.seat = seat, .line = line, .text = copy, .ms = ms};
+    if (rf->joint_left > 0) {
+        mv.joint_line = rf->joint_line;
+        mv.joint_n = rf->joint_n;
+        mv.joint_k = rf->joint_n - --rf->joint_left;
+    }
+    rf->moves[rf->nmoves++] = mv;
+    return SAPPER_OK;
+}
+
+/* Splits "word rest": returns rest (after one space) or NULL. */
+static const char *after_word(const char *s)
+{
+    const char *sp = strchr(s, ' ');
+    return sp ? sp + 1 : NULL;
+}
+
+/* A whole number from min to max at the start of s (digits only: no sign,
+   no blank, no overflow); *end gets what follows. 0 when there is none. */
+static int parse_number(const char *s, long min, long max, long *out,
+                        const char **end)
+{
+    if (!isdigit((unsigned char)*s))
+        return 0;
+    char *e;
+    errno = 0;
+    long v = strtol(s, &e, 10);
+    if (errno || v < min || v > max)
+        return 0;
+    *out = v;
+    *end = e;
+    return 1;
+}
+
+/* The seat number (from 1) before a space at the start of s, 0 if none. */
+static int parse_seat(const char *s, const char **rest)
+{
+    long n;
+    const char *end;
+    if (!s || !parse_number(s, 1, SAPPER_MAX_SEATS, &n, &end) || *end != ' ')
+        return 0;
+    *rest = end + 1;
+    return (int)n;
+}
+
+/* Every setting once: a second `seed` or `param width` line is a mistake
+   (which one did the author mean?), as a key twice in an INI file is. */
+static sapper_status set_once(replay_file *rf, const char *section,
+                              const char *key, const char *value, int line,
+                              char *err, size_t errcap)
+{
+    const sapper_config_entry *e = sapper_config_get(&rf->cfg, section, key);
+    if (e) {
+        snprintf(err, errcap, "%s:%d: [%s] %s: given twice: %s:%d and %s:%d; "
+                 "expected it once", rf->name, line, section, key, rf->name,
+                 e->line, rf->name, line);
+        return SAPPER_ERR_PARSE;
+    }
+    return sapper_config_set(&rf->cfg, section, key, value, rf->name, line);
+}
+
+/* "KEY VALUE", or "KEY" alone for an empty value: the writer puts a space
+   after the key even then, but editors strip trailing blanks. */
+static sapper_status parse_param_line(replay_file *rf, const char *section,
+                                      const char *rest, int line, char *err,
+                                      size_t errcap)
+{
+    const char *value = rest ? after_word(rest) : NULL;
+    size_t n = rest ? (value ? (size_t)(value - 1 - rest) : strlen(rest)) : 0;
+    if (n == 0)
+        return bad_line(rf, line, "KEY VALUE", rest ? rest : "", err, errcap);
+    char key[128];
+    if (n >= sizeof key)
+        return bad_line(rf, line, "a short key", rest, err, errcap);
+    memcpy(key, rest, n);
+    key[n] = 0;
+    return set_once(rf, section, key, value ? value : "", line, err, errcap);
+}
+
+static sapper_status parse_seat_line(replay_file *rf, const char *rest, int line,
+                                     char *err, size_t errcap)
+{
+    const char *tail;
+    char section[32], kind[16];
+    int seat = parse_seat(rest, &tail);
+    if (!seat || sscanf(tail, "%15s", kind) != 1 ||
+        (strcmp(kind, "human") != 0 && strcmp(kind, "bot") != 0))
+        return bad_line(rf, line, "seat N human|bot ..., N from 1 to "
+                        SEATS_TEXT(SAPPER_MAX_SEATS), rest ? rest : "", err, errcap);
+    snprintf(section, sizeof section, "player.%d", seat);
+    const char *who = after_word(tail);
+    if (strcmp(kind, "human") == 0)
+        return set_once(rf, section, "name", who ? who : "you", line, err, errcap);
+    char id[128];
+    const char *name = who ? after_word(who) : NULL;
+    if (!who || sscanf(who, "%127s", id) != 1)
+        return bad_line(rf, line, "seat N bot ID NAME", rest, err, errcap);
+    sapper_status st = set_once(rf, section, "bot", id, line, err, errcap);
+    if (st == SAPPER_OK && name)
+        st = set_once(rf, section, "name", name, line, err, errcap);
+    return st;
+}
+
+static sapper_status parse_joint_line(replay_file *rf, const char *rest, int line,
+                                      char *err, size_t errcap)
+{
+    long n;
+    const char *end;
+    if (!parse_number(rest, 1, SAPPER_MAX_SEATS, &n, &end) || *end)
+        return bad_line(rf, line, "joint N, N a whole number from 1 to "
+                        SEATS_TEXT(SAPPER_MAX_SEATS) " (the moves of one "
+                        "simultaneous turn)", rest, err, errcap);
+    rf->joint_line = line;
+    rf->joint_n = rf->joint_left = (int)n;
+    return SAPPER_OK;
+}
+
+static sapper_status parse_forfeit_line(replay_file *rf, const char *rest,
+                                        int line, char *err, size_t errcap)
+{
+    const char *tail;
+    int seat = parse_seat(rest, &tail);
+    if (!seat || !*tail)
+        return bad_line(rf, line, "forfeit SEAT REASON, SEAT from 1 to "
+                        SEATS_TEXT(SAPPER_MAX_SEATS), rest, err, errcap);
+    if (rf->forfeit_line) {
+        snprintf(err, errcap, "%s:%d: expected one forfeit line, found a second "
+                 "(the first is line %d)", rf->name, line, rf->forfeit_line);
+        return SAPPER_ERR_PARSE;
+    }
+    rf->forfeit_seat = seat - 1;
+    rf->forfeit_line = line;
+    snprintf(rf->forfeit_reason, sizeof rf->forfeit_reason, "%s", tail);
+    return SAPPER_OK;
+}
+
+/* A move line: `move SEAT ACTION`, or `at MS move SEAT ACTION`. */
+static int is_move_line(const char *s)
+{
+    return strncmp(s, "move ", 5) == 0 || strncmp(s, "at ", 3) == 0;
+}
+
+/* A move's time against the moves before it: every move has one or none
+   does, and none is earlier than the move before it. */
+static sapper_status check_time(const replay_file *rf, int64_t ms, int line,
+                                char *err, size_t errcap)
+{
+    const replay_move *before = rf->nmoves ? &rf->moves[rf->nmoves - 1] : NULL;
+    if (!before || (before->ms < 0 && ms < 0) || (ms >= before->ms && before->ms >= 0))
+        return SAPPER_OK;
+    if (before->ms < 0)
+        snprintf(err, errcap, "%s:%d: expected a move without a time, as the moves "
+                 "before it are (line %d), found \"at %lld\"", rf->name, line,
+                 before->line, (long long)ms);
+    else if (ms < 0)
+        snprintf(err, errcap, "%s:%d: expected \"at MS\" before the move, as every "
+                 "move before it has (line %d), found a move without a time",
+                 rf->name, line, before->line);
+    else
+        snprintf(err, errcap, "%s:%d: at %lld: expected a time from %lld ms on (the "
+                 "move before it, line %d), found an earlier one", rf->name, line,
+                 (long long)ms, (long long)before->ms, before->line);
+    return SAPPER_ERR_PARSE;
+}
+
+/* "SEAT ACTION" of a move line applied ms after the game began (-1: the
+   file keeps no times). */
+static sapper_status parse_move(replay_file *rf, const char *rest, int64_t ms,
+                                int line, char *err, size_t errcap)
+{
+    const char *tail;
+    int seat = parse_seat(rest, &tail);
+    if (!seat)
+        return bad_line(rf, line, "move SEAT ACTION, SEAT from 1 to "
+                        SEATS_TEXT(SAPPER_MAX_SEATS), rest ? rest : "", err, errcap);
+    sapper_status st = check_time(rf, ms, line, err, errcap);
+    return st == SAPPER_OK ? add_move(rf, seat - 1, line, tail, ms) : st;
+}
+
+/* "MS move SEAT ACTION": the move's time in milliseconds since the game
+   began. Metadata: what the game does never depends on it. */
+static sapper_status parse_timed_move(replay_file *rf, const char *rest, int line,
+                                      char *err, size_t errcap)
+{
+    long ms;
+    const char *end;
+    if (!rest || !parse_number(rest, 0, MS_MAX, &ms, &end) ||
+        strncmp(end, " move ", 6) != 0)
+        return bad_line(rf, line, "at MS move SEAT ACTION, MS the milliseconds "
+                        "since the game began (a whole number from 0 to 10^12)",
+                        rest ? rest : "", err, errcap);
+    return parse_move(rf, end + 6, (int64_t)ms, line, err, errcap);
+}
+
+/* Lines that may not come where they are: anything after the outcome, a
+   move after the forfeit, and anything but a move where a `joint N` line
+   still claims moves. */
+static sapper_status misplaced(const replay_file *rf, const char *s, int line,
+                               char *err, size_t errcap)
+{
+    if (rf->outcome_line) {
+        snprintf(err, errcap, "%s:%d: expected the end of the game after its "
+                 "outcome line (line %d), found \"%s\"", rf->name, line,
+                 rf->outcome_line, s);
+        return SAPPER_ERR_PARSE;
+    }
+    if (rf->forfeit_line && (is_move_line(s) || strncmp(s, "joint ", 6) == 0)) {
+        snprintf(err, errcap, "%s:%d: expected the outcome line after the "
+                 "forfeit (line %d): the forfeit comes after every move, "
+                 "found \"%s\"", rf->name, line, rf->forfeit_line, s);
+        return SAPPER_ERR_PARSE;
+    }
+    if (rf->joint_left > 0 && !is_move_line(s)) {
+        snprintf(err, errcap, "%s:%d: expected %d more move line(s) of the "
+                 "simultaneous turn (joint %d, line %d), found \"%s\"", rf->name,
+                 line, rf->joint_left, rf->joint_n, rf->joint_line, s);
+        return SAPPER_ERR_PARSE;
+    }
+    return SAPPER_OK;
+}
+
+static sapper_status parse_line(replay_file *rf, char *s, int line,
+                                char *err, size_t errcap)
+{
+    const char *rest = after_word(s);
+    const char *tail;
+    char section[32];
+    int seat;
+    sapper_status st = misplaced(rf, s, line, err, errcap);
+    if (st != SAPPER_OK)
+        return st;
+    if (strncmp(s, "rules ", 6) == 0)
+        return set_once(rf, "game", "rules", rest, line, err, errcap);
+    if (strncmp(s, "param ", 6) == 0)
+        return parse_param_line(rf, "rules", rest, line, err, errcap);
+    if (strncmp(s, "seed ", 5) == 0)
+        return set_once(rf, "game", "seed", rest, line, err, errcap);
+    if (strncmp(s, "seat ", 5) == 0)
+        return parse_seat_line(rf, rest, line, err, errcap);
+    if (strncmp(s, "seatparam ", 10) == 0) {
+        if (!(seat = parse_seat(rest, &tail)))
+            return bad_line(rf, line, "seatparam N KEY VALUE", rest, err, errcap);
+        snprintf(section, sizeof section, "player.%d", seat);
+        return parse_param_line(rf, section, tail, line, err, errcap);
+    }
+    if (strncmp(s, "joint ", 6) == 0)
+        return parse_joint_line(rf, rest, line, err, errcap);
+    if (strncmp(s, "move ", 5) == 0)
+        return parse_move(rf, rest, -1, line, err, errcap);
+    if (strncmp(s, "at ", 3) == 0)
+        return parse_timed_move(rf, rest, line, err, errcap);
+    if (strncmp(s, "forfeit ", 8) == 0)
+        return parse_forfeit_line(rf, rest, line, err, errcap);
+    if (strncmp(s, "outcome ", 8) == 0) {
+        snprintf(rf->outcome, sizeof rf->outcome, "%s", rest);
+        rf->outcome_line = line;
+        return SAPPER_OK;
+    }
+    if (strncmp(s, "engine ", 7) == 0)
+        return SAPPER_OK;   /* provenance: informative */
+    if (strncmp(s, "plugin ", 7) == 0) {
+        if (rf->nplugins < SAPPER_MAX_SEATS + 1)
+            snprintf(rf->plugins[rf->nplugins++], sizeof rf->plugins[0], "%s", s);
+        return SAPPER_OK;
+    }
+    return bad_line(rf, line, "engine, plugin, rules, param, seed, seat, seatparam, "
+                    "move, at, joint, forfeit or outcome", s, err, errcap);
+}
+
+/* What the lines left unfinished: a missing outcome, a joint short of
+   moves. */
+static sapper_status parse_end(const replay_file *rf, char *err, size_t errcap)
+{
+    if (rf->joint_left > 0 && !rf->outcome_line) {
+        snprintf(err, errcap, "%s:%d: joint %d: expected %d move lines after it, "
+                 "found %d and then the end of the game", rf->name, rf->joint_line,
+                 rf->joint_n, rf->joint_n, rf->joint_n - rf->joint_left);
+        return SAPPER_ERR_PARSE;
+    }
+    if (!rf->outcome_line) {
+        snprintf(err, errcap, "%s: no outcome line: the file is truncated or "
+                 "is not a replay", rf->name);
+        return SAPPER_ERR_PARSE;
+    }
+    return SAPPER_OK;
+}
+
+/* The steps: each move alone, the moves of a `joint N` line together
+   (they are applied at once), and the forfeit after the last move. */
+static sapper_status find_steps(replay_file *rf)
+{
+    rf->starts = malloc((rf->nmoves + 2) * sizeof *rf->starts);
+    if (!rf->starts)
+        return SAPPER_ERR_NOMEM;
+    size_t n = 0;
+    rf->starts[n++] = 0;
+    for (size_t i = 0; i < rf->nmoves; i++)
+        if (rf->moves[i].joint_k == rf->moves[i].joint_n)   /* 0 == 0 alone */
+            rf->starts[n++] = i + 1;
+    if (rf->forfeit_line)
+        rf->starts[n++] = rf->nmoves;
+    rf->nsteps = n - 1;
+    return SAPPER_OK;
+}
+
+static sapper_status parse_replay(replay_file *rf, const char *text,
+                                  int first_line, char *err, size_t errcap)
+{
+    int line = first_line - 1;
+    sapper_status st = SAPPER_OK;
+    for (const char *p = text; *p && st == SAPPER_OK;) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        char *s = strndup(p, n);
+        if (!s)
+            return SAPPER_ERR_NOMEM;
+        if (n && s[n - 1] == '\r')
+            s[n - 1] = 0;
+        line++;
+        if (line == first_line && strcmp(s, "sapper-replay 1") != 0)
+            st = bad_line(rf, line, "the header \"sapper-replay 1\"", s, err, errcap);
+        else if (line > first_line && s[0] && s[0] != '#')
+            st = parse_line(rf, s, line, err, errcap);
+        free(s);
+        p += n + (nl != NULL);
+    }
+    st = st == SAPPER_OK ? parse_end(rf, err, errcap) : st;
+    return st == SAPPER_OK ? find_steps(rf) : st;
+}
+
+sapper_status sapper_replay_read(const char *text, const char *name, int first_line,
+                                 sapper_replay **out, char *err, size_t errcap)
+{
+    replay_file *rf = calloc(1, sizeof *rf);
+    *out = NULL;
+    if (!rf || !(rf->name = strdup(name))) {
+        free(rf);
+        snprintf(err, errcap, "%s: out of memory", name);
+        return SAPPER_ERR_NOMEM;
+    }
+    rf->forfeit_seat = -1;
+    sapper_config_init(&rf->cfg);
+    sapper_status st = parse_replay(rf, text, first_line, err, errcap);
+    if (st == SAPPER_ERR_NOMEM)
+        snprintf(err, errcap, "%s: out of memory", name);
+    if (st != SAPPER_OK) {
+        sapper_replay_free(rf);
+        return st;
+    }
+    *out = rf;
+    return SAPPER_OK;
+}
+
+size_t sapper_replay_steps(const sapper_replay *rf)
+{
+    return rf->nsteps;
+}
+
+size_t sapper_replay_step_moves(const sapper_replay *rf, size_t step, size_t *first)
+{
+    if (step == 0 || step > rf->nsteps) {
+        *first = step == 0 ? 0 : rf->nmoves;
+        return 0;
+    }
+    *first = rf->starts[step - 1];
+    return rf->starts[step] - rf->starts[step - 1];
+}
+
+int64_t sapper_replay_step_ms(const sapper_replay *rf, size_t step)
+{
+    if (rf->nmoves == 0 || rf->moves[0].ms < 0)
+        return -1;
+    size_t end = step == 0 ? 0 : rf->starts[step < rf->nsteps ? step : rf->nsteps];
+    return end ? rf->moves[end - 1].ms : 0;   /* a step's last move: its time */
+}
+
+const char *sapper_replay_outcome(const sapper_replay *rf)
+{
+    return rf->outcome;
+}
+
+static sapper_status seat_not_in_game(const replay_file *rf, int line, int seat,
+                                      int32_t players, char *err, size_t errcap)
+{
+    snprintf(err, errcap, "%s:%d: seat %d is not in this game (%d seat%s)",
+             rf->name, line, seat + 1, (int)players, players == 1 ? "" : "s");
+    return SAPPER_ERR_PARSE;
+}
+
+/* The file's `joint N` lines against the turns re-execution plays: a move
+   of a simultaneous turn needs one, and the turn must end with its Nth
+   move. history: the number of recorded moves before the turn began. */
+static sapper_status check_joint(const replay_file *rf, const replay_move *mv,
+                                 sapper_match *m, int simultaneous,
+                                 size_t history, char *err, size_t errcap)
+{
+    if (!mv->joint_line) {
+        if (!simultaneous)
+            return SAPPER_OK;
+        snprintf(err, errcap, "%s:%d: move %d %s: expected a `joint N` line "
+                 "before this move: it is part of a simultaneous turn", rf->name,
+                 mv->line, mv->seat + 1, mv->text);
+        return SAPPER_ERR_PARSE;
+    }
+    int ended = sapper_match_move_count(m) > history;
+    if (simultaneous && ended == (mv->joint_k == mv->joint_n))
+        return SAPPER_OK;
+    if (!simultaneous)
+        snprintf(err, errcap, "%s:%d: joint %d: expected a simultaneous turn, but "
+                 "the move at line %d is played alone (seat %d to move)", rf->name,
+                 mv->joint_line, mv->joint_n, mv->line, mv->seat + 1);
+    else if (ended)
+        snprintf(err, errcap, "%s:%d: joint %d: the simultaneous turn ends after "
+                 "%d move(s) (line %d), expected %d", rf->name, mv->joint_line,
+                 mv->joint_n, mv->joint_k, mv->line, mv->joint_n);
+    else
+        snprintf(err, errcap, "%s:%d: joint %d: the simultaneous turn needs "
+                 "more than %d move(s): it is still open after line %d",
+                 rf->name, mv->joint_line, mv->joint_n, mv->joint_n, mv->line);
+    return SAPPER_ERR_PARSE;
+}
+
+/* The reasons the writer records after `forfeit N`: a bot's illegal
+   action or error status (both in its step), and the faults of a call
+   into a bot found outside the match: running out of time, and, for a
+   sandboxed bot, its process crashing, exiting, breaking the sandbox or
+   the protocol, or running out of memory. Returns 1 for a step-only
+   reason, 2 for one that may come from any call (bot_new, inform and
+   bot_free too, so at any point of the game, even after its end), 0 for
+   a reason the engine never writes. */
+static int recorded_reason(const char *reason)
+{
+    static const char *const any_call[] = {"timeout", "crash", "exit", "sandbox",
+                                           "protocol", "memory", "killed"};
+    if (strcmp(reason, "illegal") == 0 || strcmp(reason, "error") == 0)
+        return 1;
+    for (size_t i = 0; i < sizeof any_call / sizeof *any_call; i++)
+        if (strcmp(reason, any_call[i]) == 0)
+            return 2;
+    return 0;
+}
+
+/* Is seat asked for an action now (its turn, or it owes one of a
+   simultaneous turn)? */
+static int seat_to_act(const sapper_match *m, int32_t seat)
+{
+    int32_t who = sapper_match_to_move(m);
+    return who == seat || (who == SAPPER_SIMULTANEOUS && sapper_match_awaits(m, seat));
+}
+
+/* A forfeit the engine could have recorded here: a bot seat, a reason
+   the writer writes, and a fault that could have happened where the line
+   stands. An illegal action or an error status comes from a step (a late
+   action is not played: match.c ask_bot), so that seat must be the one to
+   act now; the other reasons may come from any call into the bot. */
+static sapper_status check_forfeit(const replay_file *rf, const sapper_match *m,
+                                   const int *bot_seat, char *err, size_t errcap)
+{
+    int32_t seat = rf->forfeit_seat;
+    const char *why = NULL;
+    if (seat >= sapper_match_players(m))
+        return seat_not_in_game(rf, rf->forfeit_line, seat, sapper_match_players(m),
+                                err, errcap);
+    int kind = recorded_reason(rf->forfeit_reason);
+    if (!kind)
+        why = "expected the reason illegal, error, timeout, crash, exit, sandbox, "
+              "protocol, memory or killed, found another";
+    else if (!bot_seat[seat])
+        why = "expected a bot's seat (only a bot forfeits), found a human's";
+    else if (kind == 2 || seat_to_act(m, seat))
+        return SAPPER_OK;
+    else if (sapper_match_to_move(m) == SAPPER_TERMINAL)
+        why = "expected the game to go on: it is already over";
+    else
+        why = "expected the seat to move now: it is not its turn";
+    snprintf(err, errcap, "%s:%d: forfeit %d %s: %s (after %zu moves)", rf->name,
+             rf->forfeit_line, seat + 1, rf->forfeit_reason, why,
+             sapper_match_move_count(m));
+    return SAPPER_ERR_PARSE;
+}
+
+/* The moves of step (from 0 here), through the rules, each checked. */
+static sapper_status play_moves(const replay_file *rf, sapper_match *m, size_t step,
+                                char *err, size_t errcap)
+{
+    char why[512];
+    int32_t players = sapper_match_players(m);
+    size_t history = sapper_match_move_count(m);   /* before the turn */
+    for (size_t i = rf->starts[step]; i < rf->starts[step + 1]; i++) {
+        const replay_move *mv = &rf->moves[i];
+        if (mv->seat >= players)
+            return seat_not_in_game(rf, mv->line, mv->seat, players, err, errcap);
+        int simultaneous = sapper_match_to_move(m) == SAPPER_SIMULTANEOUS;
+        if (sapper_match_play_text(m, mv->seat, mv->text, why, sizeof why)) {
+            snprintf(err, errcap, "%s:%d: move %d %s: %s", rf->name, mv->line,
+                     mv->seat + 1, mv->text, why);
+            return SAPPER_ERR_ILLEGAL;
+        }
+        sapper_status st = check_joint(rf, mv, m, simultaneous, history, err, errcap);
+        if (st != SAPPER_OK)
+            return st;
+    }
+    return SAPPER_OK;
+}
+
+sapper_status sapper_replay_play(const sapper_replay *rf, sapper_match *m,
+                                 size_t from, size_t to, char *err, size_t errcap)
+{
+    sapper_status st = SAPPER_OK;
+    for (size_t step = from; step < to && step < rf->nsteps && st == SAPPER_OK; step++) {
+        if (rf->starts[step] < rf->starts[step + 1]) {
+            st = play_moves(rf, m, step, err, errcap);
+            continue;
+        }
+        st = check_forfeit(rf, m, rf->bot_seat, err, errcap);   /* the last step */
+        if (st == SAPPER_OK)
+            sapper_match_forfeit(m, rf->forfeit_seat, rf->forfeit_reason);
+    }
+    return st;
+}
+
+/* Every seat plays from the file: make them all "human" for the match;
+   bot_seat[i] keeps whether seat i was a bot's (only a bot forfeits). */
+static void seats_from_file(sapper_setup *setup, int *bot_seat)
+{
+    for (int32_t i = 0; i < setup->players; i++) {
+        bot_seat[i] = setup->seats[i].bot != NULL;
+        sapper_param_set_free(&setup->seats[i].params);
+        setup->seats[i].bot = NULL;
+    }
+}
+
+sapper_status sapper_replay_setup(sapper_replay *rf, const sapper_registry *reg,
+                                 sapper_setup *out, char *err, size_t errcap)
+{
+    memset(out, 0, sizeof *out);
+    sapper_status st = sapper_setup_resolve(&rf->cfg, reg, NULL, out, err, errcap);
+    if (st == SAPPER_OK)
+        seats_from_file(out, rf->bot_seat);
+    rf->players = st == SAPPER_OK ? out->players : 0;
+    return st;
+}
+
+int32_t sapper_replay_viewer(const sapper_replay *rf)
+{
+    for (int32_t i = 0; i < rf->players; i++)
+        if (!rf->bot_seat[i])
+            return i;
+    return 0;
+}
+
+/* The outcome re-execution reached against the file's, and the first
+   plugin that changed since the game was played. */
+static void compare(const replay_file *rf, const sapper_match *m,
+                    const sapper_registry *reg, sapper_replay_check *check)
+{
+    sapper_strbuf b = {0};
+    sapper_match_outcome_line(m, &b);
+    snprintf(check->actual, sizeof check->actual, "%s", sapper_strbuf_str(&b));
+    snprintf(check->expected, sizeof check->expected, "%s", rf->outcome);
+    check->matches = strcmp(check->actual, check->expected) == 0;
+    check->moves = rf->nmoves;
+    sapper_strbuf_free(&b);
+    for (int i = 0; i < rf->nplugins && !check->changed[0]; i++)
+        sapper_provenance_compare(reg, rf->plugins[i], check->changed,
+                                  sizeof check->changed);
+}
+
+sapper_status sapper_replay_check_game(sapper_replay *rf, const sapper_registry *reg,
+                                       sapper_replay_check *check, char *err,
+                                       size_t errcap)
+{
+    sapper_setup setup;
+    memset(check, 0, sizeof *check);
+    sapper_status st = sapper_replay_setup(rf, reg, &setup, err, errcap);
+    sapper_match *m = NULL;
+    if (st == SAPPER_OK) {
+        m = sapper_match_new(&setup, setup.seed, 0, err, errcap);
+        st = m ? SAPPER_OK : SAPPER_ERR_PARAM;
+    }
+    if (st == SAPPER_OK)
+        st = sapper_replay_play(rf, m, 0, rf->nsteps, err, errcap);
+    if (st == SAPPER_OK)
+        compare(rf, m, reg, check);
+    sapper_match_free(m);
+    sapper_setup_free(&setup);
+    return st;
+}
+
+sapper_status sapper_replay_verify(const char *text, const char *name,
+                                   int first_line, const sapper_registry *reg,
+                                   sapper_replay_check *check,
+                                   char *err, size_t errcap)
+{
+    sapper_replay *rf;
+    memset(check, 0, sizeof *check);
+    sapper_status st = sapper_replay_read(text, name, first_line, &rf, err, errcap);
+    if (st == SAPPER_OK)
+        st = sapper_replay_check_game(rf, reg, check, err, errcap);
+    sapper_replay_free(rf);
+    return st;
+}
