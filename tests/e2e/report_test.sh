@@ -13,6 +13,7 @@ set -u
 B=${1:?usage: report_test.sh BUILD_DIR}
 . "$(dirname "$0")/lib.sh"
 S=$B/sapper
+SRC=${SAPPER_SOURCE:-$(cd "$(dirname "$0")/../.." && pwd)}
 HERE=$(cd "$(dirname "$0")" && pwd)
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 
@@ -109,6 +110,21 @@ check_refused "an output in a missing directory" "its directory does not exist" 
 check_refused "a missing database" "cannot read it" "$T/nothing.db" -o "$T/x.html"
 [ ! -e "$T/x.html" ] && [ -z "$(ls "$T" | grep -F '.tmp-')" ] && pass "nothing half-written" ||
     fail "a refused report left a file"
+
+# ---- replay --svg: one picture per move ------------------------------------
+"$S" run "$SRC/config/classic-bots.ini" game.seed=4 --games 1 --record "$T/g.rec" >/dev/null 2>&1
+moves=$(grep -c -E '^(at [0-9]+ )?move ' "$T/g.rec")
+out=$("$S" replay --svg "$T/pics" "$T/g.rec" 2>&1); st=$?
+expect_status $st 0 "replay --svg draws a recorded game"
+expect_status "$(ls "$T/pics" | grep -c '^move-[0-9]*\.svg$')" "$((moves + 1))" \
+    "one picture per move, and the start"
+expect_contains "$(cat "$T/pics/move-0001.svg")" 'data-marks="256"' "each a square per cell of the 16x16 board"
+expect_contains "$(cat "$T/pics/move-0001.svg")" "move 1 of $moves: simple (seat 1): reveal" \
+    "titled with the move"
+"$S" run "$SRC/config/woodsword.ini" player.1.bot=woodsword --games 1 --record "$T/w.rec" >/dev/null 2>&1
+out=$("$S" replay --svg "$T/wpics" "$T/w.rec" 2>&1); st=$?
+expect_status $st 2 "replay --svg of a Wood-Sword game is refused"
+expect_contains "$out" "only Minesweeper positions are drawn" "and says why"
 
 # ---- in a browser -----------------------------------------------------------
 browser=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)

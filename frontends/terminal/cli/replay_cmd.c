@@ -8,7 +8,9 @@
  * With --watch it shows one game instead, position by position (watch.h):
  * on the terminal's screen, or printed in turn without a terminal or with
  * --plain; --game N picks the game of a FILE (from 1, as `replay FILE`
- * counts them), --speed X the pace (the recorded one times X).
+ * counts them), --speed X the pace (the recorded one times X). With
+ * --svg DIR it draws that game's positions instead, one SVG picture per
+ * step with each unknown cell's mine probability (watch_svg.c).
  */
 #include "commands.h"
 #include "watch.h"
@@ -26,12 +28,14 @@ typedef struct replay_options {
     int watch;              /* --watch */
     int plain;              /* --plain */
     const char *speed;      /* --speed X as given, or NULL */
+    const char *svg;        /* --svg DIR, or NULL */
 } replay_options;
 
 static const char usage[] =
     "usage: sapper replay FILE | sapper replay --db FILE --game N\n"
     "       sapper replay --watch [--plain] [--speed X] FILE [--game N]\n"
     "       sapper replay --watch [--plain] [--speed X] --db FILE --game N\n"
+    "       sapper replay --svg DIR FILE [--game N] | --svg DIR --db FILE --game N\n"
     "(N: the game, from 1 in a FILE, the 0-based game index of a tournament)";
 
 /* The file's bytes, NUL-terminated, with their count in *len (a NUL
@@ -164,7 +168,8 @@ static int take_option(replay_options *o, int argc, char **argv, int *i)
     const char *s = argv[*i];
     const char **value = strcmp(s, "--db") == 0 ? &o->db
                        : strcmp(s, "--game") == 0 ? &o->game
-                       : strcmp(s, "--speed") == 0 ? &o->speed : NULL;
+                       : strcmp(s, "--speed") == 0 ? &o->speed
+                       : strcmp(s, "--svg") == 0 ? &o->svg : NULL;
     if (strcmp(s, "--watch") == 0 || strcmp(s, "--plain") == 0) {
         *(s[2] == 'w' ? &o->watch : &o->plain) = 1;
         return 0;
@@ -193,7 +198,10 @@ static int check_options(const replay_options *o)
         app_error("%s", usage);
     else if (alone && !o->watch)
         app_error("%s: expected with --watch, found without it", alone);
-    else if (o->file && o->game && !o->watch)
+    else if (o->svg && o->watch)
+        app_error("--svg and --watch: expected one of them (pictures, or the game "
+                  "on show)");
+    else if (o->file && o->game && !o->watch && !o->svg)
         app_error("--game with a FILE: expected with --watch (sapper replay FILE "
                   "checks every game of the file)");
     else
@@ -287,10 +295,11 @@ static char *pick_game(const char *text, const char *file, long long game, int *
     return NULL;
 }
 
-/* Shows the game on the terminal or as lines; 1 when it did not reach
-   its recorded outcome (said after the show), as `replay` says. */
+/* Shows the game on the terminal or as lines (or draws it into svg_dir);
+   1 when it did not reach its recorded outcome (said after the show), as
+   `replay` says. */
 static int show(sapper_replay *r, sapper_registry *reg, const char *label, double speed,
-                int plain)
+                int plain, const char *svg_dir)
 {
     sapper_replay_check c;
     char err[2048];
@@ -303,7 +312,9 @@ static int show(sapper_replay *r, sapper_registry *reg, const char *label, doubl
     watch w;
     int rc = watch_open(&w, r, reg, label, speed);
     int tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
-    if (!rc)
+    if (!rc && svg_dir)
+        rc = watch_svg(&w, svg_dir);
+    else if (!rc)
         rc = plain || !tty ? watch_line(&w, stdout) : watch_curses(&w);
     watch_close(&w);
     if (!c.matches)
@@ -341,7 +352,7 @@ static int watch_game(const replay_options *o, const char *text, const char *nam
         sapper_replay_free(r);
         return EXIT_USAGE;
     }
-    return show(r, reg, label, speed, o->plain);
+    return show(r, reg, label, speed, o->plain, o->svg);
 }
 
 int cmd_replay(int argc, char **argv)
@@ -354,7 +365,7 @@ int cmd_replay(int argc, char **argv)
     char *text = rc ? NULL : read_replay(&o, name, sizeof name, label, sizeof label);
     if (!text)
         return rc ? rc : EXIT_USAGE;
-    if (o.watch) {
+    if (o.watch || o.svg) {
         rc = watch_game(&o, text, name, label, speed);
     } else {
         sapper_registry *reg = app_registry(NULL);

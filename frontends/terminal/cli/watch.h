@@ -63,5 +63,10 @@ void watch_step_text(watch *w, char *out, size_t cap);
  *  an exit status (0; EXIT_USAGE when a step cannot be shown). */
 int watch_line(watch *w, FILE *out);
 int watch_curses(watch *w);
+/** cli/watch_svg.c: every step's position as DIR/move-NNNN.svg (made when
+ *  missing), a Minesweeper view with its mine probabilities
+ *  (position_svg.h); EXIT_USAGE for another family or a directory that
+ *  cannot be written, after saying why. */
+int watch_svg(watch *w, const char *dir);
 
 #endif
