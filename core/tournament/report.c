@@ -242,6 +242,21 @@ static void score_row(void *ctx, sqlite3_stmt *st)
     put_pair(m, a, b, s, ab, ba);
 }
 
+/* A free-for-all's beats[i][j] (i finished above j) as i's share of the
+   games where one of the two finished above the other. */
+static void beats_row(void *ctx, sqlite3_stmt *st)
+{
+    matrix *m = ctx;
+    size_t i = (size_t)sqlite3_column_int64(st, 0), j = (size_t)sqlite3_column_int64(st, 1);
+    double ij = col_real(st, 2), ji = col_real(st, 3);
+    char ab[40], ba[40];
+    if (i >= m->p->k || j >= m->p->k || i >= j || ij + ji <= 0)
+        return;
+    snprintf(ab, sizeof ab, "%.1f%%", 100 * ij / (ij + ji));
+    snprintf(ba, sizeof ba, "%.1f%%", 100 * ji / (ij + ji));
+    put_pair(m, i, j, ij / (ij + ji), ab, ba);
+}
+
 static void comparison_matrix(page *p)
 {
     matrix *m = calloc(1, sizeof *m);
@@ -252,7 +267,11 @@ static void comparison_matrix(page *p)
         m->value[i] = NAN;
         m->texts[i] = m->text[i];
     }
-    if (is_duplicate(p))
+    if (is_ffa(p))
+        report_query(&p->d, "SELECT r.key, c.key, c.value, json_extract(?1, '$.beats[' || "
+                     "c.key || '][' || r.key || ']') FROM json_each(?1, '$.beats') r, "
+                     "json_each(r.value) c", sapper_strbuf_str(&p->d.table), beats_row, m);
+    else if (is_duplicate(p))
         report_query(&p->d, "SELECT json_extract(value, '$.a'), json_extract(value, "
                      "'$.b'), json_extract(value, '$.a_only'), json_extract(value, "
                      "'$.b_only'), json_extract(value, '$.sign_p') FROM json_each(?1, "
@@ -265,6 +284,8 @@ static void comparison_matrix(page *p)
             ? "Every pair on the boards where exactly one of the two won: the row's "
               "count : the column's count, and the sign test's p (small: the "
               "difference is not chance)."
+            : is_ffa(p) ? "How often the row's entrant finished above the column's, "
+                          "of the times one of the two finished above the other."
             : "The score of the row's entrant against the column's (wins, with draws "
               "as half).");
     svg_matrix(&p->out, is_duplicate(p) ? "Paired comparison on the discordant boards"
@@ -327,7 +348,7 @@ static void rating_bars(page *p)
 static void comparisons(page *p)
 {
     h2(p, "How the entrants compare");
-    if (p->k >= 2 && !is_ffa(p))
+    if (p->k >= 2)
         comparison_matrix(p);
     if (!is_duplicate(p))
         rating_bars(p);

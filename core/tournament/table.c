@@ -420,7 +420,14 @@ static void bradley_terry_rows(tables *t, sapper_strbuf *text, sapper_strbuf *js
         sapper_strbuf_json(json, t->def->entrants[i].name);
         sapper_strbuf_printf(json, ":%.6g", elo[i]);
     }
-    sapper_strbuf_printf(json, "},\"ratings\":[");
+    sapper_strbuf_printf(json, "},\"beats\":[");
+    for (size_t i = 0; i < k; i++) {   /* beats[i][j]: i finished above j */
+        sapper_strbuf_printf(json, "%s[", i ? "," : "");
+        for (size_t j = 0; j < k; j++)
+            sapper_strbuf_printf(json, "%s%.6g", j ? "," : "", t->beats[i * k + j]);
+        sapper_strbuf_printf(json, "]");
+    }
+    sapper_strbuf_printf(json, "],\"ratings\":[");
     for (size_t i = 0; i < k; i++) {
         sapper_strbuf_printf(json, "%s{\"name\":", i ? "," : "");
         sapper_strbuf_json(json, t->def->entrants[i].name);

@@ -90,6 +90,7 @@ expect_contains "$html" "Elo difference per pairing" "two-player: Elo with error
 expect_contains "$html" "SPRT log-likelihood ratio" "the SPRT's LLR path"
 html=$(cat "$T/ffa.html")
 expect_contains "$html" "Ratings of every entrant, with 95% errors" "free-for-all: ratings with errors"
+expect_contains "$html" "finished above the column" "free-for-all: the pairwise matrix"
 expect_contains "$html" "Win share as games came in" "the accumulation chart"
 case $html in *'<script'*|*'src="http'*|*'href="http'*|*'@import'*)
     fail "the page loads something from outside" ;; *) pass "the page is self-contained" ;; esac
