@@ -7,7 +7,9 @@
  * The player's time leaves out the engine's time on the player's moves
  * (app.rules_seconds, measured around each move by app_play): the clock
  * stops while the game studies a clicked mine. Keys and moves are
- * the grid's; nothing here decides anything about the game.
+ * the grid's; nothing here decides anything about the game. It knows the
+ * rules by what they do, not by name: rules whose result counts forgiven
+ * mines (ui_forgiving) get this screen.
  */
 #include "curses_ui.h"
 
@@ -29,9 +31,9 @@ static const struct {
 /* Colour pairs of the classes: after every pair the interface declares. */
 #define PAIR_OF(i) (UI_PAIR_COUNT + (i))
 
-int ui_deductive(const ui *u)
+int ui_deductive(ui *u)
 {
-    return strcmp(u->a->setup.rules->desc.id, "deductive") == 0;
+    return ui_forgiving(u);
 }
 
 /* Sets the class's colour pair up the first time it is needed (curses
@@ -45,7 +47,7 @@ static int class_pair(int i)
     return PAIR_OF(i);
 }
 
-int ui_deductive_look(const ui *u, uint8_t code, attr_t *attr, int *ch)
+int ui_deductive_look(ui *u, uint8_t code, attr_t *attr, int *ch)
 {
     uint8_t cls = sapper_cell_analysis(code);
     int marked = cls && code != cls;

@@ -157,7 +157,7 @@ static void clamp_cursor(ui *u, const sapper_mines_view *v)
 }
 
 /* The character and attribute of one cell code. */
-static int cell_look(const ui *u, uint8_t c, attr_t *attr)
+static int cell_look(ui *u, uint8_t c, attr_t *attr)
 {
     int ch;
     *attr = A_NORMAL;

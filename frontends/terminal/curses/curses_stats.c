@@ -29,19 +29,34 @@ double ui_result_number(ui *u, const char *key)
     return v;
 }
 
-const char *ui_board_made(ui *u)
+/* What the result says of the game itself, once a game (it never changes
+   during one): how its board was made, and whether its rules forgive
+   mines (a "forgiven" count: Deductive Minesweeper's screen). */
+static void learn_game(ui *u)
 {
-    if (u->made_game == u->a->game_index)   /* once a game: it never changes */
-        return u->made;
+    if (u->made_game == u->a->game_index && u->made_game != 0)
+        return;
     sapper_strbuf b = {0};
     sapper_match_result_json(u->a->match, 0, &b);
     const char *json = sapper_strbuf_str(&b);
     snprintf(u->made, sizeof u->made, "%s%s",
              strstr(json, "\"no_guess\":true") ? ", no-guess" : "",
              strstr(json, "\"density\":\"clouds\"") ? ", density clouds" : "");
+    u->forgiving = strstr(json, "\"forgiven\":") != NULL;
     sapper_strbuf_free(&b);
     u->made_game = u->a->game_index;
+}
+
+const char *ui_board_made(ui *u)
+{
+    learn_game(u);
     return u->made;
+}
+
+int ui_forgiving(ui *u)
+{
+    learn_game(u);
+    return u->forgiving;
 }
 
 static double member(const char *json, const char *key)

@@ -72,6 +72,7 @@ typedef struct ui {
     char stats[160];         /* a finished game's statistics line
                                 (curses_stats.c), "" for none */
     char made[40];           /* ui_board_made of game made_game */
+    int forgiving;           /* ui_forgiving of game made_game */
     uint64_t made_game;
     uint8_t *played;         /* the grid's cells as last drawn while the game
                                 was on (its flags, for the loss screen);
@@ -141,6 +142,10 @@ double ui_result_number(ui *u, const char *key);
 /** How the game's board was made, as its result says (classic's members):
  *  ", no-guess", ", density clouds", or "". Worked out once a game. */
 const char *ui_board_made(ui *u);
+/** 1 when the game's rules forgive mines (their result counts the mines
+ *  forgiven): the grid then looks as Deductive Minesweeper's document
+ *  draws it (curses_deductive.c). Learnt once a game. */
+int ui_forgiving(ui *u);
 /** "playing", "won", "lost", "draw", "void" ... from the human's seat. */
 const char *ui_state(ui *u);
 /** Starts the next game with the current setup (records the last one).
@@ -193,8 +198,9 @@ void ui_solve_free(ui *u);
 
 /* --- curses_deductive.c: the grid's Deductive Minesweeper parts --- */
 
-/** 1 when the rules are "deductive". */
-int ui_deductive(const ui *u);
+/** 1 when the rules forgive mines (ui_forgiving): the document's marks,
+ *  status line and messages. */
+int ui_deductive(ui *u);
 /** After a move of the person in a deductive game: says on the message
  *  line that a mine was forgiven (forgiven_before: the count before the
  *  move), or why the game was lost, in the rules' own words. */
@@ -202,7 +208,7 @@ void ui_deductive_after_move(ui *u, double forgiven_before);
 /** The character and attribute of code when it looks different in
  *  deductive (':' for a mark; the analysis classes after a loss, in the
  *  document's colours or, without colours, letters); 0 otherwise. */
-int ui_deductive_look(const ui *u, uint8_t code, attr_t *attr, int *ch);
+int ui_deductive_look(ui *u, uint8_t code, attr_t *attr, int *ch);
 /** Deductive's status line at (y, x): the player's time (study time left
  *  out), the unexposed safe cells, You win / You lose; 0 for other rules. */
 int ui_deductive_status(ui *u, const sapper_mines_view *v, int y, int x);
