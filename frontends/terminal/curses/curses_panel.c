@@ -148,12 +148,7 @@ void ui_show_text(ui *u, const char *text)
 {
     double opened = app_now();
     draw_panel(text);
-    refresh();
-    timeout(-1);
-    getch();
-    timeout(UI_TICK_MS);
-    ui_clock_resume(u, opened);
-    ui_message(u, 0, "%s", "");
+    ui_wait_key(u, opened);
 }
 
 void ui_show_panel(ui *u, int32_t panel)

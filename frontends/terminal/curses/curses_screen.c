@@ -165,6 +165,11 @@ void ui_show_help(ui *u, const ui_family *f)
                      "H, F1          this help\n"
                      "q              quit");
     ui_put(y + 1, 2, A_BOLD, "press any key to go back to the game");
+    ui_wait_key(u, opened);
+}
+
+void ui_wait_key(ui *u, double opened)
+{
     refresh();
     timeout(-1);
     getch();

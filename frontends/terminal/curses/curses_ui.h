@@ -127,6 +127,9 @@ int64_t ui_clock_ms(void *ctx);
 /** The game clock did not run since `since` (app_now() when help, a panel
  *  or a question opened): a game in progress gets that time back. */
 void ui_clock_resume(ui *u, double since);
+/** Shows what was drawn until a key is pressed (help, a panel), then puts
+ *  the clock back as it was at `opened` and clears the message line. */
+void ui_wait_key(ui *u, double opened);
 /** 1 (and u->quit set) once Ctrl-C was pressed: the event loops check it
  *  at every key or tick (play_curses.c). */
 int ui_check_interrupt(ui *u);
