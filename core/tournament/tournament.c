@@ -113,6 +113,12 @@ static sapper_status store_record(runner *r, sapper_game_record *rec)
         r->this_run++;
         tally(r, &g, rec);
         sprt_advance(r);
+        if (r->opt->on_game)
+            r->opt->on_game(r->opt->on_game_ctx, &g, rec);
+        if (r->opt->standings && r->opt->standings_every > 0 &&
+            r->this_run % r->opt->standings_every == 0 &&
+            (st = sapper_store_commit(r->store, r->err, r->errcap)) == SAPPER_OK)
+            r->opt->standings(r->opt->on_game_ctx);
         report(r, 0);
     }
     sapper_game_record_free(rec);

@@ -129,6 +129,15 @@ typedef struct sapper_run_options {
     volatile sig_atomic_t *stop;     /* set by the caller's signal handler */
     void (*progress)(void *ctx, const sapper_progress *p);
     void *progress_ctx;
+    /* Optional: called with every game as it is stored (not the games a
+       resumed run found stored), in the order they finished. */
+    void (*on_game)(void *ctx, const sapper_tgame *g, const sapper_game_record *r);
+    void *on_game_ctx;
+    /* Optional: every standings_every games of this run the stored games
+       are committed and standings(on_game_ctx) is called, so a table read
+       then counts all of them. */
+    int64_t standings_every;
+    void (*standings)(void *ctx);
 } sapper_run_options;
 
 /** Runs the tournament: schedules, skips games already stored (resume),

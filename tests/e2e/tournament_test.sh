@@ -325,4 +325,42 @@ sed 's/^\(plugin bot simple\) [^ ]* [0-9a-f]*$/\1 0.0.1 000000000000000000000000
 out=$("$S" replay "$T/prov2.txt" 2>&1)
 expect_contains "$out" 'note: bot "simple" changed since the game was played: version' \
     "replay names a bot that changed since the game"
+# Output people read while it runs (issue 15): --verbose, a line a game;
+# --report-every N, the standings of every game stored every N games.
+cat > "$T/rr.ini" <<'INI'
+[game]
+rules = seeker
+[rules]
+width = 8
+height = 8
+mines = 13
+[tournament]
+format = roundrobin
+games = 10
+seed = 5
+sandbox = none
+[entrant.hunter]
+bot = hunter
+[entrant.nolook]
+bot = hunter
+lookahead = 0
+[entrant.safest]
+bot = hunter
+policy = safest
+INI
+out=$("$S" tournament "$T/rr.ini" tournament.db="$T/rr.db" --jobs 1 --verbose --report-every 20 2>&1); st=$?
+expect_status $st 0 "a round robin with --verbose and --report-every"
+expect_equal_n() { [ "$1" = "$2" ] && pass "$3" || fail "$3: $1, expected $2"; }
+expect_equal_n "$(grep -c -E '^game [0-9]+ \(board [0-9]+\): [a-z]+ [01], [a-z]+ [01]$' <<< "$out")" 60 \
+    "--verbose prints a line for each of the 60 games"
+expect_equal_n "$(grep -c '^standings after [0-9]* games of this run:' <<< "$out")" 3 \
+    "--report-every 20 prints the standings after 20, 40 and 60 games"
+expect_contains "$out" "round robin: 20 of 60 games stored" "each counting every game stored so far"
+expect_contains "$out" "Bradley-Terry ratings over all games (Elo scale, mean 0, 95% error):" \
+    "with every entrant's rating and its error"
+over=$(grep -v '^sapper: ' <<< "$out" | awk 'length > 100')
+[ -z "$over" ] && pass "every line fits 100 columns" || fail "lines over 100 columns: $over"
+out=$("$S" tournament "$T/rr.ini" tournament.db="$T/rr2.db" --report-every x 2>&1); st=$?
+expect_status $st 2 "--report-every x is refused"
+expect_contains "$out" '--report-every: expected a number of games from 0 (never)' "saying what it expects"
 finish

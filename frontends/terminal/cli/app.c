@@ -103,6 +103,13 @@ static int take_value(app *a, const char *opt, const char *value)
 {
     int games = strcmp(opt, "--games") == 0;
     long max = games ? APP_MAX_GAMES : APP_MAX_JOBS;
+    if (strcmp(opt, "--report-every") == 0) {
+        if (parse_range(value, 0, APP_MAX_GAMES, &a->report_every))
+            return 0;
+        app_error("--report-every: expected a number of games from 0 (never) to %ld, "
+                  "found \"%s\"", (long)APP_MAX_GAMES, value);
+        return EXIT_USAGE;
+    }
     if (strcmp(opt, "--record") == 0)
         a->record_path = value;
     else if (strcmp(opt, "--json") == 0)
@@ -129,6 +136,8 @@ static const struct {
     {"--jobs", APP_OPT_TOURNAMENT, 1},
     {"--json", APP_OPT_TOURNAMENT, 1},
     {"--csv", APP_OPT_TOURNAMENT, 1},
+    {"--verbose", APP_OPT_TOURNAMENT, 0},
+    {"--report-every", APP_OPT_TOURNAMENT, 1},
     {"--sandbox", APP_OPT_SANDBOX, 0},
 };
 
@@ -141,6 +150,7 @@ static int take_option(app *a, int argc, char **argv, int *i, int options)
         if (!known_options[k].takes_value) {
             a->plain |= strcmp(s, "--plain") == 0;
             a->resume |= strcmp(s, "--resume") == 0;
+            a->verbose |= strcmp(s, "--verbose") == 0;
             a->sandboxed |= strcmp(s, "--sandbox") == 0;
             return 0;
         }
@@ -222,6 +232,7 @@ int app_open(app *a, int argc, char **argv, int options)
     memset(a, 0, sizeof *a);
     a->prog = prog;
     a->games = 1;
+    a->report_every = -1;   /* not given: the command's default */
     sapper_config_init(&a->cfg);
     for (int i = 0; i < argc; i++) {
         int rc = take_arg(a, argc, argv, &i, options);

@@ -41,6 +41,9 @@ typedef struct app {
     long games;                  /* --games N */
     long jobs;                   /* --jobs N (0: from the config) */
     int resume;                  /* --resume */
+    int verbose;                 /* --verbose: a line per finished game */
+    long report_every;           /* --report-every N: standings every N games
+                                    (0 never, -1 not given) */
     int sandboxed;               /* --sandbox: bots in their own processes */
     struct sapper_sandbox *sandbox;   /* their processes; owned */
     char helper[1024];           /* sapper-bothost, when sandboxed */

@@ -30,6 +30,10 @@ static void on_signal(int sig)
 typedef struct progress_view {
     int tty;
     double last_line;
+    const sapper_tournament_def *def;
+    int verbose;             /* --verbose: a line per game */
+    long report_every;       /* standings every so many games, 0 never */
+    long games;              /* games stored by this run */
 } progress_view;
 
 static void show_progress(void *ctx, const sapper_progress *p)
@@ -51,6 +55,44 @@ static void show_progress(void *ctx, const sapper_progress *p)
     fprintf(stderr, "progress: %lld/%lld games, %.1f games/s, ETA %.0f s, leader %s %.1f%%\n",
             (long long)p->done, (long long)p->total, rate, eta, p->leader,
             100 * p->leader_value);
+}
+
+/* --verbose: "game 12 (board 6): simple 1, random 0" and the fault. */
+static void game_line(const progress_view *v, const sapper_tgame *g,
+                      const sapper_game_record *r)
+{
+    if (v->tty)
+        fputc('\n', stderr);
+    fprintf(stderr, "game %lld (board %lld):", (long long)g->index, (long long)g->board);
+    for (int32_t s = 0; s < g->nseats; s++)
+        fprintf(stderr, "%s %s %g", s ? "," : "", v->def->entrants[g->seats[s]].name,
+                r->returns[s]);
+    if (r->voided)
+        fprintf(stderr, " (void: the rules failed)");
+    else if (r->reason[0] && r->culprit >= 0)
+        fprintf(stderr, " (%s forfeits: %s)",
+                v->def->entrants[g->seats[r->culprit]].name, r->reason);
+    fputc('\n', stderr);
+}
+
+/* The standings so far: the table of every game stored. */
+static void standings(void *ctx)
+{
+    const progress_view *v = ctx;
+    sapper_strbuf text = {0};
+    char err[512];
+    if (sapper_tournament_table(v->def, &text, NULL, err, sizeof err) == SAPPER_OK)
+        fprintf(stderr, "%sstandings after %ld games of this run:\n%s\n",
+                v->tty ? "\n" : "", v->games, sapper_strbuf_str(&text));
+    sapper_strbuf_free(&text);
+}
+
+static void on_game(void *ctx, const sapper_tgame *g, const sapper_game_record *r)
+{
+    progress_view *v = ctx;
+    v->games++;
+    if (v->verbose)
+        game_line(v, g, r);
 }
 
 static int write_text(const char *path, const char *text)
@@ -154,15 +196,21 @@ static void warn_small_seed(const sapper_tournament_def *def)
 
 static int run(app *a, sapper_tournament_def *def)
 {
-    progress_view view = {.tty = isatty(STDERR_FILENO)};
+    int64_t total = sapper_schedule_count(def);
+    progress_view view = {.tty = isatty(STDERR_FILENO), .def = def, .verbose = a->verbose,
+                          .report_every = a->report_every >= 0 ? a->report_every
+                                        : total >= 1000 ? (long)(total / 10) : 0};
     sapper_run_options opt = {.resume = a->resume, .stop = &stop_requested,
-                              .progress = show_progress, .progress_ctx = &view};
+                              .progress = show_progress, .progress_ctx = &view,
+                              .on_game = on_game, .on_game_ctx = &view,
+                              .standings = standings,
+                              .standings_every = view.report_every};
     struct sigaction sa = {.sa_handler = on_signal};
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     fprintf(stderr, "sapper: %s tournament, %lld games, %d jobs, master seed %llu%s, "
             "results in %s\n", def->base.rules->desc.id,
-            (long long)sapper_schedule_count(def), def->jobs,
+            (long long)total, def->jobs,
             (unsigned long long)def->seed, def->seed_given ? "" : " (drawn)", def->db);
     sapper_status st = sapper_tournament_run(def, &opt, a->err, sizeof a->err);
     if (view.tty)
