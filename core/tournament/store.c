@@ -334,6 +334,61 @@ static sapper_status insert_run(sapper_store *s, const sapper_tournament_def *de
     return SAPPER_OK;
 }
 
+/* N of the line "tournament.games = N" of a definition, or -1. */
+static long long games_of(const char *text)
+{
+    const char *at = strstr(text, "\ntournament.games = ");
+    return at ? atoll(at + strlen("\ntournament.games = ")) : -1;
+}
+
+/* Whether now only asks for more games than stored: the two definitions
+   equal but for a larger `tournament.games`. */
+static int only_more_games(const char *stored, const char *now)
+{
+    long long before = games_of(stored), after = games_of(now);
+    if (before < 0 || after <= before)
+        return 0;
+    sapper_strbuf same = {0};
+    char from[64], to[64];
+    snprintf(from, sizeof from, "\ntournament.games = %lld\n", after);
+    snprintf(to, sizeof to, "\ntournament.games = %lld\n", before);
+    const char *at = strstr(now, from);
+    if (at) {
+        sapper_strbuf_append(&same, now, (size_t)(at - now));
+        sapper_strbuf_printf(&same, "%s%s", to, at + strlen(from));
+    }
+    int equal = at && strcmp(sapper_strbuf_str(&same), stored) == 0;
+    sapper_strbuf_free(&same);
+    return equal;
+}
+
+/* A run made longer (issue 15): duplicate and free-for-all schedules
+   number new boards after the stored ones, so the games stored keep their
+   numbers; round robins number games pairing by pairing, so more games
+   would renumber them. */
+static sapper_status extend_run(sapper_store *s, const sapper_tournament_def *def,
+                                int64_t run_id, const char *text, char *err,
+                                size_t errcap)
+{
+    sqlite3_stmt *q;
+    if (def->format != SAPPER_FMT_DUPLICATE && def->format != SAPPER_FMT_FFA) {
+        snprintf(err, errcap, "%s: more games for run %lld: a round robin or gauntlet "
+                 "numbers its games pairing by pairing, so more games would renumber "
+                 "the games stored; play the extra games into another db", def->db,
+                 (long long)run_id);
+        return SAPPER_ERR_PARAM;
+    }
+    if (sqlite3_prepare_v2(s->db, "UPDATE runs SET definition = ?, total = ? WHERE id = ?",
+                           -1, &q, NULL) != SQLITE_OK)
+        return db_error(s, "extend the run", err, errcap);
+    sqlite3_bind_text(q, 1, text, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(q, 2, sapper_schedule_count(def));
+    sqlite3_bind_int64(q, 3, run_id);
+    int rc = sqlite3_step(q);
+    sqlite3_finalize(q);
+    return rc == SQLITE_DONE ? SAPPER_OK : db_error(s, "extend the run", err, errcap);
+}
+
 static sapper_status resume_run(sapper_store *s, sapper_tournament_def *def,
                                 int64_t run_id, const char *text, char *err,
                                 size_t errcap)
@@ -349,16 +404,18 @@ static sapper_status resume_run(sapper_store *s, sapper_tournament_def *def,
         return db_error(s, "read run", err, errcap);
     }
     const char *stored = (const char *)sqlite3_column_text(q, 0);
-    if (strcmp(stored, text) != 0) {
+    if (strcmp(stored, text) != 0 && only_more_games(stored, text)) {
+        st = extend_run(s, def, run_id, text, err, errcap);
+    } else if (strcmp(stored, text) != 0) {
         char diff[512];
         first_difference(stored, text, diff, sizeof diff);
         snprintf(err, errcap, "%s: the config differs from the stored tournament "
                  "(run %lld): %s; use another db or the original config",
                  def->db, (long long)run_id, diff);
         st = SAPPER_ERR_PARAM;
-    } else if (!def->seed_given) {
-        def->seed = strtoull((const char *)sqlite3_column_text(q, 1), NULL, 10);
     }
+    if (st == SAPPER_OK && !def->seed_given)
+        def->seed = strtoull((const char *)sqlite3_column_text(q, 1), NULL, 10);
     sqlite3_finalize(q);
     return st;
 }

@@ -363,4 +363,42 @@ over=$(grep -v '^sapper: ' <<< "$out" | awk 'length > 100')
 out=$("$S" tournament "$T/rr.ini" tournament.db="$T/rr2.db" --report-every x 2>&1); st=$?
 expect_status $st 2 "--report-every x is refused"
 expect_contains "$out" '--report-every: expected a number of games from 0 (never)' "saying what it expects"
+# A finished duplicate tournament made longer (issue 15): --resume with a
+# larger games plays only the new boards, keeps the stored games, and ends
+# as a run of the larger size from the start would; a round robin, whose
+# games are numbered pairing by pairing, is refused with the reason.
+cat > "$T/ext.ini" <<'INI'
+[game]
+rules = classic
+[rules]
+width = 9
+height = 9
+mines = 10
+[tournament]
+format = duplicate
+games = 10
+seed = 3
+sandbox = none
+[entrant.simple]
+bot = simple
+[entrant.random]
+bot = random
+INI
+"$S" tournament "$T/ext.ini" tournament.db="$T/ext.db" --jobs 1 >/dev/null 2>&1
+sqlite3 "$T/ext.db" "select game_index, seed, returns from games order by 1" > "$T/ext.before"
+out=$("$S" tournament "$T/ext.ini" tournament.db="$T/ext.db" tournament.games=25 --resume --verbose --jobs 1 2>&1); st=$?
+expect_status $st 0 "--resume with games 10 -> 25 extends the tournament"
+expect_equal_n "$(grep -c '^game ' <<< "$out")" 30 "playing only the 30 new games"
+sqlite3 "$T/ext.db" "select game_index, seed, returns from games where game_index < 20 order by 1" |
+    cmp -s - "$T/ext.before" && pass "the 20 stored games are kept as they were" || fail "stored games changed"
+"$S" tournament "$T/ext.ini" tournament.db="$T/fresh.db" tournament.games=25 --jobs 1 >/dev/null 2>&1
+cmp -s <(sqlite3 "$T/ext.db" "select game_index, seed, returns from games order by 1") \
+       <(sqlite3 "$T/fresh.db" "select game_index, seed, returns from games order by 1") &&
+    pass "the extended run has the games of a 25-board run" || fail "extended and fresh runs differ"
+out=$("$S" tournament "$T/ext.ini" tournament.db="$T/ext.db" tournament.games=25 tournament.move_time=3 --resume 2>&1); st=$?
+expect_status $st 2 "another change than more games is still refused"
+expect_contains "$out" 'stored "tournament.move_time = 10", now "tournament.move_time = 3"' "naming the line"
+out=$("$S" tournament "$T/rr.ini" tournament.db="$T/rr.db" tournament.games=12 --resume 2>&1); st=$?
+expect_status $st 2 "a round robin made longer is refused"
+expect_contains "$out" "numbers its games pairing by pairing" "with the reason"
 finish
