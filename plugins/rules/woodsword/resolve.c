@@ -210,6 +210,7 @@ static void end_round(ws_state *s, const ws_round *r)
     for (int32_t i = 0; i < s->players; i++)
         if (s->seat[i].alive && r->died[i]) {
             s->seat[i].alive = 0;
+            s->alive--;
             s->seat[i].out_match = s->match;
             deaths++;
         }

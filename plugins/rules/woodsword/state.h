@@ -54,6 +54,7 @@ typedef struct ws_seat {
 typedef struct ws_state {
     const ws_game *game;  /* borrowed: the game outlives its states      */
     int32_t players;
+    int32_t alive;        /* seats with seat[i].alive                    */
     int32_t phase;        /* SAPPER_ARENA_PHASE_*                        */
     int32_t match, round; /* from 1                                      */
     int32_t rounds_played;
@@ -70,15 +71,10 @@ typedef struct ws_state {
 } ws_state;
 
 /* woodsword.c */
-/* Seats still in the game. Here, not in woodsword.c, so the files that
-   count them (view, render, resolve) need nothing from the file that
-   calls them. */
+/* Seats still in the game (kept where seats die, so no one counts them). */
 static inline int32_t ws_alive_count(const ws_state *s)
 {
-    int32_t n = 0;
-    for (int32_t i = 0; i < s->players; i++)
-        n += s->seat[i].alive;
-    return n;
+    return s->alive;
 }
 /* Has seat some legal action of verb now (CHOOSE phase)? */
 int ws_verb_open(const ws_state *s, int32_t seat, int32_t verb);
