@@ -78,8 +78,18 @@ static void clear_choices(ws_state *s)
         s->seat[i].alloc_turn = -1;
     }
     memset(s->missiles, 0, sizeof s->missiles);
+    memset(s->missiles_on, 0, sizeof s->missiles_on);
     s->nqueue = 0;
     s->qpos = 0;
+}
+
+/* The round whose choices and missiles are all in is played; the next
+   one starts (or the game is over). */
+static void play_round(ws_state *s)
+{
+    ws_resolve_round(s);
+    clear_choices(s);
+    ws_show_all(s);
 }
 
 sapper_status woodsword_state_new(const void *game, int32_t players,
@@ -108,6 +118,7 @@ sapper_status woodsword_state_new(const void *game, int32_t players,
                                        .duel = -1 };
     }
     clear_choices(s);
+    ws_show_all(s);
     *state = s;
     return SAPPER_OK;
 }
@@ -374,10 +385,10 @@ static void close_choices(ws_state *s)
     s->qpos = 0;
     if (s->nqueue > 0) {
         s->phase = SAPPER_ARENA_PHASE_ALLOCATE;
+        ws_show_all(s);   /* choices revealed, missiles to place */
         return;
     }
-    ws_resolve_round(s);
-    clear_choices(s);
+    play_round(s);
 }
 
 static int all_locked(const ws_state *s)
@@ -397,13 +408,15 @@ static sapper_status place_missile(ws_state *s, int32_t seat, int64_t action,
     int32_t target = 0, count = 0;   /* check_allocation decoded it */
     sapper_arena_decode(action, NULL, &target, &count);
     s->missiles[seat][target] = (uint8_t)(s->missiles[seat][target] + count);
+    s->missiles_on[target] += count;
     s->seat[seat].missiles_left -= count;
+    ws_show_seat(s, seat);
+    ws_show_seat(s, target);
     if (s->seat[seat].missiles_left > 0)
         return SAPPER_OK;
     if (++s->qpos < s->nqueue)
         return SAPPER_OK;
-    ws_resolve_round(s);
-    clear_choices(s);
+    play_round(s);
     return SAPPER_OK;
 }
 
@@ -501,5 +514,6 @@ sapper_status woodsword_test_set_seat(void *state, int32_t seat, int32_t alive,
     s->seat[seat].points = points;
     s->seat[seat].shields = shields;
     s->seat[seat].prep = prep != 0;
+    ws_show_seat(s, seat);
     return SAPPER_OK;
 }
