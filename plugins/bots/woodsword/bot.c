@@ -31,6 +31,12 @@ typedef struct reading {
     size_t nlegal;
     sapper_arena_terms terms[SAPPER_ARENA_VERBS];   /* the game's, from the view */
     int32_t prep_bonus;
+    /* read once a decision, so that scoring a target costs no walk over
+       the seats: */
+    int32_t above_3;       /* alive seats with more than 3 points          */
+    int32_t at_5;          /* alive seats with at least 5 points           */
+    int32_t top_dealt;     /* the most any enemy dealt the bot this match  */
+    int32_t lowest;        /* the fewest points of an enemy                */
 } reading;
 
 /* What verb costs and deals in this game, in half units (the view's
@@ -111,26 +117,18 @@ static int is_legal(const reading *r, int64_t id)
     return 0;
 }
 
-/* Some alive seat other than `who` has more than (strict) or at least
-   `half` half units. */
-static int someone_else_has(const reading *r, int32_t who, int32_t half, int strict)
-{
-    for (int32_t i = 0; i < r->v->players; i++) {
-        const sapper_arena_seat *p = r->seat[i];
-        if (i != who && p->alive && (strict ? p->points > half : p->points >= half))
-            return 1;
-    }
-    return 0;
-}
-
+/* Some alive seat other than `who` has more than 3 points. */
 static int can_use_dt(const reading *r, int32_t who)
 {
-    return someone_else_has(r, who, 6, 1);     /* more than 3 points */
+    const sapper_arena_seat *p = r->seat[who];
+    return r->above_3 - (p->alive && p->points > 6) > 0;
 }
 
+/* Some alive seat other than `who` has at least 5 points. */
 static int can_use_high(const reading *r, int32_t who)
 {
-    return someone_else_has(r, who, 10, 0);    /* at least 5 points */
+    const sapper_arena_seat *p = r->seat[who];
+    return r->at_5 - (p->alive && p->points >= 10) > 0;
 }
 
 /* Index drawn with probability proportional to w[i] (> 0), or -1. */
@@ -206,18 +204,10 @@ static double likely_ceiling(const reading *r, int32_t target)
    lowest-points enemies. */
 static double aggro(const reading *r, int32_t target)
 {
-    int32_t top = 0, lowest = INT32_MAX;
-    for (int32_t k = 0; k < r->nenemies; k++) {
-        const sapper_arena_seat *e = r->seat[r->enemy[k]];
-        if (e->dealt_to_viewer > top)
-            top = e->dealt_to_viewer;
-        if (e->points < lowest)
-            lowest = e->points;
-    }
     double m = 1;
-    if (top > 0 && r->seat[target]->dealt_to_viewer == top)
+    if (r->top_dealt > 0 && r->seat[target]->dealt_to_viewer == r->top_dealt)
         m *= 2;
-    if (r->seat[target]->points == lowest)
+    if (r->seat[target]->points == r->lowest)
         m *= 1.5;
     return m;
 }
@@ -373,6 +363,27 @@ static int64_t choose(woodsword_bot *b, const reading *r)
     return sapper_arena_action(verb, pick_target(b, r, damage), 1);
 }
 
+/* The enemies, and what scoring them needs from every seat. */
+static void count_seats(reading *r)
+{
+    r->above_3 = r->at_5 = r->top_dealt = 0;
+    r->lowest = INT32_MAX;
+    for (int32_t i = 0; i < r->v->players; i++) {
+        const sapper_arena_seat *p = r->seat[i];
+        if (!p->alive)
+            continue;
+        r->above_3 += p->points > 6;
+        r->at_5 += p->points >= 10;
+        if (i == r->me)
+            continue;
+        r->enemy[r->nenemies++] = i;
+        if (p->dealt_to_viewer > r->top_dealt)
+            r->top_dealt = p->dealt_to_viewer;
+        if (p->points < r->lowest)
+            r->lowest = p->points;
+    }
+}
+
 /* Fills r from the view; 0 when the view is unusable. */
 static int read_view(reading *r, const void *view, size_t size, int32_t seat)
 {
@@ -390,9 +401,7 @@ static int read_view(reading *r, const void *view, size_t size, int32_t seat)
         if (!sapper_arena_view_terms(view, size, verb, &r->terms[verb]))
             return 0;   /* rules before arena family version 3 state none */
     r->prep_bonus = sapper_arena_view_prep_bonus(view, size);
-    for (int32_t i = 0; i < v->players; i++)
-        if (i != seat && r->seat[i]->alive)
-            r->enemy[r->nenemies++] = i;
+    count_seats(r);
     r->threat = predict_threat(r);
     return 1;
 }
