@@ -870,11 +870,13 @@ static int play_planned(sapper_match *m, int32_t seat)
 
 /* The bot chooses from its view alone and the rules check its one answer
    (SAPPER_BOT_NO_LEGAL_LIST, sapper_rules_api.is_legal): the seat moves
-   alone, so it has a legal action while the game goes on. */
+   alone, or owes a simultaneous action (the engine asks only seats that
+   do), so it has a legal action. */
 static int without_list(sapper_match *m, int32_t seat)
 {
+    int32_t who = sapper_match_to_move(m);
     return (m->setup->seats[seat].bot->bot.flags & SAPPER_BOT_NO_LEGAL_LIST) &&
-           m->r->is_legal && sapper_match_to_move(m) == seat;
+           m->r->is_legal && (who == seat || (who == SAPPER_SIMULTANEOUS && m->owes[seat]));
 }
 
 /* The legal list a bot is given, kept in m->asked (NULL and 0 for a bot
