@@ -11,6 +11,7 @@
  */
 #include "state.h"
 
+#include <stddef.h>
 #include <string.h>
 
 void ws_show_seat(ws_state *s, int32_t i)
@@ -52,18 +53,13 @@ static void put(unsigned char *seats, int32_t i, size_t offset, const void *valu
    own locked choice (every one for the omniscient viewer). */
 static void add_private(const ws_state *s, int32_t viewer, unsigned char *seats)
 {
-    if (viewer >= 0)
-        for (int32_t i = 0; i < s->players; i++)
-            put(seats, i, offsetof(sapper_arena_seat, dealt_to_viewer), &s->dealt[viewer][i],
-                sizeof s->dealt[viewer][i]);
-    if (s->phase != SAPPER_ARENA_PHASE_CHOOSE)
-        return;
-    for (int32_t i = viewer >= 0 ? viewer : 0; i < s->players; i++) {
+    int32_t from = viewer >= 0 ? viewer : 0, to = viewer >= 0 ? viewer + 1 : s->players;
+    for (int32_t i = 0; viewer >= 0 && i < s->players; i++)
+        put(seats, i, offsetof(sapper_arena_seat, dealt_to_viewer), &s->dealt[viewer][i],
+            sizeof s->dealt[viewer][i]);
+    for (int32_t i = from; s->phase == SAPPER_ARENA_PHASE_CHOOSE && i < to; i++)
         put(seats, i, offsetof(sapper_arena_seat, choice), &s->seat[i].choice,
             sizeof s->seat[i].choice);
-        if (viewer >= 0)
-            return;
-    }
 }
 
 int64_t woodsword_observe(const void *state, int32_t seat, void *out, size_t cap)
