@@ -1,30 +1,39 @@
 /*
- * bench_woodsword.c - how fast Wood-Sword rounds resolve, and what 64 seats
- * cost against 8. Plays seeded games through the rules table and the bot
- * tables directly (the built-in copies of woodsword, woodsword-bot and
- * arena-random: no dlopen, no match loop, no history), every seat a bot:
- * each round every alive seat observes, its bot steps, the actions go in
- * with apply_joint, missiles are placed with apply_action. Four tables in
- * one run: 8 and 64 seats of the `woodsword` bot, and 8 and 64 seats of
- * `arena-random` (a bot that costs next to nothing, so those figures are
- * mostly the rules' own cost). Each table plays whole games, seeds 1, 2,
- * ..., until SECONDS of CPU time have passed, and prints rounds resolved
- * per CPU second, seat decisions per second and games per second.
+ * bench_woodsword.c - how fast Wood-Sword rounds resolve, and what a
+ * 64-seat round costs against an 8-seat one (issue 17's target: at most
+ * 10x). Plays every seat a bot through the engine's match loop, as `sapper
+ * run` and a tournament worker do (sapper_match: legal sets or is_legal,
+ * views, history, informs; bot instances kept between games), with the
+ * built-in copies of woodsword, woodsword-bot and arena-random. It does not
+ * print results, record replays or sandbox bots: bench_compare runs `sapper
+ * run` for those.
  *
- *   bench_woodsword [SECONDS]        (default 1 per table)
+ *   bench_woodsword [PAIRS] [GAMES]     (defaults 7 and 40)
  *
- * Not a test: it checks nothing but that the plugins accept every step.
+ * For each bot, PAIRS interleaved pairs (the order alternates): GAMES
+ * 64-seat games and 16 x GAMES 8-seat games, the same seeds in every pair
+ * (game i of a table plays sapper_game_seed(SEATS, i)), so each pair does
+ * the same work and only the machine's drift moves its ratio. Prints the
+ * rounds, seat decisions and games per CPU second of each table, and the
+ * CPU time of a 64-seat round over an 8-seat one: median, min and max over
+ * the pairs.
+ *
+ * Not a test: it checks nothing but that every game ends without a fault.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "bot_keep.h"
+#include "match.h"
 #include "sapper/arena.h"
 
 const sapper_manifest *sapper_builtin_woodsword_entry(uint32_t, uint32_t);
 const sapper_manifest *sapper_builtin_woodsword_bot_entry(uint32_t, uint32_t);
 const sapper_manifest *sapper_builtin_arena_random_entry(uint32_t, uint32_t);
+
+#define MAX_PAIRS 99
 
 /* What one table played. */
 typedef struct tally {
@@ -32,21 +41,8 @@ typedef struct tally {
     double seconds;
 } tally;
 
-/* One game in progress: the rules, the state, a bot per seat, buffers. */
-typedef struct table {
-    const sapper_rules_api *rules;
-    const sapper_bot_api *bot;
-    void *game, *state;
-    void *bots[SAPPER_ARENA_MAX_SEATS];
-    int32_t players;
-    int64_t *legal;            /* info.max_actions ids */
-    size_t max_legal;
-    unsigned char *view;       /* one view */
-    size_t view_cap;
-} table;
-
 /* CPU seconds of this process: the bench is one thread, and CPU time
-   keeps the figures steady on a machine busy with other work. */
+   keeps the figures steadier on a machine busy with other work. */
 static double now(void)
 {
     struct timespec ts;
@@ -60,149 +56,131 @@ static void die(const char *what, const char *err)
     exit(1);
 }
 
-static const sapper_descriptor *only(const sapper_manifest *m)
+static sapper_registry *registry(void)
 {
-    if (!m || m->count != 1)
-        die("manifest", "expected one descriptor");
-    return m->descriptors[0];
+    char err[1024];
+    sapper_registry *reg = sapper_registry_new();
+    if (!reg ||
+        sapper_registry_add_entry(reg, sapper_builtin_woodsword_entry, "built-in", err, sizeof err) ||
+        sapper_registry_add_entry(reg, sapper_builtin_woodsword_bot_entry, "built-in", err, sizeof err) ||
+        sapper_registry_add_entry(reg, sapper_builtin_arena_random_entry, "built-in", err, sizeof err))
+        die("registry", reg ? err : "out of memory");
+    return reg;
 }
 
-/* Starts game `seed` of players seats, all of them bot. */
-static void open_table(table *t, uint64_t seed)
+/* The setup of a game of seats seats, every one played by bot. */
+static void resolve(const sapper_registry *reg, const char *bot, int32_t seats,
+                    sapper_config *cfg, sapper_setup *setup)
 {
-    char err[256] = "";
-    sapper_kv kv[] = {{"lang", "en"}, {"max_rounds", "200"}};
-    sapper_params params = {kv, 2};
-    sapper_game_info info = {.struct_size = sizeof info};
-    if (t->rules->game_new(&params, &t->game, err, sizeof err) != SAPPER_OK)
-        die("game_new", err);
-    t->rules->game_info(t->game, t->players, &info);
-    if (t->rules->state_new(t->game, t->players, seed, &t->state, err, sizeof err))
-        die("state_new", err);
-    for (int32_t i = 0; i < t->players; i++) {
-        sapper_bot_setup setup = {.struct_size = sizeof setup, .seat = i,
-                                  .players = t->players,
-                                  .seed = sapper_seed_derive(seed, (uint64_t)i + 1),
-                                  .rules_id = "woodsword", .rules_params = &params,
-                                  .info = &info};
-        if (t->bot->bot_new(NULL, &setup, &t->bots[i], err, sizeof err) != SAPPER_OK)
-            die("bot_new", err);
-    }
-    if ((size_t)info.max_actions > t->max_legal) {
-        free(t->legal);
-        t->max_legal = (size_t)info.max_actions;
-        t->legal = malloc(t->max_legal * sizeof *t->legal);
-        if (!t->legal)
-            die("malloc", "out of memory");
-    }
+    char text[8192], err[1024];
+    int n = snprintf(text, sizeof text, "[game]\nrules = woodsword\n"
+                     "[rules]\nlang = en\nmax_rounds = 200\n");
+    for (int32_t i = 1; i <= seats; i++)
+        n += snprintf(text + n, sizeof text - (size_t)n, "[player.%d]\nbot = %s\n", (int)i, bot);
+    sapper_config_init(cfg);
+    sapper_setup_options opt = {.drawn_seed = 1};
+    if (sapper_config_read_string(cfg, text, "bench", err, sizeof err) ||
+        sapper_setup_resolve(cfg, reg, &opt, setup, err, sizeof err))
+        die("setup", err);
 }
 
-static void close_table(table *t)
+static long rounds_of(sapper_match *m)
 {
-    for (int32_t i = 0; i < t->players; i++)
-        t->bot->bot_free(t->bots[i]);
-    t->rules->state_free(t->state);
-    t->rules->game_free(t->game);
+    size_t size = 0;
+    const sapper_arena_view *v = sapper_match_view(m, SAPPER_OMNISCIENT, &size);
+    return v && size >= sizeof *v ? v->rounds_played : 0;
 }
 
-/* Seat's bot picks one of its legal actions; SAPPER_NO_ACTION when it
-   has none. Counts the decision. */
-static int64_t decide(table *t, int32_t seat, tally *y)
+/* Plays games games of setup (seeds from master) into y. */
+static void play(const sapper_setup *setup, sapper_bot_keep *keep, uint64_t master,
+                 long games, tally *y)
 {
-    int64_t n = t->rules->legal_actions(t->state, seat, t->legal, t->max_legal);
-    if (n <= 0)
-        return SAPPER_NO_ACTION;
-    int64_t size = t->rules->observe(t->state, seat, t->view, t->view_cap);
-    if (size < 0 || (size_t)size > t->view_cap)
-        die("observe", "the view does not fit");
-    int64_t a = SAPPER_NO_ACTION;
-    if (t->bot->step(t->bots[seat], t->view, (size_t)size, t->legal, (size_t)n, &a))
-        die("step", "the bot refused");
-    y->decisions++;
-    return a;
-}
-
-/* Plays the game to its end. */
-static void play_out(table *t, tally *y)
-{
-    char err[256] = "";
-    int64_t joint[SAPPER_ARENA_MAX_SEATS];
-    for (;;) {
-        int32_t who = t->rules->current_player(t->state);
-        if (who == SAPPER_TERMINAL)
-            return;
-        if (who >= 0) {
-            if (t->rules->apply_action(t->state, who, decide(t, who, y), err, sizeof err))
-                die("apply_action", err);
-            continue;
-        }
-        for (int32_t i = 0; i < t->players; i++)
-            joint[i] = decide(t, i, y);
-        if (t->rules->apply_joint(t->state, joint, t->players, err, sizeof err))
-            die("apply_joint", err);
-    }
-}
-
-static int32_t rounds_of(table *t)
-{
-    int64_t size = t->rules->observe(t->state, SAPPER_OMNISCIENT, t->view, t->view_cap);
-    const sapper_arena_view *v = (const sapper_arena_view *)t->view;
-    return size >= (int64_t)sizeof *v ? v->rounds_played : 0;
-}
-
-/* Whole games, seeds 1, 2, ..., until budget seconds have passed. */
-static tally run(const sapper_bot_api *bot, int32_t players, double budget)
-{
-    table t = {.rules = only(sapper_builtin_woodsword_entry(SAPPER_ABI_MAJOR, SAPPER_ABI_MINOR))->rules,
-               .bot = bot, .players = players,
-               .view_cap = sapper_arena_view_size(SAPPER_ARENA_MAX_SEATS) * 2};
-    tally y = {0};
-    t.view = malloc(t.view_cap);
-    if (!t.view)
-        die("malloc", "out of memory");
+    char err[1024];
+    sapper_match_hooks hooks = {.keep = keep};
     double t0 = now();
-    for (uint64_t seed = 1; y.games < 3 || now() - t0 < budget; seed++) {
-        open_table(&t, seed);
-        play_out(&t, &y);
-        y.rounds += rounds_of(&t);
-        y.games++;
-        close_table(&t);
+    for (long g = 0; g < games; g++) {
+        sapper_match *m = sapper_match_new_driven(setup, sapper_game_seed(master, (uint64_t)g),
+                                                  0, &hooks, err, sizeof err);
+        if (!m)
+            die("match", err);
+        y->decisions += sapper_match_advance(m);
+        sapper_match_end_bots(m);
+        if (sapper_match_fault(m))
+            die("game", sapper_match_fault(m)->detail);
+        y->rounds += rounds_of(m);
+        sapper_match_free(m);
     }
-    y.seconds = now() - t0;
-    free(t.legal);
-    free(t.view);
-    return y;
+    y->games += games;
+    y->seconds += now() - t0;
 }
 
-static void report(const char *bot, int32_t players, const tally *y)
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static void report(const char *bot, int32_t seats, const tally *y)
 {
     printf("%-13s %2d seats  %9.0f rounds/s  %10.0f decisions/s  %8.1f games/s  "
-           "(%ld games, %.1f rounds/game)\n",
-           bot, (int)players, y->rounds / y->seconds, y->decisions / y->seconds,
-           y->games / y->seconds, y->games, (double)y->rounds / (double)y->games);
+           "(%ld games, %.1f rounds and %.1f decisions a game)\n",
+           bot, (int)seats, y->rounds / y->seconds, y->decisions / y->seconds,
+           y->games / y->seconds, y->games, (double)y->rounds / (double)y->games,
+           (double)y->decisions / (double)y->games);
+}
+
+/* PAIRS interleaved pairs of 8 and 64 seats of bot; prints its tables. */
+static void compare(const sapper_registry *reg, const char *bot, int pairs, long games)
+{
+    sapper_config cfg[2];
+    sapper_setup setup[2];
+    const int32_t seats[2] = {8, 64};
+    const long count[2] = {16 * games, games};
+    tally total[2] = {{0}};
+    double ratio[MAX_PAIRS];
+    sapper_bot_keep *keep = sapper_bot_keep_new();
+    for (int k = 0; k < 2; k++)
+        resolve(reg, bot, seats[k], &cfg[k], &setup[k]);
+    for (int p = 0; p < pairs; p++) {
+        tally one[2] = {{0}};
+        for (int j = 0; j < 2; j++) {
+            int k = (p + j) % 2;
+            play(&setup[k], keep, (uint64_t)seats[k], count[k], &one[k]);
+        }
+        ratio[p] = (one[1].seconds / one[1].rounds) / (one[0].seconds / one[0].rounds);
+        for (int k = 0; k < 2; k++) {
+            total[k].games += one[k].games;
+            total[k].rounds += one[k].rounds;
+            total[k].decisions += one[k].decisions;
+            total[k].seconds += one[k].seconds;
+        }
+    }
+    qsort(ratio, (size_t)pairs, sizeof *ratio, by_value);
+    for (int k = 0; k < 2; k++)
+        report(bot, seats[k], &total[k]);
+    printf("%-13s a 64-seat round costs %.1fx an 8-seat one: median of %d pairs "
+           "(min %.1f, max %.1f); a decision %.1fx\n", bot, ratio[pairs / 2], pairs,
+           ratio[0], ratio[pairs - 1],
+           (total[1].seconds / total[1].decisions) / (total[0].seconds / total[0].decisions));
+    sapper_bot_keep_free(keep);
+    for (int k = 0; k < 2; k++) {
+        sapper_setup_free(&setup[k]);
+        sapper_config_free(&cfg[k]);
+    }
 }
 
 int main(int argc, char **argv)
 {
-    double budget = argc > 1 ? atof(argv[1]) : 1.0;
-    if (budget <= 0)
-        die("usage", "bench_woodsword [SECONDS]   (SECONDS > 0)");
-    const sapper_bot_api *ws = only(sapper_builtin_woodsword_bot_entry(SAPPER_ABI_MAJOR, SAPPER_ABI_MINOR))->bot;
-    const sapper_bot_api *rnd = only(sapper_builtin_arena_random_entry(SAPPER_ABI_MAJOR, SAPPER_ABI_MINOR))->bot;
-    tally ws8 = run(ws, 8, budget), ws64 = run(ws, 64, budget);
-    tally r8 = run(rnd, 8, budget), r64 = run(rnd, 64, budget);
-    printf("Wood-Sword, every seat a bot, max_rounds 200, %.1f CPU s per table\n", budget);
-    report("woodsword", 8, &ws8);
-    report("woodsword", 64, &ws64);
-    report("arena-random", 8, &r8);
-    report("arena-random", 64, &r64);
-    printf("a 64-seat round takes %.1fx the time of an 8-seat one (woodsword), "
-           "%.1fx (arena-random)\n",
-           (ws8.rounds / ws8.seconds) / (ws64.rounds / ws64.seconds),
-           (r8.rounds / r8.seconds) / (r64.rounds / r64.seconds));
-    printf("a 64-seat decision takes %.1fx the time of an 8-seat one (woodsword), "
-           "%.1fx (arena-random): the legal list and the view grow with the seats\n",
-           (ws64.seconds / ws64.decisions) / (ws8.seconds / ws8.decisions),
-           (r64.seconds / r64.decisions) / (r8.seconds / r8.decisions));
+    int pairs = argc > 1 ? atoi(argv[1]) : 7;
+    long games = argc > 2 ? atol(argv[2]) : 40;
+    if (pairs < 1 || pairs > MAX_PAIRS || games < 1)
+        die("usage", "bench_woodsword [PAIRS (1-99)] [GAMES (> 0)]");
+    sapper_registry *reg = registry();
+    printf("Wood-Sword through the match loop, every seat a bot, max_rounds 200; "
+           "%d pairs of %ld 64-seat and %ld 8-seat games, CPU time\n",
+           pairs, games, 16 * games);
+    compare(reg, "woodsword", pairs, games);
+    compare(reg, "arena-random", pairs, games);
+    sapper_registry_free(reg);
     return 0;
 }

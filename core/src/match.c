@@ -44,6 +44,14 @@ struct sapper_match {
     int live[SAPPER_MAX_SEATS];        /* the seat's bot is started */
     void *bots[SAPPER_MAX_SEATS];      /* in-process instances */
     int64_t pending[SAPPER_MAX_SEATS];   /* simultaneous turn being collected */
+    /* Who owes an action in that turn and has not given it. The state does
+       not change while a turn is collected, so the rules are asked once a
+       turn (note_turn), not at every action of it. */
+    uint8_t owes[SAPPER_MAX_SEATS];
+    int32_t owing;                       /* seats with owes[] set */
+    int32_t next_ask;                    /* bots below it are done this turn */
+    int32_t told[SAPPER_MAX_SEATS];      /* seats whose bots hear every action */
+    int32_t ntold;
     int64_t refused[SAPPER_MAX_SEATS];   /* a person's moves the rules
                                            refused: wasted clicks */
     int64_t plan[SAPPER_PLAN_MAX];       /* a bot's further actions (step_many) */
@@ -301,8 +309,13 @@ static int listed(const int64_t *legal, size_t n, int64_t action)
     return 0;
 }
 
+/* A person's or a replay's action checked: by the rules' own checker when
+   they have one (ABI 1.2 is_legal, which the conformance suite holds to the
+   legal set), else by the list. */
 static int is_legal(sapper_match *m, int32_t seat, int64_t action)
 {
+    if (m->r->is_legal)
+        return m->r->is_legal(m->state, seat, action) == 1;
     size_t n;
     const int64_t *legal = sapper_match_legal(m, seat, &n);
     return legal && listed(legal, n, action);
@@ -454,6 +467,34 @@ static void free_bots(sapper_match *m)
         free_bot(m, i);
 }
 
+/* The seats whose bots hear every action: with inform, or behind a driver
+   (which buffers it for the bot's process). The others cost nothing per
+   action. */
+static void note_listeners(sapper_match *m)
+{
+    m->ntold = 0;
+    for (int32_t i = 0; i < m->players; i++) {
+        const sapper_plugin *bot = m->setup->seats[i].bot;
+        if (bot && (m->driver || bot->bot.inform))
+            m->told[m->ntold++] = i;
+    }
+}
+
+/* A new position: who owes an action, when the turn is simultaneous.
+   Called after every change of the state. */
+static void note_turn(sapper_match *m)
+{
+    m->owing = 0;
+    m->next_ask = 0;
+    if (sapper_match_to_move(m) != SAPPER_SIMULTANEOUS)
+        return;
+    for (int32_t i = 0; i < m->players; i++) {
+        int64_t one;
+        m->owes[i] = m->r->legal_actions(m->state, i, &one, 1) > 0;
+        m->owing += m->owes[i];
+    }
+}
+
 static sapper_status start(sapper_match *m, char *err, size_t errcap)
 {
     const sapper_plugin *rules = m->setup->rules;
@@ -502,6 +543,8 @@ static sapper_status start(sapper_match *m, char *err, size_t errcap)
     for (int32_t i = 0; i < m->players; i++)
         if (new_bot(m, i, err, errcap) != SAPPER_OK)
             return SAPPER_ERR_PARAM;
+    note_listeners(m);
+    note_turn(m);
     return SAPPER_OK;
 }
 
@@ -594,11 +637,7 @@ int32_t sapper_match_human_to_act(const sapper_match *m)
 
 int sapper_match_awaits(const sapper_match *m, int32_t seat)
 {
-    if (sapper_match_to_move(m) != SAPPER_SIMULTANEOUS ||
-        m->pending[seat] != SAPPER_NO_ACTION)
-        return 0;
-    int64_t one;
-    return m->r->legal_actions(m->state, seat, &one, 1) > 0;
+    return sapper_match_to_move(m) == SAPPER_SIMULTANEOUS && m->owes[seat];
 }
 
 /* The time an action is applied now, on the lent clock. */
@@ -619,7 +658,8 @@ static int record(sapper_match *m, int32_t seat, int64_t action, int joint, int6
 
 static void inform_bots(sapper_match *m, int32_t seat, int64_t action)
 {
-    for (int32_t i = 0; i < m->players; i++) {
+    for (int32_t k = 0; k < m->ntold; k++) {
+        int32_t i = m->told[k];
         if (!m->live[i])
             continue;
         if (m->driver) {   /* buffered: no call into the bot yet */
@@ -650,6 +690,7 @@ static sapper_status after_apply(sapper_match *m, int32_t seat, int64_t action)
         return SAPPER_ERR_NOMEM;
     inform_bots(m, seat, action);
     check_bound(m);
+    note_turn(m);
     return SAPPER_OK;
 }
 
@@ -669,9 +710,8 @@ static sapper_status apply_one(sapper_match *m, int32_t seat, int64_t action)
    action has given one. */
 static sapper_status maybe_apply_joint(sapper_match *m)
 {
-    for (int32_t i = 0; i < m->players; i++)
-        if (sapper_match_awaits(m, i))
-            return SAPPER_OK;
+    if (m->owing > 0)
+        return SAPPER_OK;
     char why[512] = "";
     if (!m->r->apply_joint ||
         m->r->apply_joint(m->state, m->pending, m->players, why, sizeof why)) {
@@ -691,6 +731,7 @@ static sapper_status maybe_apply_joint(sapper_match *m)
     for (int32_t i = 0; i < m->players; i++)
         m->pending[i] = SAPPER_NO_ACTION;
     check_bound(m);
+    note_turn(m);
     return SAPPER_OK;
 }
 
@@ -700,6 +741,8 @@ static sapper_status commit(sapper_match *m, int32_t seat, int64_t action)
     if (sapper_match_to_move(m) != SAPPER_SIMULTANEOUS)
         return apply_one(m, seat, action);
     m->pending[seat] = action;
+    m->owes[seat] = 0;
+    m->owing--;
     return maybe_apply_joint(m);
 }
 
@@ -838,11 +881,13 @@ static int play_planned(sapper_match *m, int32_t seat)
 
 /* The bot chooses from its view alone and the rules check its one answer
    (SAPPER_BOT_NO_LEGAL_LIST, sapper_rules_api.is_legal): the seat moves
-   alone, so it has a legal action while the game goes on. */
+   alone, or owes a simultaneous action (the engine asks only seats that
+   do), so it has a legal action. */
 static int without_list(sapper_match *m, int32_t seat)
 {
+    int32_t who = sapper_match_to_move(m);
     return (m->setup->seats[seat].bot->bot.flags & SAPPER_BOT_NO_LEGAL_LIST) &&
-           m->r->is_legal && sapper_match_to_move(m) == seat;
+           m->r->is_legal && (who == seat || (who == SAPPER_SIMULTANEOUS && m->owes[seat]));
 }
 
 /* The legal list a bot is given, kept in m->asked (NULL and 0 for a bot
@@ -911,9 +956,9 @@ int sapper_match_advance_one(sapper_match *m)
         return m->live[who] && (play_planned(m, who) || ask_bot(m, who));
     if (who != SAPPER_SIMULTANEOUS)
         return 0;
-    for (int32_t i = 0; i < m->players; i++)
-        if (m->live[i] && sapper_match_awaits(m, i))
-            return ask_bot(m, i);
+    for (; m->next_ask < m->players; m->next_ask++)   /* bots in seat order */
+        if (m->live[m->next_ask] && m->owes[m->next_ask])
+            return ask_bot(m, m->next_ask);
     return 0;
 }
 
@@ -948,6 +993,7 @@ sapper_status sapper_match_undo(sapper_match *m)
             return SAPPER_ERR_STATE;
     for (size_t i = 0; i < m->nmoves; i++)
         inform_bots(m, m->moves[i].seat, m->moves[i].action);
+    note_turn(m);
     return SAPPER_OK;
 }
 

@@ -8,8 +8,11 @@
  * instance (bot_reset) must play as a new one would, and logs "kept from
  * the last game" when it starts its second game or later. mode=open reveals
  * the first open cell once there is one, which the engine must refuse as
- * illegal without a list to look it up in.
+ * illegal without a list to look it up in. bot_listless_arena (family
+ * arena) defends in every simultaneous turn and refuses a list the same
+ * way: the engine gives none in simultaneous turns either.
  */
+#include "sapper/arena.h"
 #include "sapper/mines.h"
 
 typedef struct listless {
@@ -111,13 +114,46 @@ static const sapper_descriptor listless_descriptor = {
     .bot = &listless_api,
 };
 
-static const sapper_descriptor *const listless_descriptors[] = {&listless_descriptor};
+static sapper_status arena_step(void *bot, const void *view, size_t view_size,
+                                 const int64_t *legal, size_t nlegal, int64_t *action)
+{
+    (void)bot;
+    if (legal || nlegal || !sapper_arena_view_seat(view, view_size, 0))
+        return SAPPER_ERR_STATE;
+    *action = sapper_arena_action(SAPPER_ARENA_DEFENSE, 0, 1);
+    return SAPPER_OK;
+}
+
+static const sapper_bot_api arena_api = {
+    .struct_size = sizeof(sapper_bot_api),
+    .bot_new = listless_new,
+    .bot_free = listless_free,
+    .step = arena_step,
+    .flags = SAPPER_BOT_NO_LEGAL_LIST,
+};
+
+static const sapper_descriptor arena_descriptor = {
+    .struct_size = sizeof(sapper_descriptor),
+    .abi_major = SAPPER_ABI_MAJOR,
+    .abi_minor = SAPPER_ABI_MINOR,
+    .kind = SAPPER_KIND_BOT,
+    .id = "bot_listless_arena",
+    .name = "Listless defender",
+    .version = "1.0.0",
+    .summary = "Defends in every round without a legal list (a test bot)",
+    .family = SAPPER_ARENA_FAMILY,
+    .bot = &arena_api,
+};
+
+static const sapper_descriptor *const listless_descriptors[] = {
+    &listless_descriptor, &arena_descriptor,
+};
 
 static const sapper_manifest listless_manifest = {
     .struct_size = sizeof(sapper_manifest),
     .abi_major = SAPPER_ABI_MAJOR,
     .abi_minor = SAPPER_ABI_MINOR,
-    .count = 1,
+    .count = 2,
     .descriptors = listless_descriptors,
 };
 

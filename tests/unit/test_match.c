@@ -127,6 +127,21 @@ static void test_match_listless_bot_plays_without_a_legal_list(void **state)
     stop(&f);
 }
 
+/* In a simultaneous turn too: the seats that owe an action are asked
+   without a list (the listless one refuses a list with SAPPER_ERR_STATE). */
+static void test_match_listless_bot_plays_simultaneous_turns_without_a_list(void **state)
+{
+    (void)state;
+    fixture f;
+    start(&f, "[game]\nrules = woodsword\n[player.1]\nbot = bot_listless_arena\n"
+              "[player.2]\nbot = arena-random\n[player.3]\nbot = bot_listless_arena\n", 3, 0);
+    sapper_match_advance(f.m);
+    assert_int_equal(sapper_match_to_move(f.m), SAPPER_TERMINAL);
+    assert_null(sapper_match_fault(f.m));
+    assert_true(sapper_match_move_count(f.m) > 6);
+    stop(&f);
+}
+
 /* Its answer is checked by the rules' is_legal: an open cell is illegal. */
 static void test_match_listless_bot_illegal_answer_forfeits(void **state)
 {
@@ -809,6 +824,7 @@ int main(void)
         cmocka_unit_test(test_match_simultaneous_turn_waits_for_the_person),
         cmocka_unit_test(test_match_illegal_bot_action_forfeits_the_game),
         cmocka_unit_test(test_match_listless_bot_plays_without_a_legal_list),
+        cmocka_unit_test(test_match_listless_bot_plays_simultaneous_turns_without_a_list),
         cmocka_unit_test(test_match_listless_bot_illegal_answer_forfeits),
         cmocka_unit_test(test_match_kept_bots_play_the_games_new_ones_play),
         cmocka_unit_test(test_match_faulty_or_different_bots_are_not_kept),

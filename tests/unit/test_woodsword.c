@@ -94,7 +94,8 @@ static void joint(table *t, const int64_t *actions)
 
 typedef struct viewbuf {
     unsigned char bytes[sizeof(sapper_arena_view) +
-                        SAPPER_ARENA_MAX_SEATS * sizeof(sapper_arena_seat)];
+                        SAPPER_ARENA_MAX_SEATS * sizeof(sapper_arena_seat) +
+                        SAPPER_ARENA_VERBS * sizeof(sapper_arena_terms)];
     size_t size;
 } viewbuf;
 
@@ -891,6 +892,23 @@ static int64_t decide(void *st, const sapper_bot_api *api, void *bot, int32_t se
     return a;
 }
 
+/* The seat records the state keeps for its views (view.c) are those a
+   rebuild from the state gives, missiles on each seat included. */
+static void assert_views_current(const void *state)
+{
+    static ws_state fresh;   /* too large for the stack */
+    const ws_state *s = state;
+    memcpy(&fresh, s, sizeof fresh);
+    for (int32_t t = 0; t < s->players; t++) {
+        fresh.missiles_on[t] = 0;
+        for (int32_t i = 0; i < s->players; i++)
+            fresh.missiles_on[t] += s->missiles[i][t];
+    }
+    ws_show_all(&fresh);
+    assert_memory_equal(fresh.missiles_on, s->missiles_on, sizeof s->missiles_on);
+    assert_memory_equal(fresh.shown, s->shown, (size_t)s->players * sizeof s->shown[0]);
+}
+
 /* Plays one game; kinds[i] 1 for woodsword-bot, 0 for arena-random. */
 static void play(uint64_t seed, int32_t players, const int *kinds, game_log *log)
 {
@@ -917,6 +935,7 @@ static void play(uint64_t seed, int32_t players, const int *kinds, game_log *log
             int64_t a = decide(st, apis[who], bots[who], who, kinds[who], log, legal);
             log->allocations++;
             assert_int_equal(woodsword_apply_action(st, who, a, err, sizeof err), SAPPER_OK);
+            assert_views_current(st);
             continue;
         }
         int64_t joint_actions[SAPPER_ARENA_MAX_SEATS];
@@ -924,6 +943,7 @@ static void play(uint64_t seed, int32_t players, const int *kinds, game_log *log
             joint_actions[i] = decide(st, apis[i], bots[i], i, kinds[i], log, legal);
         if (woodsword_apply_joint(st, joint_actions, players, err, sizeof err) != SAPPER_OK)
             fail_msg("joint refused: %s", err);
+        assert_views_current(st);
     }
     for (int32_t i = 0; i < players; i++)
         apis[i]->bot_free(bots[i]);
@@ -1025,6 +1045,23 @@ static void test_arena_random_bot_plays_every_kind_of_action_including_allocatio
     for (uint64_t seed = 1; seed <= 200; seed++)
         play(seed, 4, kinds, &log);
     assert_true(log.allocations > 0);
+}
+
+/* Every step of play() checks the records the state keeps for its views
+   against a rebuild: here with 64 seats, with missiles placed. */
+static void test_woodsword_views_kept_in_the_state_match_a_rebuild(void **state)
+{
+    (void)state;
+    static game_log log;
+    int kinds[SAPPER_ARENA_MAX_SEATS];
+    for (int32_t i = 0; i < SAPPER_ARENA_MAX_SEATS; i++)
+        kinds[i] = i % 4 == 0;
+    memset(&log, 0, sizeof log);
+    for (uint64_t seed = 1; seed <= 60 && log.allocations < 3; seed++) {
+        log.n = 0;
+        play(seed, SAPPER_ARENA_MAX_SEATS, kinds, &log);
+    }
+    assert_true(log.allocations >= 3);   /* missiles are rare at 64 seats */
 }
 
 static void test_woodsword_bot_hunts_the_seat_that_hurt_it(void **state)
@@ -1154,6 +1191,7 @@ int main(void)
         cmocka_unit_test(test_woodsword_bot_defense_thresholds_follow_opponent_points),
         cmocka_unit_test(test_woodsword_bot_same_seed_same_game),
         cmocka_unit_test(test_arena_random_bot_plays_every_kind_of_action_including_allocations),
+        cmocka_unit_test(test_woodsword_views_kept_in_the_state_match_a_rebuild),
         cmocka_unit_test(test_woodsword_bot_hunts_the_seat_that_hurt_it),
         cmocka_unit_test(test_woodsword_rules_manifest_describes_the_arena_ruleset),
     };

@@ -607,12 +607,14 @@ typedef struct sapper_bot_api {
                                char *err, size_t errcap);
 } sapper_bot_api;
 
-/** The bot chooses from its view alone: when the seat moves alone and the
- *  rules can check one action (sapper_rules_api.is_legal), step and
- *  step_many get legal == NULL and nlegal == 0, and the engine checks the
- *  answer with the rules (an illegal one forfeits, as always). Otherwise
- *  (older rules, simultaneous turns) the list comes as before. On a large
- *  board the list is most of a move's cost. (ABI 1.2) */
+/** The bot chooses from its view alone: when the seat moves alone, or owes
+ *  an action in a simultaneous turn (the engine asks only seats that have
+ *  a legal action), and the rules can check one action
+ *  (sapper_rules_api.is_legal), step and step_many get legal == NULL and
+ *  nlegal == 0, and the engine checks the answer with the rules (an
+ *  illegal one forfeits, as always). With rules without is_legal the list
+ *  comes as before, so handle both. On a large board, or with many seats,
+ *  the list is most of a move's cost. (ABI 1.2) */
 #define SAPPER_BOT_NO_LEGAL_LIST 1u
 
 /* ------------------------------------------------------------------ */

@@ -13,6 +13,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 typedef struct woodsword_bot {
     sapper_rng rng;   /* seeded from setup->seed: the only randomness */
@@ -31,6 +32,14 @@ typedef struct reading {
     size_t nlegal;
     sapper_arena_terms terms[SAPPER_ARENA_VERBS];   /* the game's, from the view */
     int32_t prep_bonus;
+    /* read once a decision, so that scoring a target costs no walk over
+       the seats: */
+    int32_t above_3;       /* alive seats with more than 3 points          */
+    int32_t at_5;          /* alive seats with at least 5 points           */
+    int32_t top_dealt;     /* the most any enemy dealt the bot this match  */
+    int32_t lowest;        /* the fewest points of an enemy                */
+    int32_t strong[2][2];  /* the two richest enemies without and with prep
+                              ready (-1: none): the strongest attacks      */
 } reading;
 
 /* What verb costs and deals in this game, in half units (the view's
@@ -111,26 +120,18 @@ static int is_legal(const reading *r, int64_t id)
     return 0;
 }
 
-/* Some alive seat other than `who` has more than (strict) or at least
-   `half` half units. */
-static int someone_else_has(const reading *r, int32_t who, int32_t half, int strict)
-{
-    for (int32_t i = 0; i < r->v->players; i++) {
-        const sapper_arena_seat *p = r->seat[i];
-        if (i != who && p->alive && (strict ? p->points > half : p->points >= half))
-            return 1;
-    }
-    return 0;
-}
-
+/* Some alive seat other than `who` has more than 3 points. */
 static int can_use_dt(const reading *r, int32_t who)
 {
-    return someone_else_has(r, who, 6, 1);     /* more than 3 points */
+    const sapper_arena_seat *p = r->seat[who];
+    return r->above_3 - (p->alive && p->points > 6) > 0;
 }
 
+/* Some alive seat other than `who` has at least 5 points. */
 static int can_use_high(const reading *r, int32_t who)
 {
-    return someone_else_has(r, who, 10, 0);    /* at least 5 points */
+    const sapper_arena_seat *p = r->seat[who];
+    return r->at_5 - (p->alive && p->points >= 10) > 0;
 }
 
 /* Index drawn with probability proportional to w[i] (> 0), or -1. */
@@ -173,12 +174,17 @@ static double enemy_max_attack(const reading *r, const sapper_arena_seat *e)
     return best;
 }
 
-/* Strongest threat + half the second + a quarter per further enemy. */
+/* Strongest threat + half the second + a quarter per further enemy. An
+   enemy's best attack grows with its points, so the two strongest are
+   among the two richest with prep ready and the two richest without. */
 static double predict_threat(const reading *r)
 {
     double first = 0, second = 0;
-    for (int32_t k = 0; k < r->nenemies; k++) {
-        double t = enemy_max_attack(r, r->seat[r->enemy[k]]);
+    for (int32_t k = 0; k < 4; k++) {
+        int32_t e = r->strong[k / 2][k % 2];
+        if (e < 0)
+            continue;
+        double t = enemy_max_attack(r, r->seat[e]);
         if (t > first) {
             second = first;
             first = t;
@@ -206,18 +212,10 @@ static double likely_ceiling(const reading *r, int32_t target)
    lowest-points enemies. */
 static double aggro(const reading *r, int32_t target)
 {
-    int32_t top = 0, lowest = INT32_MAX;
-    for (int32_t k = 0; k < r->nenemies; k++) {
-        const sapper_arena_seat *e = r->seat[r->enemy[k]];
-        if (e->dealt_to_viewer > top)
-            top = e->dealt_to_viewer;
-        if (e->points < lowest)
-            lowest = e->points;
-    }
     double m = 1;
-    if (top > 0 && r->seat[target]->dealt_to_viewer == top)
+    if (r->top_dealt > 0 && r->seat[target]->dealt_to_viewer == r->top_dealt)
         m *= 2;
-    if (r->seat[target]->points == lowest)
+    if (r->seat[target]->points == r->lowest)
         m *= 1.5;
     return m;
 }
@@ -373,6 +371,43 @@ static int64_t choose(woodsword_bot *b, const reading *r)
     return sapper_arena_action(verb, pick_target(b, r, damage), 1);
 }
 
+/* Keeps enemy i if it is one of the two richest of its kind (prep ready
+   or not) so far. */
+static void note_strong(reading *r, int32_t i)
+{
+    int32_t *top = r->strong[r->seat[i]->prep != 0];
+    int32_t points = r->seat[i]->points;
+    if (top[0] < 0 || points > r->seat[top[0]]->points) {
+        top[1] = top[0];
+        top[0] = i;
+    } else if (top[1] < 0 || points > r->seat[top[1]]->points) {
+        top[1] = i;
+    }
+}
+
+/* The enemies, and what scoring them needs from every seat. */
+static void count_seats(reading *r)
+{
+    r->above_3 = r->at_5 = r->top_dealt = 0;
+    r->lowest = INT32_MAX;
+    memset(r->strong, -1, sizeof r->strong);
+    for (int32_t i = 0; i < r->v->players; i++) {
+        const sapper_arena_seat *p = r->seat[i];
+        if (!p->alive)
+            continue;
+        r->above_3 += p->points > 6;
+        r->at_5 += p->points >= 10;
+        if (i == r->me)
+            continue;
+        r->enemy[r->nenemies++] = i;
+        note_strong(r, i);
+        if (p->dealt_to_viewer > r->top_dealt)
+            r->top_dealt = p->dealt_to_viewer;
+        if (p->points < r->lowest)
+            r->lowest = p->points;
+    }
+}
+
 /* Fills r from the view; 0 when the view is unusable. */
 static int read_view(reading *r, const void *view, size_t size, int32_t seat)
 {
@@ -380,19 +415,19 @@ static int read_view(reading *r, const void *view, size_t size, int32_t seat)
     r->v = v;
     r->me = seat;
     r->nenemies = 0;
-    if (!sapper_arena_view_seat(view, size, 0))
+    const sapper_arena_seat *first = sapper_arena_view_seat(view, size, 0);
+    if (!first)   /* the view holds every seat (it checks them all) */
         return 0;
     for (int32_t i = 0; i < v->players; i++)
-        r->seat[i] = sapper_arena_view_seat(view, size, i);
+        r->seat[i] = (const sapper_arena_seat *)((const unsigned char *)first +
+                                                 (size_t)i * v->seat_size);
     if (seat < 0 || seat >= v->players)
         return 0;
     for (int32_t verb = 0; verb < SAPPER_ARENA_VERBS; verb++)
         if (!sapper_arena_view_terms(view, size, verb, &r->terms[verb]))
             return 0;   /* rules before arena family version 3 state none */
     r->prep_bonus = sapper_arena_view_prep_bonus(view, size);
-    for (int32_t i = 0; i < v->players; i++)
-        if (i != seat && r->seat[i]->alive)
-            r->enemy[r->nenemies++] = i;
+    count_seats(r);
     r->threat = predict_threat(r);
     return 1;
 }

@@ -84,20 +84,22 @@ static void find_duels(ws_state *s, ws_round *r)
 }
 
 /* Steps 3-5 for the current set of counting llamas: damage per target,
-   block ranges, duel overflow, shields, deaths. */
+   block ranges, duel overflow, shields, deaths. A llama hits every other
+   alive seat, so each takes the counting llamas but its own; missiles
+   by the count placed on each seat. */
 static void compute_damage(const ws_state *s, ws_round *r)
 {
+    int32_t llama = ws_damage(SAPPER_ARENA_LLAMA, 1, 0), casters = 0;
+    int32_t missile = ws_damage(SAPPER_ARENA_MISSILE, 1, 0);
+    for (int32_t i = 0; i < s->players; i++)
+        casters += r->llama[i];
     memset(r->incoming, 0, sizeof r->incoming);
     for (int32_t i = 0; i < s->players; i++) {
         if (!s->seat[i].alive)
             continue;
         if (r->attack[i] && !r->cancelled[i])
             r->incoming[r->target[i]] += r->attack[i];
-        for (int32_t j = 0; j < s->players; j++) {
-            if (r->llama[i] && j != i && s->seat[j].alive)
-                r->incoming[j] += ws_damage(SAPPER_ARENA_LLAMA, 1, 0);
-            r->incoming[j] += s->missiles[i][j] * ws_damage(SAPPER_ARENA_MISSILE, 1, 0);
-        }
+        r->incoming[i] += (casters - r->llama[i]) * llama + s->missiles_on[i] * missile;
     }
     for (int32_t i = 0; i < s->players; i++) {
         int32_t lo, hi;
@@ -132,15 +134,17 @@ static void settle_llamas(const ws_state *s, ws_round *r)
    table of this match. */
 static void add_aggro(ws_state *s, const ws_round *r, int32_t from)
 {
+    int32_t llama = ws_damage(SAPPER_ARENA_LLAMA, 1, 0);
+    int32_t missile = ws_damage(SAPPER_ARENA_MISSILE, 1, 0);
     if (r->attack[from] && !r->cancelled[from])
         s->dealt[r->target[from]][from] += r->attack[from];
     if (r->duel_with[from] >= 0)
         s->dealt[r->duel_with[from]][from] += r->duel_overflow[r->duel_with[from]];
-    for (int32_t j = 0; j < s->players; j++) {
-        if (r->llama[from] && j != from && s->seat[j].alive)
-            s->dealt[j][from] += ws_damage(SAPPER_ARENA_LLAMA, 1, 0);
-        s->dealt[j][from] += s->missiles[from][j] * ws_damage(SAPPER_ARENA_MISSILE, 1, 0);
-    }
+    for (int32_t j = 0; r->llama[from] && j < s->players; j++)
+        if (j != from && s->seat[j].alive)
+            s->dealt[j][from] += llama;
+    for (int32_t j = 0; s->seat[from].alloc_turn >= 0 && j < s->players; j++)
+        s->dealt[j][from] += s->missiles[from][j] * missile;   /* it placed some */
 }
 
 static void write_report(ws_seat *p, const ws_round *r, int32_t i, int32_t broken)
@@ -210,6 +214,7 @@ static void end_round(ws_state *s, const ws_round *r)
     for (int32_t i = 0; i < s->players; i++)
         if (s->seat[i].alive && r->died[i]) {
             s->seat[i].alive = 0;
+            s->alive--;
             s->seat[i].out_match = s->match;
             deaths++;
         }

@@ -54,6 +54,7 @@ typedef struct ws_seat {
 typedef struct ws_state {
     const ws_game *game;  /* borrowed: the game outlives its states      */
     int32_t players;
+    int32_t alive;        /* seats with seat[i].alive                    */
     int32_t phase;        /* SAPPER_ARENA_PHASE_*                        */
     int32_t match, round; /* from 1                                      */
     int32_t rounds_played;
@@ -66,19 +67,17 @@ typedef struct ws_state {
     ws_seat seat[WS_SEATS];
     uint8_t missiles[WS_SEATS][WS_SEATS];      /* this round [user][target] */
     uint8_t last_missiles[WS_SEATS][WS_SEATS]; /* last resolved round       */
+    int32_t missiles_on[WS_SEATS];             /* this round, per target    */
     int32_t dealt[WS_SEATS][WS_SEATS];         /* this match [victim][from] */
+    sapper_arena_seat shown[WS_SEATS];         /* every seat as any viewer
+                                                  sees it (view.c)          */
 } ws_state;
 
 /* woodsword.c */
-/* Seats still in the game. Here, not in woodsword.c, so the files that
-   count them (view, render, resolve) need nothing from the file that
-   calls them. */
+/* Seats still in the game (kept where seats die, so no one counts them). */
 static inline int32_t ws_alive_count(const ws_state *s)
 {
-    int32_t n = 0;
-    for (int32_t i = 0; i < s->players; i++)
-        n += s->seat[i].alive;
-    return n;
+    return s->alive;
 }
 /* Has seat some legal action of verb now (CHOOSE phase)? */
 int ws_verb_open(const ws_state *s, int32_t seat, int32_t verb);
@@ -86,6 +85,11 @@ int ws_verb_open(const ws_state *s, int32_t seat, int32_t verb);
 /* resolve.c: resolves the round whose choices (and missiles) are all in,
    then ends it: deaths, match reset, game over, next round. */
 void ws_resolve_round(ws_state *s);
+
+/* view.c: s->shown[i] brought up to date with seat i (ws_show_seat) or
+   with every seat (ws_show_all), after any change to what they show. */
+void ws_show_seat(ws_state *s, int32_t i);
+void ws_show_all(ws_state *s);
 
 /* terms.c: the balance, in half units, as the view states it. */
 #define WS_PREP_BONUS 2   /* a ready prep adds 1 point to a direct attack */

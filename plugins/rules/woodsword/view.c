@@ -3,41 +3,29 @@
  * state for one seat or for the omniscient viewer. What is hidden: the
  * other seats' choices while they are being made (a seat sees only its
  * own lock), and every seat's aggro table but the viewer's. Everything
- * else in the game is public. No text here (render.c).
+ * else in the game is public, so the state keeps every seat's record as
+ * any viewer sees it (s->shown, brought up to date where the state
+ * changes), and observe copies the records and adds what one viewer alone
+ * sees: a view costs a copy, not a rebuild of every seat, at every
+ * decision. No text here (render.c).
  */
 #include "state.h"
 
+#include <stddef.h>
 #include <string.h>
 
-/* Is seat's current choice visible to viewer? */
-static int choice_shown(const ws_state *s, int32_t viewer, int32_t seat)
-{
-    if (s->phase == SAPPER_ARENA_PHASE_ALLOCATE)
-        return 1;
-    return s->phase == SAPPER_ARENA_PHASE_CHOOSE &&
-           (viewer == seat || viewer == SAPPER_OMNISCIENT);
-}
-
-static int32_t missiles_on(const ws_state *s, int32_t target)
-{
-    int32_t n = 0;
-    for (int32_t i = 0; i < s->players; i++)
-        n += s->missiles[i][target];
-    return n;
-}
-
-static void fill_seat(const ws_state *s, int32_t viewer, int32_t i,
-                      sapper_arena_seat *out)
+void ws_show_seat(ws_state *s, int32_t i)
 {
     const ws_seat *p = &s->seat[i];
     const ws_report *r = &p->last;
-    *out = (sapper_arena_seat){
+    s->shown[i] = (sapper_arena_seat){
         .alive = p->alive, .points = p->points, .shields = p->shields,
         .prep = p->prep,
-        .choice = choice_shown(s, viewer, i) ? p->choice : SAPPER_NO_ACTION,
-        .missiles_left = p->missiles_left, .missiles_on = missiles_on(s, i),
+        /* every choice once revealed; in CHOOSE only one's own (observe) */
+        .choice = s->phase == SAPPER_ARENA_PHASE_ALLOCATE ? p->choice : SAPPER_NO_ACTION,
+        .missiles_left = p->missiles_left, .missiles_on = s->missiles_on[i],
         .alloc_turn = p->alloc_turn,
-        .dealt_to_viewer = viewer >= 0 && viewer < s->players ? s->dealt[viewer][i] : 0,
+        .dealt_to_viewer = 0,   /* the viewer's own column (observe) */
         .last_action = r->action, .last_target = r->target,
         .last_damage = r->damage, .last_incoming = r->incoming,
         .last_overflow = r->overflow, .last_shields_broken = r->broken,
@@ -45,6 +33,33 @@ static void fill_seat(const ws_state *s, int32_t viewer, int32_t i,
         .last_shields = r->shields, .last_duel = r->duel,
         .out_match = p->out_match,
     };
+}
+
+void ws_show_all(ws_state *s)
+{
+    for (int32_t i = 0; i < s->players; i++)
+        ws_show_seat(s, i);
+}
+
+/* Writes member (at offset in a seat record, size bytes) of seat i's
+   record in a view whose records start at seats; out may be unaligned. */
+static void put(unsigned char *seats, int32_t i, size_t offset, const void *value,
+                size_t size)
+{
+    memcpy(seats + (size_t)i * sizeof(sapper_arena_seat) + offset, value, size);
+}
+
+/* What viewer alone sees: its aggro column, and while seats choose its
+   own locked choice (every one for the omniscient viewer). */
+static void add_private(const ws_state *s, int32_t viewer, unsigned char *seats)
+{
+    int32_t from = viewer >= 0 ? viewer : 0, to = viewer >= 0 ? viewer + 1 : s->players;
+    for (int32_t i = 0; viewer >= 0 && i < s->players; i++)
+        put(seats, i, offsetof(sapper_arena_seat, dealt_to_viewer), &s->dealt[viewer][i],
+            sizeof s->dealt[viewer][i]);
+    for (int32_t i = from; s->phase == SAPPER_ARENA_PHASE_CHOOSE && i < to; i++)
+        put(seats, i, offsetof(sapper_arena_seat, choice), &s->seat[i].choice,
+            sizeof s->seat[i].choice);
 }
 
 int64_t woodsword_observe(const void *state, int32_t seat, void *out, size_t cap)
@@ -67,12 +82,10 @@ int64_t woodsword_observe(const void *state, int32_t seat, void *out, size_t cap
         .terms_offset = (uint32_t)(sizeof v + (size_t)s->players * sizeof(sapper_arena_seat)),
         .terms_size = sizeof(sapper_arena_terms), .prep_bonus = WS_PREP_BONUS,
     };
+    unsigned char *seats = (unsigned char *)out + sizeof v;
     memcpy(out, &v, sizeof v);
-    for (int32_t i = 0; i < s->players; i++) {   /* out may be unaligned */
-        sapper_arena_seat one;
-        fill_seat(s, seat, i, &one);
-        memcpy((unsigned char *)out + sizeof v + (size_t)i * sizeof one, &one, sizeof one);
-    }
+    memcpy(seats, s->shown, (size_t)s->players * sizeof(sapper_arena_seat));
+    add_private(s, seat, seats);
     memcpy((unsigned char *)out + v.terms_offset, ws_terms, sizeof ws_terms);
     return (int64_t)need;
 }

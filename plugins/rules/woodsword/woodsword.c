@@ -78,8 +78,18 @@ static void clear_choices(ws_state *s)
         s->seat[i].alloc_turn = -1;
     }
     memset(s->missiles, 0, sizeof s->missiles);
+    memset(s->missiles_on, 0, sizeof s->missiles_on);
     s->nqueue = 0;
     s->qpos = 0;
+}
+
+/* The round whose choices and missiles are all in is played; the next
+   one starts (or the game is over). */
+static void play_round(ws_state *s)
+{
+    ws_resolve_round(s);
+    clear_choices(s);
+    ws_show_all(s);
 }
 
 sapper_status woodsword_state_new(const void *game, int32_t players,
@@ -101,12 +111,14 @@ sapper_status woodsword_state_new(const void *game, int32_t players,
     s->round = 1;
     s->winner = -1;
     sapper_rng_seed(&s->rng, seed);
+    s->alive = players;
     for (int32_t i = 0; i < players; i++) {
         s->seat[i].alive = 1;
         s->seat[i].last = (ws_report){ .action = SAPPER_NO_ACTION, .target = -1,
                                        .duel = -1 };
     }
     clear_choices(s);
+    ws_show_all(s);
     *state = s;
     return SAPPER_OK;
 }
@@ -252,30 +264,55 @@ static void emit(int64_t *out, size_t cap, int64_t *n, int64_t id)
     (*n)++;
 }
 
+/* How many of the counts 1..most of verb seat can pay for (a cost grows
+   with the count, so they are the first ones). */
+static int32_t affordable(const ws_state *s, int32_t seat, int32_t verb, int32_t most)
+{
+    const sapper_arena_terms *t = &ws_terms[verb];
+    int32_t spare = s->seat[seat].points - t->cost_base;
+    if (t->cost_per == 0)
+        return spare >= 0 ? most : 0;
+    int32_t counts = spare < 0 ? 0 : spare / t->cost_per;
+    return counts < most ? counts : most;
+}
+
+/* The ids of verb for counts 1..counts on each of the targets alive seats
+   other than seat (on none for an untargeted verb), ascending: counted,
+   and written while they fit. */
+static void list_counts(const ws_state *s, int32_t seat, int32_t verb, int32_t counts,
+                        int32_t targets, int64_t *out, size_t cap, int64_t *n)
+{
+    if (*n >= (int64_t)cap) {   /* nothing more fits: count them, O(1) */
+        *n += (int64_t)counts * targets;
+        return;
+    }
+    for (int32_t c = 1; c <= counts; c++) {
+        if (!sapper_arena_has_target(verb)) {
+            emit(out, cap, n, sapper_arena_action(verb, 0, c));
+            continue;
+        }
+        for (int32_t t = 0; t < s->players; t++)
+            if (t != seat && s->seat[t].alive)
+                emit(out, cap, n, sapper_arena_action(verb, t, c));
+    }
+}
+
 /* Ids are verb-major, then count, then target: this walk is ascending. It
    lists exactly what check_choice accepts, with the checks that do not
-   depend on the target made once per verb and count (a 64-seat round asks
-   for 64 lists of hundreds of ids). */
+   depend on the target made once per verb, and counts what does not fit
+   in out without a walk over the seats: the engine asks for one id to
+   learn whether a seat still has to act. */
 static int64_t list_choices(const ws_state *s, int32_t seat, int64_t *out, size_t cap)
 {
     int64_t n = 0;
+    int32_t others = ws_alive_count(s) - 1;
     for (int32_t verb = 0; verb < SAPPER_ARENA_ALLOCATE; verb++) {
-        int32_t counts = verb == SAPPER_ARENA_FIST ? WOODSWORD_MAX_FISTS
-                       : verb == SAPPER_ARENA_MISSILE ? SAPPER_ARENA_MAX_COUNT : 1;
-        int targeted = sapper_arena_has_target(verb);
+        int32_t most = verb == SAPPER_ARENA_FIST ? WOODSWORD_MAX_FISTS
+                     : verb == SAPPER_ARENA_MISSILE ? SAPPER_ARENA_MAX_COUNT : 1;
         if (verb == SAPPER_ARENA_SHIELD && s->seat[seat].shields >= WOODSWORD_MAX_SHIELDS)
             continue;
-        for (int32_t c = 1; c <= counts; c++) {
-            if (ws_cost(verb, c) > s->seat[seat].points)
-                continue;
-            if (!targeted) {
-                emit(out, cap, &n, sapper_arena_action(verb, 0, c));
-                continue;
-            }
-            for (int32_t t = 0; t < s->players; t++)
-                if (t != seat && s->seat[t].alive)
-                    emit(out, cap, &n, sapper_arena_action(verb, t, c));
-        }
+        list_counts(s, seat, verb, affordable(s, seat, verb, most),
+                    sapper_arena_has_target(verb) ? others : 1, out, cap, &n);
     }
     return n;
 }
@@ -315,10 +352,8 @@ int64_t woodsword_legal_actions(const void *state, int32_t seat, int64_t *out,
     if (s->phase != SAPPER_ARENA_PHASE_ALLOCATE || seat != s->queue[s->qpos])
         return 0;
     /* ids ascend by count, then target: one id per (target, how many) */
-    for (int32_t c = 1; c <= s->seat[seat].missiles_left; c++)
-        for (int32_t t = 0; t < s->players; t++)
-            if (t != seat && s->seat[t].alive)
-                emit(out, cap, &n, sapper_arena_action(SAPPER_ARENA_ALLOCATE, t, c));
+    list_counts(s, seat, SAPPER_ARENA_ALLOCATE, s->seat[seat].missiles_left,
+                ws_alive_count(s) - 1, out, cap, &n);
     return n;
 }
 
@@ -350,10 +385,10 @@ static void close_choices(ws_state *s)
     s->qpos = 0;
     if (s->nqueue > 0) {
         s->phase = SAPPER_ARENA_PHASE_ALLOCATE;
+        ws_show_all(s);   /* choices revealed, missiles to place */
         return;
     }
-    ws_resolve_round(s);
-    clear_choices(s);
+    play_round(s);
 }
 
 static int all_locked(const ws_state *s)
@@ -373,13 +408,15 @@ static sapper_status place_missile(ws_state *s, int32_t seat, int64_t action,
     int32_t target = 0, count = 0;   /* check_allocation decoded it */
     sapper_arena_decode(action, NULL, &target, &count);
     s->missiles[seat][target] = (uint8_t)(s->missiles[seat][target] + count);
+    s->missiles_on[target] += count;
     s->seat[seat].missiles_left -= count;
+    ws_show_seat(s, seat);
+    ws_show_seat(s, target);
     if (s->seat[seat].missiles_left > 0)
         return SAPPER_OK;
     if (++s->qpos < s->nqueue)
         return SAPPER_OK;
-    ws_resolve_round(s);
-    clear_choices(s);
+    play_round(s);
     return SAPPER_OK;
 }
 
@@ -472,9 +509,11 @@ sapper_status woodsword_test_set_seat(void *state, int32_t seat, int32_t alive,
         s->seat[seat].locked || shields < 0 || shields > WOODSWORD_MAX_SHIELDS ||
         points < 0)
         return SAPPER_ERR_STATE;
+    s->alive += (alive != 0) - s->seat[seat].alive;
     s->seat[seat].alive = alive != 0;
     s->seat[seat].points = points;
     s->seat[seat].shields = shields;
     s->seat[seat].prep = prep != 0;
+    ws_show_seat(s, seat);
     return SAPPER_OK;
 }
