@@ -9,6 +9,8 @@
  *
  * The handlers have no context to receive, so the bot in its step is kept
  * in this file's state: one process, one guard. Nothing else is global.
+ * The hook runs around every step, so it only notes which bot; the name is
+ * written out (with write(2) alone) only when something goes wrong.
  */
 #include "bot_guard.h"
 
@@ -23,8 +25,33 @@
 #define EXIT_BOT_EXITED 3
 
 static volatile sig_atomic_t in_step;   /* a bot is inside its step now */
-static char culprit[192];               /* "bot \"id\" (seat N, name)" */
+static const sapper_setup *culprit_setup;   /* whose bot: the setup and */
+static int32_t culprit_seat;                /* the seat in its step     */
 static void (*screen_restore)(void);    /* a full-screen UI is up      */
+
+static void put(const char *text)
+{
+    ssize_t ignored = write(STDERR_FILENO, text, strlen(text));
+    (void)ignored;
+}
+
+/* bot "id" (seat N, name), async-signal-safe. */
+static void put_culprit(void)
+{
+    const sapper_seat_setup *seat = &culprit_setup->seats[culprit_seat];
+    char digits[16];
+    int n = 0;
+    for (int32_t v = culprit_seat + 1; v > 0 && n < 15; v /= 10)
+        digits[14 - n++] = (char)('0' + v % 10);
+    digits[15] = 0;
+    put("bot \"");
+    put(seat->bot ? seat->bot->desc.id : "?");
+    put("\" (seat ");
+    put(digits + 15 - n);
+    put(", ");
+    put(seat->name);
+    put(")");
+}
 
 /* After a crash ending curses is best effort: the process dies anyway,
    and a terminal left in curses mode would be worse than the risk. */
@@ -33,11 +60,9 @@ static void say(const char *what)
     if (screen_restore)
         screen_restore();
     /* the rest async-signal-safe: write(2) only */
-    static const char head[] = "sapper: ";
-    ssize_t ignored = write(STDERR_FILENO, head, sizeof head - 1);
-    ignored = write(STDERR_FILENO, culprit, strlen(culprit));
-    ignored = write(STDERR_FILENO, what, strlen(what));
-    (void)ignored;
+    put("sapper: ");
+    put_culprit();
+    put(what);
 }
 
 static void on_exit_during_step(void)
@@ -75,10 +100,9 @@ void bot_guard_on_screen(void (*restore)(void))
 
 void bot_guard_hook(void *setup, int32_t seat, int phase)
 {
-    const sapper_setup *s = setup;
-    if (phase == 0)
-        snprintf(culprit, sizeof culprit, "bot \"%s\" (seat %d, %s)",
-                 s->seats[seat].bot ? s->seats[seat].bot->desc.id : "?",
-                 (int)seat + 1, s->seats[seat].name);
+    if (phase == 0) {
+        culprit_setup = setup;
+        culprit_seat = seat;
+    }
     in_step = phase == 0;
 }
