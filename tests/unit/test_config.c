@@ -786,6 +786,23 @@ static void test_config_unknown_section_in_a_tournament_lists_its_sections(void 
     assert_contains(err, want);
 }
 
+/* Found by fuzz_config: the section of a [player.N] entry or header in a
+   tournament config was quoted raw. */
+static void test_config_player_section_in_a_tournament_is_quoted_escaped(void **state)
+{
+    (void)state;
+    char err[1024] = "";
+    const char *over[] = {"player.\x1b[2J.bot=x", NULL};
+    assert_int_not_equal(read_tournament(TOURNAMENT_INI, over, err, sizeof err),
+                         SAPPER_OK);
+    assert_false(sapper_config_has_control(err));
+    assert_contains(err, "[player.\\x1b[2J]: a tournament seats its");
+    assert_int_not_equal(read_tournament(TOURNAMENT_INI "[player.\x7f]\n", NULL, err,
+                                         sizeof err), SAPPER_OK);
+    assert_false(sapper_config_has_control(err));
+    assert_contains(err, "x.ini:5: [player.\\x7f]: a tournament seats its");
+}
+
 static void test_config_player_section_without_keys_in_a_tournament_is_refused(void **state)
 {
     (void)state;
@@ -855,6 +872,7 @@ int main(void)
         cmocka_unit_test(test_config_entrant_without_a_name_is_refused),
         cmocka_unit_test(test_config_unknown_section_in_a_tournament_lists_its_sections),
         cmocka_unit_test(test_config_player_section_without_keys_in_a_tournament_is_refused),
+        cmocka_unit_test(test_config_player_section_in_a_tournament_is_quoted_escaped),
     };
     return cmocka_run_group_tests(tests, setup_all, teardown_all);
 }
