@@ -656,6 +656,19 @@ static void seats_from_file(sapper_setup *setup, int *bot_seat)
     }
 }
 
+/* The rules refused the game the lines describe (parameters each in
+   range, together not: a board with no safe cell): err, which says why,
+   is put after the file's name and the game's first line. */
+static sapper_status game_refused(const replay_file *rf, int first_line, char *err,
+                                  size_t errcap)
+{
+    char why[1024];
+    snprintf(why, sizeof why, "%s", err);
+    snprintf(err, errcap, "%s:%d: cannot start the game: %s", rf->name, first_line,
+             why);
+    return SAPPER_ERR_PARAM;
+}
+
 sapper_status sapper_replay_verify(const char *text, const char *name,
                                    int first_line, const sapper_registry *reg,
                                    sapper_replay_check *check,
@@ -674,7 +687,7 @@ sapper_status sapper_replay_verify(const char *text, const char *name,
     if (st == SAPPER_OK) {
         seats_from_file(&setup, bot_seat);
         m = sapper_match_new(&setup, setup.seed, 0, err, errcap);
-        st = m ? SAPPER_OK : SAPPER_ERR_PARAM;
+        st = m ? SAPPER_OK : game_refused(&rf, first_line, err, errcap);
     }
     if (st == SAPPER_OK)
         st = replay_moves(&rf, m, bot_seat, check, err, errcap);
