@@ -25,6 +25,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -217,16 +218,23 @@ static int in_unit(double x)
     return x >= 0.0 && x <= 1.0;
 }
 
+/* A time the engine measured: finite and not negative (NaN is neither).
+   An infinite one would be stored as JSON "inf", which no reader takes. */
+static int is_time(double x)
+{
+    return isfinite(x) && x >= 0.0;
+}
+
 int sapper_worker_record_is_sound(const sapper_worker *w, const sapper_tgame *g,
                                   const sapper_game_record *rec)
 {
     if (w->nqueued == 0 || rec->index != w->queue[0] || rec->nseats != g->nseats ||
         rec->culprit < -1 || rec->culprit >= g->nseats || (rec->voided & ~1) ||
         memchr(rec->reason, '\0', sizeof rec->reason) == NULL ||
-        !known_reason(rec->reason) || rec->moves < 0 || !(rec->seconds >= 0))
+        !known_reason(rec->reason) || rec->moves < 0 || !is_time(rec->seconds))
         return 0;
     for (int32_t s = 0; s < g->nseats; s++)
-        if (!in_unit(rec->returns[s]) || !(rec->think[s] >= 0) || rec->steps[s] < 0)
+        if (!in_unit(rec->returns[s]) || !is_time(rec->think[s]) || rec->steps[s] < 0)
             return 0;
     return 1;
 }
