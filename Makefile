@@ -2,12 +2,17 @@
 #   make play   install what is missing, build, play classic in the terminal
 #   make test   install what is missing, build, run every test
 # Also: make build, make asan (tests under AddressSanitizer + UBSan),
+#       make fuzz (every libFuzzer target FUZZ_SECONDS each, clang),
+#       make fuzz-smoke (the same, a few seconds each: what CI runs),
 #       make bench, make clean. ARGS="..." passes arguments to `sapper play`.
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?= $(if $(SAPPER_WERROR),-DSAPPER_WERROR=ON)
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS ?= 5
 
-.PHONY: all deps build play test asan bench clean
+.PHONY: all deps build play test asan fuzz-build fuzz fuzz-smoke bench clean
 
 all: build
 
@@ -32,8 +37,23 @@ asan: deps
 	cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 		ctest --output-on-failure -j $(JOBS)
 
+# The fuzz targets (tests/fuzz) with clang and libFuzzer; only they are
+# built. Not with SAPPER_WERROR: warnings are gcc's to judge (make test),
+# and clang warns inside libseccomp's own macros.
+fuzz-build:
+	@sh scripts/deps.sh fuzz
+	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+		-DSAPPER_FUZZ=ON -DSAPPER_TESTS=OFF
+	cmake --build $(FUZZ_BUILD) --target fuzz_targets -j $(JOBS)
+
+fuzz: fuzz-build
+	sh scripts/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
+
+fuzz-smoke: fuzz-build
+	sh scripts/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SMOKE_SECONDS)
+
 bench: build
 	./$(BUILD)/bench/bench_plugin_path
 
 clean:
-	rm -rf $(BUILD) build-asan
+	rm -rf $(BUILD) build-asan $(FUZZ_BUILD)
