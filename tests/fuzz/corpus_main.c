@@ -46,7 +46,7 @@ static uint8_t *read_file(const char *path, size_t *size)
     return data;
 }
 
-static int regular_name(const struct dirent *d)
+static int not_hidden(const struct dirent *d)
 {
     return d->d_name[0] != '.';
 }
@@ -55,7 +55,7 @@ static int regular_name(const struct dirent *d)
 static int run_dir(const char *dir)
 {
     struct dirent **names;
-    int n = scandir(dir, &names, regular_name, alphasort);
+    int n = scandir(dir, &names, not_hidden, alphasort);
     if (n < 0) {
         perror(dir);
         return -1;
