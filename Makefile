@@ -2,13 +2,18 @@
 #   make play   install what is missing, build, play classic in the terminal
 #   make test   install what is missing, build, run every test
 # Also: make build, make asan (tests under AddressSanitizer + UBSan),
+#       make fuzz (every libFuzzer target FUZZ_SECONDS each, clang),
+#       make fuzz-smoke (the same, a few seconds each: what CI runs),
 #       make bench, make package (the .tar.gz and the .deb), make clean.
 #       ARGS="..." passes arguments to `sapper play`.
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?= $(if $(SAPPER_WERROR),-DSAPPER_WERROR=ON)
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS ?= 5
 
-.PHONY: all deps build play test asan bench package clean
+.PHONY: all deps build play test asan fuzz-build fuzz fuzz-smoke bench package clean
 
 all: build
 
@@ -36,8 +41,23 @@ asan: deps
 package: build
 	cd $(BUILD) && cpack
 
+# The fuzz targets (tests/fuzz) with clang and libFuzzer; only they are
+# built. Not with SAPPER_WERROR: warnings are gcc's to judge (make test),
+# and clang warns inside libseccomp's own macros.
+fuzz-build:
+	@sh scripts/deps.sh fuzz
+	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+		-DSAPPER_FUZZ=ON -DSAPPER_TESTS=OFF
+	cmake --build $(FUZZ_BUILD) --target fuzz_targets -j $(JOBS)
+
+fuzz: fuzz-build
+	sh scripts/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
+
+fuzz-smoke: fuzz-build
+	sh scripts/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SMOKE_SECONDS)
+
 bench: build
 	./$(BUILD)/bench/bench_plugin_path
 
 clean:
-	rm -rf $(BUILD) build-asan
+	rm -rf $(BUILD) build-asan $(FUZZ_BUILD)

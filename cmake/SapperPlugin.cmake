@@ -16,7 +16,12 @@ function(sapper_plugin NAME)
     C_VISIBILITY_PRESET hidden
     LIBRARY_OUTPUT_DIRECTORY ${P_OUTPUT_DIR})
   target_link_libraries(${NAME} PRIVATE sapper_abi ${P_LIBS})
-  target_link_options(${NAME} PRIVATE -Wl,-z,defs)
+  # Every symbol resolved at link time, but for a fuzzing build: clang
+  # keeps the sanitizer and coverage runtimes in the executable, where the
+  # plugin finds them when it is loaded.
+  if(NOT SAPPER_FUZZ)
+    target_link_options(${NAME} PRIVATE -Wl,-z,defs)
+  endif()
   add_library(${NAME}_builtin OBJECT ${P_SOURCES})
   target_compile_definitions(${NAME}_builtin PRIVATE SAPPER_BUILTIN)
   set_target_properties(${NAME}_builtin PROPERTIES C_VISIBILITY_PRESET hidden)

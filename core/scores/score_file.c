@@ -287,6 +287,18 @@ int scores_add(const char *path, const scores_entry *e, const char *result,
 /* Longest time a score may carry (31 years): the table prints it whole. */
 #define MOST_SECONDS 1e9
 
+/* Is column col a text of 1 to SCORES_KEY_MAX - 1 bytes with no NUL
+   inside (the copy would end there: a key cut short, even to nothing)?
+   Its type is asked first: reading it as text would convert it. */
+static int is_key_text(sqlite3_stmt *st, int col)
+{
+    if (sqlite3_column_type(st, col) != SQLITE_TEXT)
+        return 0;
+    const unsigned char *text = sqlite3_column_text(st, col);
+    int n = sqlite3_column_bytes(st, col);
+    return text && n >= 1 && n < SCORES_KEY_MAX && strlen((const char *)text) == (size_t)n;
+}
+
 /* What is wrong with the row under st (the columns of COLUMNS), or NULL,
    with the column at fault in *col: a score is NULL (a loss) or a number
    from 0, a date a whole number of seconds since 1970 up to
@@ -303,8 +315,7 @@ static const char *bad_row(sqlite3_stmt *st, int *col)
     int64_t at = sqlite3_column_int64(st, *col = 3);
     if (sqlite3_column_type(st, 3) != SQLITE_INTEGER || at < 0 || at > LATEST_PLAYED_AT)
         return "played_at: expected seconds since 1970 up to the year 9999";
-    if (sqlite3_column_type(st, *col = 5) != SQLITE_TEXT ||
-        sqlite3_column_bytes(st, 5) < 1 || sqlite3_column_bytes(st, 5) >= SCORES_KEY_MAX)
+    if (!is_key_text(st, *col = 5))
         return "board: expected a text of 1 to 63 bytes";
     int method = sqlite3_column_int(st, *col = 7);
     if (sqlite3_column_type(st, 7) != SQLITE_INTEGER ||

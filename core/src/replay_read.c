@@ -50,6 +50,7 @@ typedef struct sapper_replay replay_file;
 
 struct sapper_replay {
     char *name;
+    int first_line;             /* the game's `sapper-replay 1` line */
     sapper_config cfg;
     replay_move *moves;
     size_t nmoves, cap;
@@ -446,6 +447,7 @@ sapper_status sapper_replay_read(const char *text, const char *name, int first_l
         return SAPPER_ERR_NOMEM;
     }
     rf->forfeit_seat = -1;
+    rf->first_line = first_line;
     sapper_config_init(&rf->cfg);
     sapper_status st = parse_replay(rf, text, first_line, err, errcap);
     if (st == SAPPER_ERR_NOMEM)
@@ -673,6 +675,18 @@ static void compare(const replay_file *rf, const sapper_match *m,
                                   sizeof check->changed);
 }
 
+/* The rules refused the game the lines describe (parameters each in
+   range, together not: a board with no safe cell): err, which says why,
+   is put after the file's name and the game's first line. */
+static sapper_status game_refused(const replay_file *rf, char *err, size_t errcap)
+{
+    char why[1024];
+    snprintf(why, sizeof why, "%s", err);
+    snprintf(err, errcap, "%s:%d: cannot start the game: %s", rf->name, rf->first_line,
+             why);
+    return SAPPER_ERR_PARAM;
+}
+
 sapper_status sapper_replay_check_game(sapper_replay *rf, const sapper_registry *reg,
                                        sapper_replay_check *check, char *err,
                                        size_t errcap)
@@ -683,7 +697,7 @@ sapper_status sapper_replay_check_game(sapper_replay *rf, const sapper_registry 
     sapper_match *m = NULL;
     if (st == SAPPER_OK) {
         m = sapper_match_new(&setup, setup.seed, 0, err, errcap);
-        st = m ? SAPPER_OK : SAPPER_ERR_PARAM;
+        st = m ? SAPPER_OK : game_refused(rf, err, errcap);
     }
     if (st == SAPPER_OK)
         st = sapper_replay_play(rf, m, 0, rf->nsteps, err, errcap);

@@ -123,6 +123,26 @@ static sapper_status parse_seed(const sapper_config_entry *e, uint64_t *seed,
     return SAPPER_ERR_PARAM;
 }
 
+/* A section header with a control character (a key-less one is quoted
+   by the messages refusing it, and an escape sequence there would reach
+   the terminal): refused, shown escaped. */
+static sapper_status check_headers_no_control(const sapper_config *cfg, char *err,
+                                              size_t errcap)
+{
+    char found[512];
+    for (size_t i = 0; i < cfg->nsections; i++) {
+        const sapper_config_section *h = &cfg->sections[i];
+        if (!sapper_config_has_control(h->name))
+            continue;
+        sapper_config_escape(h->name, found, sizeof found);
+        snprintf(err, errcap, "%s:%d: expected a section name without control "
+                 "characters (tab, escape, ...), found \"[%s]\"", h->origin,
+                 h->line, found);
+        return SAPPER_ERR_PARAM;
+    }
+    return SAPPER_OK;
+}
+
 /* A control character in a value would break the line-based files values
    are written to (a replay's `seat 1 human NAME`) and the messages that
    quote them; no parameter or name needs one. */
@@ -130,6 +150,8 @@ static sapper_status check_no_control(const sapper_config *cfg, char *err,
                                       size_t errcap)
 {
     char at[1024], section[256], key[256], found[512];
+    if (check_headers_no_control(cfg, err, errcap) != SAPPER_OK)
+        return SAPPER_ERR_PARAM;
     for (size_t i = 0; i < cfg->count; i++) {
         const sapper_config_entry *e = &cfg->entries[i];
         if (!sapper_config_has_control(e->section) &&

@@ -212,37 +212,6 @@ static void enforce_deadlines(runner *r)
     }
 }
 
-static int known_reason(const char *why)
-{
-    static const char *const words[] = {"", "crash", "timeout", "illegal", "exit",
-        "memory", "error", "void", "sandbox", "protocol", "killed", "corrupt"};
-    for (size_t i = 0; i < sizeof words / sizeof *words; i++)
-        if (strcmp(why, words[i]) == 0)
-            return 1;
-    return 0;
-}
-
-static int in_unit(double x)
-{
-    return x >= 0.0 && x <= 1.0;
-}
-
-/* Is this the record of the game the worker was playing, and could the
-   engine have written it? Whatever ran in the worker may have forged it. */
-static int record_is_sound(const sapper_worker *w, const sapper_tgame *g,
-                           const sapper_game_record *rec)
-{
-    if (w->nqueued == 0 || rec->index != w->queue[0] || rec->nseats != g->nseats ||
-        rec->culprit < -1 || rec->culprit >= g->nseats || (rec->voided & ~1) ||
-        memchr(rec->reason, '\0', sizeof rec->reason) == NULL ||
-        !known_reason(rec->reason) || rec->moves < 0 || !(rec->seconds >= 0))
-        return 0;
-    for (int32_t s = 0; s < g->nseats; s++)
-        if (!in_unit(rec->returns[s]) || !(rec->think[s] >= 0) || rec->steps[s] < 0)
-            return 0;
-    return 1;
-}
-
 /* The game in play is lost with its worker (killed from outside, or a
    corrupt record): play it again, or after MAX_ATTEMPTS record it void. */
 static sapper_status replay_or_void(runner *r, sapper_worker *w, const char *why)
@@ -272,7 +241,7 @@ static sapper_status collect(runner *r, sapper_worker *w)
     }
     sapper_schedule_game(r->def, w->queue[0], &g);
     sapper_status got = sapper_worker_receive(w, &rec);
-    if (got == SAPPER_OK && record_is_sound(w, &g, &rec)) {
+    if (got == SAPPER_OK && sapper_worker_record_is_sound(w, &g, &rec)) {
         sapper_worker_pop(w);
         if (strcmp(rec.reason, "killed") != 0 || ++r->attempts[rec.index] >= MAX_ATTEMPTS)
             return store_record(r, &rec);

@@ -305,24 +305,26 @@ static sapper_status read_settings(const sapper_config *cfg,
 static sapper_status refuse_player_sections(const sapper_config *cfg, char *err,
                                             size_t errcap)
 {
-    char at[1024];
+    char at[1024], section[512];   /* the name escaped: no control characters */
     for (size_t i = 0; i < cfg->count; i++) {
         const sapper_config_entry *e = &cfg->entries[i];
         if (strncmp(e->section, "player.", 7) != 0)
             continue;
         sapper_config_where(e, at, sizeof at);
+        sapper_config_escape(e->section, section, sizeof section);
         snprintf(err, errcap, "%s: [%s]: a tournament seats its [entrant.NAME] "
                  "sections; expected no [player.N] section, found one", at,
-                 e->section);
+                 section);
         return SAPPER_ERR_PARAM;
     }
     for (size_t i = 0; i < cfg->nsections; i++) {   /* with no keys */
         const sapper_config_section *h = &cfg->sections[i];
         if (strncmp(h->name, "player.", 7) != 0)
             continue;
+        sapper_config_escape(h->name, section, sizeof section);
         snprintf(err, errcap, "%s:%d: [%s]: a tournament seats its "
                  "[entrant.NAME] sections; expected no [player.N] section, "
-                 "found one", h->origin, h->line, h->name);
+                 "found one", h->origin, h->line, section);
         return SAPPER_ERR_PARAM;
     }
     return SAPPER_OK;

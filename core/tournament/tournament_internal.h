@@ -63,6 +63,14 @@ sapper_status sapper_worker_send(sapper_worker *w, int64_t index);
  *  worker died (then see sapper_worker_reap), SAPPER_ERR_PARSE when what
  *  came is no record. */
 sapper_status sapper_worker_receive(sapper_worker *w, sapper_game_record *out);
+/** Is rec (from sapper_worker_receive) the record of the game w was
+ *  playing (queue[0], scheduled as g), one the engine could have written?
+ *  Whatever ran in the worker may have forged it: 1 sound, 0 not. */
+int sapper_worker_record_is_sound(const sapper_worker *w, const sapper_tgame *g,
+                                  const sapper_game_record *rec);
+/** The bytes a worker sends for r (header, replay, JSON), malloc'd, with
+ *  their number in *len; NULL when out of memory. */
+char *sapper_worker_frame(const sapper_game_record *r, size_t *len);
 /** The game at the head of the queue is finished. */
 void sapper_worker_pop(sapper_worker *w);
 /** Waits for a dead (or killed) worker and turns the game it was playing

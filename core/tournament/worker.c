@@ -14,7 +14,9 @@
  *
  * Wire format, child to parent: a record header (fixed size, native
  * layout: both ends are the same binary) then replay_len bytes of replay
- * text and json_len bytes of result JSON.
+ * text and json_len bytes of result JSON. The parent reads a record and
+ * then judges whether the engine could have written it (both here, side
+ * by side): a bot in the worker may have written anything on the pipe.
  */
 #define _GNU_SOURCE
 #include "tournament_internal.h"
@@ -23,6 +25,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -37,22 +40,32 @@ typedef struct wire_header {
     uint64_t json_len;
 } wire_header;
 
-/* The header, the replay and the JSON in one write: a system call a part
-   was a tenth of the runner's cost per short game. */
-static void send_record(int fd, const sapper_game_record *r)
+char *sapper_worker_frame(const sapper_game_record *r, size_t *len)
 {
-    wire_header h = {.rec = *r};
+    wire_header h;
+    memset(&h, 0, sizeof h);          /* no stale stack bytes in the padding */
+    memcpy(&h.rec, r, sizeof h.rec);
     h.replay_len = r->replay ? strlen(r->replay) : 0;
     h.json_len = r->json ? strlen(r->json) : 0;
     h.rec.replay = h.rec.json = NULL;
     size_t n = sizeof h + h.replay_len + h.json_len;
     char *frame = malloc(n);
     if (!frame)
-        _exit(3);
+        return NULL;
     memcpy(frame, &h, sizeof h);
     memcpy(frame + sizeof h, r->replay ? r->replay : "", h.replay_len);
     memcpy(frame + sizeof h + h.replay_len, r->json ? r->json : "", h.json_len);
-    if (sapper_wire_write_all(fd, frame, n))
+    *len = n;
+    return frame;
+}
+
+/* The header, the replay and the JSON in one write: a system call a part
+   was a tenth of the runner's cost per short game. */
+static void send_record(int fd, const sapper_game_record *r)
+{
+    size_t n;
+    char *frame = sapper_worker_frame(r, &n);
+    if (!frame || sapper_wire_write_all(fd, frame, n))
         _exit(3);
     free(frame);
 }
@@ -188,6 +201,42 @@ sapper_status sapper_worker_receive(sapper_worker *w, sapper_game_record *out)
     out->json[h.json_len] = 0;
     out->replay[h.replay_len] = 0;
     return SAPPER_OK;
+}
+
+static int known_reason(const char *why)
+{
+    static const char *const words[] = {"", "crash", "timeout", "illegal", "exit",
+        "memory", "error", "void", "sandbox", "protocol", "killed", "corrupt"};
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+        if (strcmp(why, words[i]) == 0)
+            return 1;
+    return 0;
+}
+
+static int in_unit(double x)
+{
+    return x >= 0.0 && x <= 1.0;
+}
+
+/* A time the engine measured: finite and not negative (NaN is neither).
+   An infinite one would be stored as JSON "inf", which no reader takes. */
+static int is_time(double x)
+{
+    return isfinite(x) && x >= 0.0;
+}
+
+int sapper_worker_record_is_sound(const sapper_worker *w, const sapper_tgame *g,
+                                  const sapper_game_record *rec)
+{
+    if (w->nqueued == 0 || rec->index != w->queue[0] || rec->nseats != g->nseats ||
+        rec->culprit < -1 || rec->culprit >= g->nseats || (rec->voided & ~1) ||
+        memchr(rec->reason, '\0', sizeof rec->reason) == NULL ||
+        !known_reason(rec->reason) || rec->moves < 0 || !is_time(rec->seconds))
+        return 0;
+    for (int32_t s = 0; s < g->nseats; s++)
+        if (!in_unit(rec->returns[s]) || !is_time(rec->think[s]) || rec->steps[s] < 0)
+            return 0;
+    return 1;
 }
 
 void sapper_worker_pop(sapper_worker *w)

@@ -1,4 +1,5 @@
-# Unit tests of the engine core (config, loader, match, replay) and the
+# Unit tests of the engine core (config, loader, match, replay, the
+# tournament worker's records) and the
 # conformance suite every rules plugin must pass. They load the real .so
 # files from the build tree.
 set(SAPPER_RULES_PLUGINS classic seeker woodsword)
@@ -26,6 +27,7 @@ sapper_core_test(test_replay_times)
 sapper_core_test(test_conformance)
 sapper_core_test(test_abi_layout)
 add_dependencies(test_abi_layout abi_old_10 abi_old_11)
+sapper_core_test(test_worker)
 sapper_core_test(test_bot_conformance)
 add_dependencies(test_bot_conformance prober hunter)
 sapper_core_test(test_report)

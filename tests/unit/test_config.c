@@ -499,6 +499,24 @@ static void test_config_control_character_in_a_string_parameter_is_refused(void 
     expect_refusal("", over, n);
 }
 
+/* Found by fuzz_config: a section header was quoted raw in the message
+   refusing it, so an escape sequence in it reached the terminal. */
+static void test_config_control_character_in_a_section_header_is_refused(void **state)
+{
+    (void)state;
+    sapper_setup s;
+    char err[1024] = "";
+    assert_int_not_equal(test_setup(reg, "[\x1b[31mred]\n", NULL, &s, err, sizeof err),
+                         SAPPER_OK);
+    sapper_setup_free(&s);
+    assert_false(sapper_config_has_control(err));
+    assert_contains(err, "test.ini:1: expected a section name without control "
+                         "characters (tab, escape, ...), found \"[\\x1b[31mred]\"");
+    const char *n[] = {"test.ini:2: expected a section name without control",
+                       "found \"[player.\\t1]\"", NULL};
+    expect_refusal("[game]\n[player.\t1]\nbot = simple\n", NULL, n);
+}
+
 static void test_config_seat_name_too_long_is_refused(void **state)
 {
     (void)state;
@@ -768,6 +786,23 @@ static void test_config_unknown_section_in_a_tournament_lists_its_sections(void 
     assert_contains(err, want);
 }
 
+/* Found by fuzz_config: the section of a [player.N] entry or header in a
+   tournament config was quoted raw. */
+static void test_config_player_section_in_a_tournament_is_quoted_escaped(void **state)
+{
+    (void)state;
+    char err[1024] = "";
+    const char *over[] = {"player.\x1b[2J.bot=x", NULL};
+    assert_int_not_equal(read_tournament(TOURNAMENT_INI, over, err, sizeof err),
+                         SAPPER_OK);
+    assert_false(sapper_config_has_control(err));
+    assert_contains(err, "[player.\\x1b[2J]: a tournament seats its");
+    assert_int_not_equal(read_tournament(TOURNAMENT_INI "[player.\x7f]\n", NULL, err,
+                                         sizeof err), SAPPER_OK);
+    assert_false(sapper_config_has_control(err));
+    assert_contains(err, "x.ini:5: [player.\\x7f]: a tournament seats its");
+}
+
 static void test_config_player_section_without_keys_in_a_tournament_is_refused(void **state)
 {
     (void)state;
@@ -818,6 +853,7 @@ int main(void)
         cmocka_unit_test(test_config_bot_parameter_on_a_human_seat_says_it_is_human),
         cmocka_unit_test(test_config_control_character_in_a_seat_name_is_refused),
         cmocka_unit_test(test_config_control_character_in_a_string_parameter_is_refused),
+        cmocka_unit_test(test_config_control_character_in_a_section_header_is_refused),
         cmocka_unit_test(test_config_seat_name_too_long_is_refused),
         cmocka_unit_test(test_config_tournament_seed_out_of_range_is_refused),
         cmocka_unit_test(test_config_entrant_without_bot_names_where_it_is),
@@ -836,6 +872,7 @@ int main(void)
         cmocka_unit_test(test_config_entrant_without_a_name_is_refused),
         cmocka_unit_test(test_config_unknown_section_in_a_tournament_lists_its_sections),
         cmocka_unit_test(test_config_player_section_without_keys_in_a_tournament_is_refused),
+        cmocka_unit_test(test_config_player_section_in_a_tournament_is_quoted_escaped),
     };
     return cmocka_run_group_tests(tests, setup_all, teardown_all);
 }

@@ -459,6 +459,22 @@ static void test_match_replay_with_unknown_line_is_refused(void **state)
     assert_contains(err, "found \"bogus line\"");
 }
 
+/* Found by fuzz_replay: parameters each in range that the rules refuse
+   together (no safe cell) were refused without naming the file. */
+static void test_match_replay_game_the_rules_refuse_names_the_file(void **state)
+{
+    (void)state;
+    const char *text = "sapper-replay 1\nrules classic\nparam width 2\n"
+                       "param height 2\nparam mines 4\nseed 1\nseat 1 human you\n"
+                       "outcome won moves 0 returns 1\n";
+    sapper_replay_check c;
+    char err[1024] = "";
+    assert_int_equal(sapper_replay_verify(text, "r.txt", 7, reg, &c, err, sizeof err),
+                     SAPPER_ERR_PARAM);
+    assert_contains(err, "r.txt:7: cannot start the game: ");
+    assert_contains(err, "mines");
+}
+
 /* text with the first `from` replaced by `to`; the caller frees it. */
 static char *replace_first(const char *text, const char *from, const char *to)
 {
@@ -838,6 +854,7 @@ int main(void)
         cmocka_unit_test(test_match_replay_with_changed_outcome_is_a_mismatch),
         cmocka_unit_test(test_match_replay_with_bad_move_names_the_line),
         cmocka_unit_test(test_match_replay_with_unknown_line_is_refused),
+        cmocka_unit_test(test_match_replay_game_the_rules_refuse_names_the_file),
         cmocka_unit_test(test_match_replay_param_without_its_blank_is_an_empty_value),
         cmocka_unit_test(test_match_replay_forfeit_of_a_seat_not_in_the_game_is_refused),
         cmocka_unit_test(test_match_replay_forfeit_after_the_game_ended_is_refused),

@@ -235,6 +235,28 @@ static void test_scores_foreign_file_is_refused_and_left_alone(void **unused)
     unlink(path);
 }
 
+/* Found by fuzz_scores: a board key holding a NUL byte passed the
+   length check (SQLite counts the bytes after it) and was read cut short,
+   down to an empty key. */
+static void test_scores_board_key_with_a_nul_byte_is_refused(void **unused)
+{
+    (void)unused;
+    char path[64], err[512];
+    temp_path(path, sizeof path);
+    scores_entry e = {.name = "cy", .seconds = 12.25, .played_at = 300,
+                      .ruleset = "classic", .board = "classic 9x9/10 safe",
+                      .label = "Beginner", .method = SAPPER_SCORE_FASTEST, .bbbv = 17};
+    assert_int_equal(scores_add(path, &e, NULL, err, sizeof err), 0);
+    sql(path, "UPDATE games SET board = CAST(X'00636C6173736963' AS TEXT);");
+    scores_entry *all = NULL;
+    size_t n = 0;
+    assert_int_equal(scores_load(path, NULL, NULL, &all, &n, err, sizeof err), -1);
+    assert_null(all);
+    assert_contains(err, path);
+    assert_contains(err, "row id 1: board: expected a text of 1 to 63 bytes");
+    unlink(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -244,6 +266,7 @@ int main(void)
         cmocka_unit_test(test_scores_players_win_rates_best_times_and_streaks),
         cmocka_unit_test(test_scores_older_format_is_brought_up_to_date_keeping_every_row),
         cmocka_unit_test(test_scores_foreign_file_is_refused_and_left_alone),
+        cmocka_unit_test(test_scores_board_key_with_a_nul_byte_is_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
