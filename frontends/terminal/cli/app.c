@@ -36,16 +36,11 @@ double app_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* Directory of the running executable, for finding bundled plugins. */
-static void exe_dir(char *buf, size_t cap)
-{
-    config_exe_dir(buf, cap);
-}
 
 int app_bothost(char *buf, size_t cap)
 {
     char dir[PATH_MAX];
-    exe_dir(dir, sizeof dir);
+    config_exe_dir(dir, sizeof dir);
     snprintf(buf, cap, "%s/sapper-bothost", dir);          /* the build */
     if (access(buf, X_OK) == 0)
         return 0;
@@ -65,7 +60,7 @@ sapper_registry *app_registry(const sapper_config *cfg)
         return NULL;
     char dir[PATH_MAX], defaults[2 * PATH_MAX + 64], up[PATH_MAX + 32],
          installed[PATH_MAX + 32];
-    exe_dir(dir, sizeof dir);
+    config_exe_dir(dir, sizeof dir);
     snprintf(up, sizeof up, "%s/../lib/sapper/plugins", dir);
     if (strlen(up) >= PATH_MAX || !realpath(up, installed))   /* /usr/lib/...,
                                                 not /usr/bin/../lib/... */

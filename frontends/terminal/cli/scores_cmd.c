@@ -197,18 +197,13 @@ static void print_board(const board_out *b, const scores_entry *all, size_t n)
 
 /* ---- JSON ------------------------------------------------------------ */
 
+/* s as a JSON string, quoted and escaped as every JSON line of sapper is. */
 static void json_string(FILE *out, const char *s)
 {
-    fputc('"', out);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(out, "\\%c", *p);
-        else if (*p < 0x20)
-            fprintf(out, "\\u%04x", *p);
-        else
-            fputc(*p, out);
-    }
-    fputc('"', out);
+    sapper_strbuf b = {0};
+    sapper_strbuf_json(&b, s);
+    fputs(sapper_strbuf_str(&b), out);
+    sapper_strbuf_free(&b);
 }
 
 static void json_seconds(FILE *out, double s)
