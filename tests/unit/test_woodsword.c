@@ -492,6 +492,56 @@ static void test_woodsword_simultaneous_elimination_ends_the_match(void **state)
     close_table(&t);
 }
 
+static char *result_json(const table *t)
+{
+    int64_t n = woodsword_result_json(t->st, NULL, 0);
+    char *buf = malloc((size_t)n + 1);
+    assert_non_null(buf);
+    assert_int_equal(woodsword_result_json(t->st, buf, (size_t)n + 1), n);
+    return buf;
+}
+
+/* Losers are not all second: the result ranks them by the match they went
+   out in, those who went out together sharing a place (tournament tables
+   read "places" for mean placement and ratings). */
+static void test_woodsword_places_rank_losers_by_when_they_went_out(void **state)
+{
+    (void)state;
+    table t = open_table(4, 1);
+    set_seat(&t, 0, 2, 0, 0);
+    set_seat(&t, 1, 2, 0, 0);
+    joint(&t, (int64_t[]){ hit(SAPPER_ARENA_WOOD_SWORD, 2), hit(SAPPER_ARENA_WOOD_SWORD, 3),
+                           plain(SAPPER_ARENA_GATHER), plain(SAPPER_ARENA_GATHER) });
+    set_seat(&t, 0, 2, 0, 0);   /* match 2: seat 1 goes out */
+    joint(&t, (int64_t[]){ hit(SAPPER_ARENA_WOOD_SWORD, 1), plain(SAPPER_ARENA_GATHER),
+                           NONE, NONE });
+    assert_int_equal(woodsword_current_player(t.st), SAPPER_TERMINAL);
+    char *json = result_json(&t);
+    assert_has(json, "\"out_match\":[0,2,1,1]");
+    assert_has(json, "\"places\":[1,2,3,3]");
+    free(json);
+    close_table(&t);
+}
+
+/* At the round limit nobody wins: the seats still in share first place. */
+static void test_woodsword_places_at_the_round_limit_share_first(void **state)
+{
+    (void)state;
+    char err[256];
+    table t = { .game = new_game("en", "2"), .players = 3 };
+    assert_int_equal(woodsword_state_new(t.game, 3, 1, &t.st, err, sizeof err), SAPPER_OK);
+    set_seat(&t, 0, 2, 0, 0);
+    joint(&t, (int64_t[]){ hit(SAPPER_ARENA_WOOD_SWORD, 2), plain(SAPPER_ARENA_GATHER),
+                           plain(SAPPER_ARENA_GATHER) });
+    joint(&t, (int64_t[]){ plain(SAPPER_ARENA_GATHER), plain(SAPPER_ARENA_GATHER), NONE });
+    assert_int_equal(woodsword_current_player(t.st), SAPPER_TERMINAL);
+    char *json = result_json(&t);
+    assert_has(json, "\"round_limit\":true");
+    assert_has(json, "\"places\":[1,1,3]");
+    free(json);
+    close_table(&t);
+}
+
 static void test_woodsword_all_dead_in_one_round_means_no_winner(void **state)
 {
     (void)state;
@@ -1175,6 +1225,8 @@ int main(void)
         cmocka_unit_test(test_woodsword_missiles_never_duel),
         cmocka_unit_test(test_woodsword_missile_order_is_drawn_from_the_seed),
         cmocka_unit_test(test_woodsword_simultaneous_elimination_ends_the_match),
+        cmocka_unit_test(test_woodsword_places_rank_losers_by_when_they_went_out),
+        cmocka_unit_test(test_woodsword_places_at_the_round_limit_share_first),
         cmocka_unit_test(test_woodsword_all_dead_in_one_round_means_no_winner),
         cmocka_unit_test(test_woodsword_sole_survivor_wins),
         cmocka_unit_test(test_woodsword_match_reset_clears_points_shields_prep_and_aggro),

@@ -463,7 +463,12 @@ typedef struct sapper_rules_api {
                            size_t cap);
     /** Optional: extra members for the one-line JSON result, as text
      *  starting with a comma (`,"points":[3,2]`), or "" when none. Write up
-     *  to cap, return needed. */
+     *  to cap, return needed. One member has a meaning to the engine:
+     *  `"places":[1,3,2]`, each seat's finishing place (1 first, seats
+     *  that tie share the better place, as 1,2,2,4) for games whose
+     *  returns do not rank every seat (the order players were knocked
+     *  out in). Tournament tables rank seats by it when it agrees with
+     *  returns; without it, places follow returns. */
     int64_t (*result_json)(const void *state, char *buf, size_t cap);
 
     /* ---- ABI 1.1 ---- */

@@ -287,6 +287,24 @@ int64_t woodsword_render_text(const void *state, int32_t seat, char *buf, size_t
     return (int64_t)o.len;
 }
 
+/* How long seat i lasted: the survivors (the winner, or everyone left at
+   the round limit) outlast every eliminated seat, and a seat knocked out
+   in a later match outlasts one knocked out earlier. */
+static int32_t lasted(const ws_state *s, int32_t i)
+{
+    return s->seat[i].alive ? INT32_MAX : s->seat[i].out_match;
+}
+
+/* Seat i's place, 1 first: one more than the seats that lasted longer, so
+   the seats that went out together share a place ("1224" ranking). */
+static int32_t finishing_place(const ws_state *s, int32_t i)
+{
+    int32_t place = 1;
+    for (int32_t k = 0; k < s->players; k++)
+        place += lasted(s, k) > lasted(s, i);
+    return place;
+}
+
 int64_t woodsword_result_json(const void *state, char *buf, size_t cap)
 {
     const ws_state *s = state;
@@ -297,6 +315,9 @@ int64_t woodsword_result_json(const void *state, char *buf, size_t cap)
               (int)s->match, (int)s->rounds_played, s->stalled ? "true" : "false");
     for (int32_t i = 0; i < s->players; i++)
         ws_printf(&o, "%s%d", i ? "," : "", (int)s->seat[i].out_match);
+    ws_printf(&o, "],\"places\":[");
+    for (int32_t i = 0; i < s->players; i++)
+        ws_printf(&o, "%s%d", i ? "," : "", (int)finishing_place(s, i));
     ws_printf(&o, "]");
     return (int64_t)o.len;
 }
