@@ -763,6 +763,31 @@ static void row_record(sqlite3_stmt *q, const sapper_tournament_def *def,
             r->culprit = i;
 }
 
+/* The places stored for r (a JSON array, NULL when none), or NULL unless
+   they are a ranking of its seats (each one more than the seats placed
+   better) that puts a seat with more returns first: the result is the
+   rules' word, but it came through the worker, and a table never trusts
+   it further than that. */
+static const int32_t *row_places(const char *text, const sapper_game_record *r,
+                                 int32_t *places)
+{
+    double p[SAPPER_MAX_SEATS];
+    if (!text || parse_numbers(text, p, SAPPER_MAX_SEATS) != r->nseats)
+        return NULL;
+    for (int32_t i = 0; i < r->nseats; i++) {
+        int32_t better = 0;
+        for (int32_t k = 0; k < r->nseats; k++) {
+            better += p[k] < p[i];
+            if (r->returns[k] > r->returns[i] && !(p[k] < p[i]))
+                return NULL;
+        }
+        if (p[i] != better + 1)
+            return NULL;
+        places[i] = better + 1;
+    }
+    return places;
+}
+
 sapper_status sapper_store_each(sapper_store *s, int64_t run_id,
                                 const sapper_tournament_def *def,
                                 sapper_store_row_fn fn, void *ctx,
@@ -770,7 +795,8 @@ sapper_status sapper_store_each(sapper_store *s, int64_t run_id,
 {
     sqlite3_stmt *q;
     if (sqlite3_prepare_v2(s->db, "SELECT game_index, returns, think, reason, outcome,"
-                           " seconds, moves, culprit, steps FROM games WHERE run_id = ?"
+                           " seconds, moves, culprit, steps, json_extract(result, '$.places')"
+                           " FROM games WHERE run_id = ?"
                            " ORDER BY game_index", -1, &q, NULL) != SQLITE_OK)
         return db_error(s, "read games", err, errcap);
     sqlite3_bind_int64(q, 1, run_id);
@@ -782,7 +808,8 @@ sapper_status sapper_store_each(sapper_store *s, int64_t run_id,
         if (sqlite3_column_int64(q, 0) >= total)
             continue;
         row_record(q, def, &g, &r);
-        fn(ctx, &g, &r);
+        int32_t places[SAPPER_MAX_SEATS];
+        fn(ctx, &g, &r, row_places((const char *)sqlite3_column_text(q, 9), &r, places));
     }
     sapper_status st = rc == SQLITE_DONE ? SAPPER_OK   /* never a shorter table */
                      : db_error(s, "read games", err, errcap);

@@ -54,9 +54,13 @@ sapper_status sapper_store_commit(sapper_store *s, char *err, size_t errcap);
 double sapper_store_pending_age(const sapper_store *s);
 
 /** Calls fn for every stored game of the run in index order; a read error
- *  (a damaged file) is an error, never a shorter list. */
+ *  (a damaged file) is an error, never a shorter list. places (borrowed
+ *  for the call) is each seat's finishing place from the rules' "places"
+ *  result member (1 first), or NULL when the game has none, or none that
+ *  is a ranking agreeing with its returns. */
 typedef void (*sapper_store_row_fn)(void *ctx, const sapper_tgame *g,
-                                    const sapper_game_record *r);
+                                    const sapper_game_record *r,
+                                    const int32_t *places);
 sapper_status sapper_store_each(sapper_store *s, int64_t run_id,
                                 const sapper_tournament_def *def,
                                 sapper_store_row_fn fn, void *ctx,

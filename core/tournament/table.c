@@ -56,16 +56,29 @@ static int reason_slot(const char *why)
     return NREASONS - 1;
 }
 
+/* Each seat's place, 1 first: as the rules ranked the seats, or else by
+   returns (one more than the seats that got more). */
+static void seat_places(const sapper_game_record *r, const int32_t *given, int32_t *place)
+{
+    if (given) {
+        memcpy(place, given, (size_t)r->nseats * sizeof *place);
+        return;
+    }
+    for (int32_t s = 0; s < r->nseats; s++) {
+        place[s] = 1;
+        for (int32_t k = 0; k < r->nseats; k++)
+            place[s] += r->returns[k] > r->returns[s];
+    }
+}
+
 static void count_seat(tables *t, const sapper_tgame *g, const sapper_game_record *r,
-                       int32_t s)
+                       const int32_t *place, int32_t s)
 {
     entrant_tally *e = &t->e[g->seats[s]];
     double best = -1;
-    int32_t place = 1, ties = 0;
-    for (int32_t k = 0; k < g->nseats; k++)
-        best = r->returns[k] > best ? r->returns[k] : best;
+    int32_t ties = 0;
     for (int32_t k = 0; k < g->nseats; k++) {
-        place += r->returns[k] > r->returns[s];
+        best = r->returns[k] > best ? r->returns[k] : best;
         ties += k != s && r->returns[k] == r->returns[s];
     }
     e->seats++;
@@ -74,17 +87,20 @@ static void count_seat(tables *t, const sapper_tgame *g, const sapper_game_recor
     e->steps += r->steps[s];
     int won = r->returns[s] >= best && r->returns[s] > 0 && !ties;
     e->wins += g->nseats == 1 ? r->returns[s] >= 1.0 : won;
-    e->places[place - 1]++;
+    e->places[place[s] - 1]++;
     if (r->culprit == s)
         e->faults[reason_slot(r->reason)]++;
 }
 
-static void count_pairwise(tables *t, const sapper_tgame *g, const sapper_game_record *r)
+/* Who beat whom (for the ratings): every pair of seats of different
+   entrants, the better placed one the winner. */
+static void count_pairwise(tables *t, const sapper_tgame *g, const sapper_game_record *r,
+                           const int32_t *place)
 {
     size_t k = t->def->nentrants;
     for (int32_t a = 0; a < g->nseats; a++)
         for (int32_t b = 0; b < g->nseats; b++)
-            if (g->seats[a] != g->seats[b] && r->returns[a] > r->returns[b])
+            if (g->seats[a] != g->seats[b] && place[a] < place[b])
                 t->beats[(size_t)g->seats[a] * k + (size_t)g->seats[b]] += 1;
     if (g->nseats != 2)
         return;
@@ -95,7 +111,8 @@ static void count_pairwise(tables *t, const sapper_tgame *g, const sapper_game_r
     t->pair_half[g->index] = ri > rj ? 2 : ri == rj ? 1 : 0;
 }
 
-static void on_row(void *ctx, const sapper_tgame *g, const sapper_game_record *r)
+static void on_row(void *ctx, const sapper_tgame *g, const sapper_game_record *r,
+                   const int32_t *given_places)
 {
     tables *t = ctx;
     t->stored++;
@@ -103,14 +120,16 @@ static void on_row(void *ctx, const sapper_tgame *g, const sapper_game_record *r
         t->voided++;
         return;
     }
+    int32_t place[SAPPER_MAX_SEATS];
+    seat_places(r, given_places, place);
     for (int32_t s = 0; s < g->nseats; s++)
-        count_seat(t, g, r, s);
+        count_seat(t, g, r, place, s);
     for (int32_t s = 0; s < g->nseats; s++)
         t->e[g->seats[s]].games++;
     if (t->def->format == SAPPER_FMT_DUPLICATE)
         t->dup[g->board * (int64_t)t->def->nentrants + g->seats[0]] =
             r->returns[0] >= 1.0 ? 1 : 0;
-    count_pairwise(t, g, r);
+    count_pairwise(t, g, r, place);
     if (t->series && t->stored % t->snap_every == 0)
         snapshot(t);
 }

@@ -125,8 +125,10 @@ static sapper_status store_record(runner *r, sapper_game_record *rec)
     return st;
 }
 
-static void load_stored(void *ctx, const sapper_tgame *g, const sapper_game_record *rec)
+static void load_stored(void *ctx, const sapper_tgame *g, const sapper_game_record *rec,
+                        const int32_t *places)
 {
+    (void)places;   /* the runner's own tally (SPRT, leader) goes by returns */
     tally(ctx, g, rec);
 }
 

@@ -182,8 +182,8 @@ expect_contains "$out" 'stored "rules.mines = 40", now "rules.mines = 41"' "the 
 printf '[game]\nrules = classic\n[tournament]\ngames = 2\nseed = 5\n[entrant.a,b"c]\nbot = simple\n[entrant.x]\nbot = random\n' > "$T/names.ini"
 "$S" tournament "$T/names.ini" tournament.db="$T/names.db" --csv "$T/names.csv" >/dev/null 2>&1
 expect_contains "$(sed -n 2p "$T/names.csv")" ',"a,b""c",' "a name with a comma and a quote is one quoted CSV field"
-sed 's/"a,b""c"/NAME/' "$T/names.csv" | awk -F, 'NF != 9 { bad = 1 } END { exit bad }' &&
-    pass "every CSV row has the header's 9 fields" || fail "a CSV row does not have 9 fields"
+sed 's/"a,b""c"/NAME/' "$T/names.csv" | awk -F, 'NF != 10 { bad = 1 } END { exit bad }' &&
+    pass "every CSV row has the header's 10 fields" || fail "a CSV row does not have 10 fields"
 printf '[game]\nrules = classic\n[tournament]\ngames = 2\n[entrant.x;y]\nbot = simple\n' > "$T/semi.ini"
 out=$("$S" tournament "$T/semi.ini" tournament.db="$T/semi.db" 2>&1); st=$?
 expect_status $st 2 "an entrant name with ';' exits 2"
@@ -401,4 +401,51 @@ expect_contains "$out" 'stored "tournament.move_time = 10", now "tournament.move
 out=$("$S" tournament "$T/rr.ini" tournament.db="$T/rr.db" tournament.games=12 --resume 2>&1); st=$?
 expect_status $st 2 "a round robin made longer is refused"
 expect_contains "$out" "numbers its games pairing by pairing" "with the reason"
+# Free-for-all placement (issue 15): Wood-Sword ranks its losers by the
+# match they went out in ("places" in the result), so a 4-seat table's mean
+# places are the stored places' means, and the losers are not all 2nd. A
+# "places" that contradicts the returns is not believed: the table falls
+# back on the returns (losers share 2nd) and the CSV leaves it out.
+cat > "$T/ffa.ini" <<'INI'
+[game]
+rules = woodsword
+[tournament]
+format = ffa
+games = 40
+seats = 4
+seed = 8
+sandbox = none
+[entrant.woodsword]
+bot = woodsword
+[entrant.random]
+bot = arena-random
+INI
+"$S" tournament "$T/ffa.ini" tournament.db="$T/ffa.db" --jobs 2 --json "$T/ffa.json" \
+    --csv "$T/ffa.csv" >/dev/null 2>&1
+expect_status $? 0 "a 4-seat Wood-Sword free-for-all"
+mean_places() {   # entrant|mean place, from the stored places or the JSON table
+    sqlite3 "$T/ffa.db" "select s.value, printf('%.4f', avg(json_extract(g.result,
+        '\$.places[' || s.key || ']'))) from games g, json_each(g.seats) s group by 1 order by 1"
+}
+table_places() {
+    sqlite3 :memory: "select json_extract(e.value, '\$.name'), printf('%.4f',
+        json_extract(e.value, '\$.mean_place')) from json_each(readfile('$1'), '\$.entrants') e
+        order by 1"
+}
+expect_equal "$(table_places "$T/ffa.json")" "$(mean_places)" \
+    "free-for-all mean place is the mean of the places the rules stored"
+worst=$(sqlite3 "$T/ffa.db" "select max(p.value) from games g, json_each(g.result, '\$.places') p")
+[ "${worst:-0}" -ge 3 ] && pass "losers are ranked by when they went out (a place $worst)" ||
+    fail "no loser placed below 2nd"
+expect_equal "$(awk -F, 'NR > 1 && $10 == "" {n++} END {print n + 0}' "$T/ffa.csv")" 0 \
+    "the CSV has every game's places"
+sqlite3 "$T/ffa.db" "update games set result = json_set(result, '\$.places', json('[1,1,1,1]'))
+    where json_extract(returns, '\$[0]') = 1"
+"$S" tournament "$T/ffa.ini" tournament.db="$T/ffa.db" --resume --json "$T/ffa2.json" \
+    --csv "$T/ffa2.csv" >/dev/null 2>&1
+won0=$(sqlite3 "$T/ffa.db" "select count(*) from games where json_extract(returns, '\$[0]') = 1")
+expect_equal "$(awk -F, 'NR > 1 && $10 == "" {n++} END {print n + 0}' "$T/ffa2.csv")" "$won0" \
+    "places that say a winner tied with its losers are left out"
+[ "$won0" -gt 0 ] && [ "$(table_places "$T/ffa2.json")" != "$(table_places "$T/ffa.json")" ] &&
+    pass "and the table goes by the returns in those games" || fail "forged places believed"
 finish

@@ -124,7 +124,8 @@ static void csv_field(sapper_strbuf *out, const char *text)
     sapper_strbuf_printf(out, "\"");
 }
 
-static void csv_row(void *ctx, const sapper_tgame *g, const sapper_game_record *r)
+static void csv_row(void *ctx, const sapper_tgame *g, const sapper_game_record *r,
+                    const int32_t *places)
 {
     csv_ctx *c = ctx;
     sapper_strbuf_printf(&c->out, "%lld,%lld,%llu,", (long long)g->index,
@@ -140,7 +141,10 @@ static void csv_row(void *ctx, const sapper_tgame *g, const sapper_game_record *
         sapper_strbuf_printf(&c->out, "%s%g", s ? ";" : "", r->returns[s]);
     sapper_strbuf_printf(&c->out, ",%s,", r->reason);
     csv_field(&c->out, r->culprit >= 0 ? c->def->entrants[g->seats[r->culprit]].name : "");
-    sapper_strbuf_printf(&c->out, ",%.6f,%lld\n", r->seconds, (long long)r->moves);
+    sapper_strbuf_printf(&c->out, ",%.6f,%lld,", r->seconds, (long long)r->moves);
+    for (int32_t s = 0; places && s < r->nseats; s++)
+        sapper_strbuf_printf(&c->out, "%s%d", s ? ";" : "", (int)places[s]);
+    sapper_strbuf_printf(&c->out, "\n");
 }
 
 static int write_csv(const sapper_tournament_def *def, const char *path)
@@ -148,7 +152,7 @@ static int write_csv(const sapper_tournament_def *def, const char *path)
     csv_ctx c = {.def = def};
     sapper_store *s;
     char err[1024];
-    sapper_strbuf_printf(&c.out, "game,board,seed,seats,returns,reason,culprit,seconds,moves\n");
+    sapper_strbuf_printf(&c.out, "game,board,seed,seats,returns,reason,culprit,seconds,moves,places\n");
     int rc = 1;
     if (sapper_store_open_readonly(def->db, &s, err, sizeof err) == SAPPER_OK) {
         if (sapper_store_each(s, sapper_store_last_run(s), def, csv_row, &c, err,
