@@ -44,13 +44,19 @@ static void *new_game(const char *lang, const char *max_rounds)
     return game;
 }
 
-static table open_table(int32_t players, uint64_t seed)
+static table open_table_with(const char *lang, const char *max_rounds, int32_t players,
+                             uint64_t seed)
 {
     char err[256];
-    table t = { .game = new_game("en", "200"), .players = players };
+    table t = { .game = new_game(lang, max_rounds), .players = players };
     assert_int_equal(woodsword_state_new(t.game, players, seed, &t.st, err, sizeof err),
                      SAPPER_OK);
     return t;
+}
+
+static table open_table(int32_t players, uint64_t seed)
+{
+    return open_table_with("en", "200", players, seed);
 }
 
 static void close_table(table *t)
@@ -527,9 +533,7 @@ static void test_woodsword_places_rank_losers_by_when_they_went_out(void **state
 static void test_woodsword_places_at_the_round_limit_share_first(void **state)
 {
     (void)state;
-    char err[256];
-    table t = { .game = new_game("en", "2"), .players = 3 };
-    assert_int_equal(woodsword_state_new(t.game, 3, 1, &t.st, err, sizeof err), SAPPER_OK);
+    table t = open_table_with("en", "2", 3, 1);
     set_seat(&t, 0, 2, 0, 0);
     joint(&t, (int64_t[]){ hit(SAPPER_ARENA_WOOD_SWORD, 2), plain(SAPPER_ARENA_GATHER),
                            plain(SAPPER_ARENA_GATHER) });
@@ -700,9 +704,7 @@ static void test_woodsword_lock_by_apply_action_shows_only_to_its_seat(void **st
 static void test_woodsword_max_rounds_ends_the_game_with_no_winner(void **state)
 {
     (void)state;
-    char err[256];
-    table t = { .game = new_game("en", "3"), .players = 2 };
-    assert_int_equal(woodsword_state_new(t.game, 2, 1, &t.st, err, sizeof err), SAPPER_OK);
+    table t = open_table_with("en", "3", 2, 1);
     for (int i = 0; i < 3; i++) {
         assert_int_equal(woodsword_current_player(t.st), SAPPER_SIMULTANEOUS);
         joint(&t, (int64_t[]){ NONE, NONE });
@@ -813,9 +815,7 @@ static void test_woodsword_legal_lists_are_ascending_and_within_max_actions(void
 static void test_woodsword_render_speaks_chinese_with_lang_zh(void **state)
 {
     (void)state;
-    char err[256];
-    table t = { .game = new_game("zh", "200"), .players = 3 };
-    assert_int_equal(woodsword_state_new(t.game, 3, 1, &t.st, err, sizeof err), SAPPER_OK);
+    table t = open_table_with("zh", "200", 3, 1);
     set_seat(&t, 0, 2, 0, 0);
     joint(&t, (int64_t[]){ hit(SAPPER_ARENA_WOOD_SWORD, 2), NONE, plain(SAPPER_ARENA_GATHER) });
     char *text = render(&t, 0);
@@ -827,6 +827,7 @@ static void test_woodsword_render_speaks_chinese_with_lang_zh(void **state)
     assert_true(strstr(text, "seat") == NULL);
     free(text);
     int64_t id;
+    char err[256];
     assert_int_equal(woodsword_text_to_action(t.st, "wood_sword 9", &id, err, sizeof err),
                      SAPPER_OK);   /* typed actions stay English */
     assert_int_not_equal(woodsword_apply_action(t.st, 0, id, err, sizeof err), SAPPER_OK);
