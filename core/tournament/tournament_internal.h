@@ -49,9 +49,6 @@ typedef struct sapper_worker {
     sapper_slot *slot;
 } sapper_worker;
 
-/** The largest replay or JSON text a record may carry. */
-#define SAPPER_RECORD_TEXT_MAX ((uint64_t)64 << 20)
-
 /** Starts a worker (fork). def must not change afterwards. cpu numbers the
  *  core a sandboxed worker keeps to (-1: any). */
 sapper_status sapper_worker_start(sapper_worker *w, const sapper_tournament_def *def,

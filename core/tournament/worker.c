@@ -12,12 +12,12 @@
  * to one core with them, so a move's round trip is two context switches on
  * one core instead of a wake-up across cores.
  *
- * Wire format, child to parent: a record header (fixed size, native
- * layout: both ends are the same binary) then replay_len bytes of replay
- * text and json_len bytes of result JSON.
+ * Wire format, child to parent: a record frame (record_wire.h); parent
+ * to child: a game index (int64), -1 to stop.
  */
 #define _GNU_SOURCE
 #include "tournament_internal.h"
+#include "record_wire.h"
 #include "sandbox.h"
 #include "wire.h"
 
@@ -31,30 +31,15 @@
 #include <time.h>
 #include <unistd.h>
 
-typedef struct wire_header {
-    sapper_game_record rec;     /* pointers inside are meaningless on the wire */
-    uint64_t replay_len;
-    uint64_t json_len;
-} wire_header;
-
 /* The header, the replay and the JSON in one write: a system call a part
    was a tenth of the runner's cost per short game. */
 static void send_record(int fd, const sapper_game_record *r)
 {
-    wire_header h = {.rec = *r};
-    h.replay_len = r->replay ? strlen(r->replay) : 0;
-    h.json_len = r->json ? strlen(r->json) : 0;
-    h.rec.replay = h.rec.json = NULL;
-    size_t n = sizeof h + h.replay_len + h.json_len;
-    char *frame = malloc(n);
-    if (!frame)
+    sapper_strbuf frame = {0};
+    sapper_record_pack(r, &frame);
+    if (frame.failed || sapper_wire_write_all(fd, frame.data, frame.len))
         _exit(3);
-    memcpy(frame, &h, sizeof h);
-    memcpy(frame + sizeof h, r->replay ? r->replay : "", h.replay_len);
-    memcpy(frame + sizeof h + h.replay_len, r->json ? r->json : "", h.json_len);
-    if (sapper_wire_write_all(fd, frame, n))
-        _exit(3);
-    free(frame);
+    sapper_strbuf_free(&frame);
 }
 
 static void limit_memory(int64_t mb)
@@ -171,23 +156,17 @@ sapper_status sapper_worker_send(sapper_worker *w, int64_t index)
 
 sapper_status sapper_worker_receive(sapper_worker *w, sapper_game_record *out)
 {
-    wire_header h;
+    sapper_record_header h;
     if (sapper_wire_read_all(w->from_child, &h, sizeof h))
         return SAPPER_ERR_STATE;
-    if (h.replay_len > SAPPER_RECORD_TEXT_MAX || h.json_len > SAPPER_RECORD_TEXT_MAX)
+    int64_t n = sapper_record_body_len(&h);
+    if (n < 0)
         return SAPPER_ERR_PARSE;   /* not a record this engine writes */
-    *out = h.rec;
-    out->replay = malloc(h.replay_len + h.json_len + 1);   /* both, one read */
-    out->json = malloc(h.json_len + 1);
-    if (!out->replay || !out->json ||
-        sapper_wire_read_all(w->from_child, out->replay, h.replay_len + h.json_len)) {
-        sapper_game_record_free(out);
-        return SAPPER_ERR_STATE;
-    }
-    memcpy(out->json, out->replay + h.replay_len, h.json_len);
-    out->json[h.json_len] = 0;
-    out->replay[h.replay_len] = 0;
-    return SAPPER_OK;
+    char *body = malloc((size_t)n + 1);
+    sapper_status st = body && sapper_wire_read_all(w->from_child, body, (size_t)n) == 0
+                       ? sapper_record_unpack(&h, body, out) : SAPPER_ERR_STATE;
+    free(body);
+    return st == SAPPER_ERR_NOMEM ? SAPPER_ERR_STATE : st;
 }
 
 void sapper_worker_pop(sapper_worker *w)
