@@ -76,7 +76,8 @@ sapper_status runner_lanes_feed(runner *r, int64_t *held);
  *  lanes' games given back). */
 sapper_status runner_lanes_poll(runner *r, double wait);
 /** Asks the lanes to stop and takes their last records until each is
- *  done or lost (also before runner_lanes_start, or when it failed). */
+ *  done or lost (also before runner_lanes_start, or when it failed); after
+ *  a signal, for a moment only. */
 sapper_status runner_lanes_stop(runner *r);
 
 #endif

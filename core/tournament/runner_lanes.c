@@ -26,6 +26,10 @@
 #define MAX_BATCH 4096     /* and at most this many games in all */
 #define START_WAIT 0.05    /* seconds a wait for the lanes lasts between
                               looks at the stop flag */
+#define STOP_GRACE 0.3     /* after a signal, how long the lanes' last
+                              records are waited for: mpirun kills the
+                              ranks a second after its SIGTERM, and the
+                              table and the message to resume come after */
 
 static const sapper_lanes *lanes_of(const runner *r)
 {
@@ -246,7 +250,8 @@ sapper_status runner_lanes_stop(runner *r)
     for (int i = 0; open && i < ln->count; i++)
         waiting += open[i] = (unsigned char)answers_stop(r, i);
     ln->stop(ln->ctx);
-    while (open && waiting > 0) {
+    double until = stopped(r) ? sapper_monotonic() + STOP_GRACE : 0;
+    while (open && waiting > 0 && (until == 0 || sapper_monotonic() < until)) {
         sapper_lane_event ev;
         if (!ln->next(ln->ctx, START_WAIT, &ev))
             continue;

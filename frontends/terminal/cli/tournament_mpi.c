@@ -1,0 +1,87 @@
+/*
+ * tournament_mpi.c - the MPI side of `sapper tournament` (see
+ * tournament_mpi.h): MPI_Init when an MPI launcher started this process,
+ * the lanes of rank 0, the play of the others, and how the job ends. The
+ * tournament itself is core/tournament/'s; this file only starts, wires
+ * and ends.
+ */
+#include "tournament_mpi.h"
+#include "commands.h"
+
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "mpi_tournament.h"
+
+#define DISMISS_SECONDS 10.0   /* how long rank 0 waits for the others to
+                                  go home when it could not set up */
+#define LAST_SENDS_SECONDS 5.0 /* how long a rank waits for its last
+                                  messages to leave before MPI_Finalize */
+
+int tournament_mpi_begin(tournament_mpi *t, int launched)
+{
+    *t = (tournament_mpi){.rank = 0, .size = 1};
+    if (!launched)
+        return 0;   /* a plain run: MPI is not even started */
+    if (MPI_Init(NULL, NULL) != MPI_SUCCESS) {
+        app_error("tournament: started by an MPI launcher, but MPI_Init failed");
+        return 1;
+    }
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);   /* we decide */
+    t->link = sapper_mpi_link_new();
+    if (!t->link) {
+        app_error("tournament: out of memory");
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    t->rank = sapper_mpi_link_rank(t->link);
+    t->size = sapper_mpi_link_size(t->link);
+    return 0;
+}
+
+const sapper_lanes *tournament_mpi_lanes(tournament_mpi *t, double timeout)
+{
+    if (t->rank != 0 || t->size < 2)
+        return NULL;
+    t->table = calloc(1, sizeof *t->table);
+    t->lanes = t->table ? sapper_mpi_lanes_new(t->link, timeout, t->table) : NULL;
+    return t->lanes ? t->table : NULL;
+}
+
+int tournament_mpi_serve(tournament_mpi *t, sapper_tournament_def *def,
+                         volatile sig_atomic_t *stop)
+{
+    char err[1024] = "";
+    sapper_status st = sapper_mpi_play(t->link, def, def ? NULL : "its setup failed "
+                                       "(its messages say why)", stop, &t->lost, err,
+                                       sizeof err);
+    if (st != SAPPER_OK && st != SAPPER_ERR_STATE && st != SAPPER_ERR_PARAM)
+        app_error("rank %d: %s", t->rank, err);
+    return st == SAPPER_OK ? 0 : st == SAPPER_ERR_PARAM ? EXIT_USAGE
+         : st == SAPPER_ERR_STATE ? EXIT_STOPPED : 1;
+}
+
+void tournament_mpi_dismiss(tournament_mpi *t)
+{
+    if (t->link && t->rank == 0 && t->size > 1 &&
+        sapper_mpi_dismiss(t->link, DISMISS_SECONDS) != 0)
+        t->lost = 1;
+}
+
+int tournament_mpi_end(tournament_mpi *t, int status)
+{
+    if (!t->link)
+        return status;
+    if (t->lanes && sapper_mpi_lanes_unfinished(t->lanes) > 0)
+        t->lost = 1;
+    if (!t->lost && sapper_mpi_link_drain(t->link, LAST_SENDS_SECONDS) != 0)
+        t->lost = 1;
+    fflush(NULL);
+    if (t->lost)
+        MPI_Abort(MPI_COMM_WORLD, status);   /* the only way past a silent rank */
+    sapper_mpi_lanes_free(t->lanes);
+    free(t->table);
+    sapper_mpi_link_free(t->link);
+    MPI_Finalize();
+    return status;
+}
