@@ -87,8 +87,12 @@ static sapper_sandbox *open_sandbox(const sapper_tournament_def *def)
 static void worker_main(const sapper_tournament_def *def, sapper_slot *slot,
                         int cpu, int in, int out)
 {
-    signal(SIGINT, SIG_IGN);   /* the parent decides when we stop */
-    signal(SIGTERM, SIG_DFL);
+    /* the parent decides when we stop: Ctrl-C reaches the terminal's whole
+       process group, and mpirun sends SIGTERM to a rank's whole group
+       when it stops or aborts a job; a game cut short that way would be
+       stored as a bot's crash or a void game */
+    signal(SIGINT, SIG_IGN);
+    signal(SIGTERM, SIG_IGN);
     limit_memory(def->memory_mb);
     sapper_sandbox *sb = NULL;
     if (def->sandbox) {
