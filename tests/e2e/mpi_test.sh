@@ -26,7 +26,7 @@ fi
 # A deadline on every job: mpirun has been seen to hang in its own
 # PMIx shutdown after MPI_Abort (Open MPI 4.1.4), and a hang must fail the
 # test, not the run.
-MPIRUN=(timeout -k 10 300 mpirun --oversubscribe)
+MPIRUN=(timeout -k 10 300 mpirun --oversubscribe --bind-to none)
 [ "$(id -u)" -eq 0 ] && MPIRUN+=(--allow-run-as-root)
 # In containers the shared-memory transport's single copy (CMA) may be
 # forbidden; plain copies work everywhere.

@@ -251,6 +251,8 @@ static int start_ranks(tournament_mpi *mpi)
 static int play_part(app *a, sapper_tournament_def *def, tournament_mpi *mpi, int rc)
 {
 #ifdef SAPPER_HAVE_MPI
+    if (!rc)
+        tournament_mpi_check_binding(mpi, def->jobs);
     if (mpi->rank > 0)
         return tournament_mpi_serve(mpi, rc ? NULL : def, &stop_requested);
     if (rc) {

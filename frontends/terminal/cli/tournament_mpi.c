@@ -5,12 +5,15 @@
  * tournament itself is core/tournament/'s; this file only starts, wires
  * and ends.
  */
+#define _GNU_SOURCE   /* sched_getaffinity */
 #include "tournament_mpi.h"
 #include "commands.h"
 
 #include <mpi.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "mpi_tournament.h"
 
@@ -37,6 +40,22 @@ int tournament_mpi_begin(tournament_mpi *t, int launched)
     t->rank = sapper_mpi_link_rank(t->link);
     t->size = sapper_mpi_link_size(t->link);
     return 0;
+}
+
+void tournament_mpi_check_binding(const tournament_mpi *t, int jobs)
+{
+    cpu_set_t allowed;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    if (!t->link || sched_getaffinity(0, sizeof allowed, &allowed) != 0)
+        return;
+    int usable = CPU_COUNT(&allowed);
+    if (usable >= jobs || usable >= cores)
+        return;
+    char host[256] = "";
+    gethostname(host, sizeof host - 1);
+    app_error("warning: rank %d on %s may use %d of its %ld cores (mpirun binds each "
+              "rank to cores unless told not to), and its %d worker processes share "
+              "them: start mpirun with --bind-to none", t->rank, host, usable, cores, jobs);
 }
 
 const sapper_lanes *tournament_mpi_lanes(tournament_mpi *t, double timeout)

@@ -29,6 +29,9 @@ typedef struct tournament_mpi {
 /** Starts MPI when launched (the process was started by mpirun or srun):
  *  0, or an exit status after saying why it cannot. */
 int tournament_mpi_begin(tournament_mpi *t, int launched);
+/** Warns when mpirun bound this rank to fewer cores than its jobs
+ *  worker processes (Open MPI binds ranks to cores by default). */
+void tournament_mpi_check_binding(const tournament_mpi *t, int jobs);
 /** Rank 0 of several: the other ranks as the run's lanes, given up after
  *  timeout seconds of silence; NULL when alone (or out of memory: then
  *  the run goes on alone). */
