@@ -31,6 +31,7 @@ typedef struct pending_receive {
 
 struct sapper_mpi_link {
     int rank, size;
+    int local_rank;            /* among the ranks of this host */
     double *heard;             /* per peer: when last heard (or watched) */
     double *said;              /* per peer: when last sent to */
     unsigned char *watched;    /* per peer */
@@ -54,6 +55,12 @@ sapper_mpi_link *sapper_mpi_link_new(void)
         return NULL;
     MPI_Comm_rank(MPI_COMM_WORLD, &l->rank);
     MPI_Comm_size(MPI_COMM_WORLD, &l->size);
+    MPI_Comm host;   /* the ranks that share this host's memory */
+    if (MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, l->rank, MPI_INFO_NULL,
+                            &host) == MPI_SUCCESS) {
+        MPI_Comm_rank(host, &l->local_rank);
+        MPI_Comm_free(&host);
+    }
     l->heard = calloc((size_t)l->size, sizeof *l->heard);
     l->said = calloc((size_t)l->size, sizeof *l->said);
     l->watched = calloc((size_t)l->size, 1);
@@ -88,6 +95,11 @@ int sapper_mpi_link_rank(const sapper_mpi_link *l)
 int sapper_mpi_link_size(const sapper_mpi_link *l)
 {
     return l->size;
+}
+
+int sapper_mpi_link_local_rank(const sapper_mpi_link *l)
+{
+    return l->local_rank;
 }
 
 void sapper_mpi_link_watch(sapper_mpi_link *l, int peer, int on)

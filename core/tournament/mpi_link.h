@@ -28,7 +28,8 @@
 
 typedef struct sapper_mpi_link sapper_mpi_link;
 
-/** A link over MPI_COMM_WORLD; NULL when memory runs out. */
+/** A link over MPI_COMM_WORLD; NULL when memory runs out. Collective:
+ *  every rank makes its link at the start. */
 sapper_mpi_link *sapper_mpi_link_new(void);
 /** Frees what the link holds, except the buffers of sends still under
  *  way (only after a peer was lost, when the job is aborted: MPI may
@@ -37,6 +38,8 @@ void sapper_mpi_link_free(sapper_mpi_link *l);
 
 int sapper_mpi_link_rank(const sapper_mpi_link *l);
 int sapper_mpi_link_size(const sapper_mpi_link *l);
+/** This rank's number among the ranks of its host (0 for the first). */
+int sapper_mpi_link_local_rank(const sapper_mpi_link *l);
 
 /** Heartbeats to peer (and its silence measured) from now on, or not. */
 void sapper_mpi_link_watch(sapper_mpi_link *l, int peer, int on);

@@ -204,7 +204,9 @@ static sapper_status rank0_silent(player *p)
 
 static sapper_status serve(player *p)
 {
-    sapper_status st = sapper_pool_new(p->def, to_outbox, p, &p->pool, p->err, p->errcap);
+    int first_core = sapper_mpi_link_local_rank(p->link) * p->def->jobs;
+    sapper_status st = sapper_pool_new(p->def, first_core, to_outbox, p, &p->pool, p->err,
+                                       p->errcap);
     while (st == SAPPER_OK && !p->told_to_stop) {
         if (signalled(p))
             return SAPPER_ERR_STATE;

@@ -27,18 +27,20 @@ struct sapper_pool {
     int64_t *backlog;           /* a ring: count games from head */
     size_t head, count, cap;
     int64_t in_workers;         /* games sent to workers, not finished */
+    int first_core;             /* worker i keeps to core first_core + i */
     sapper_pool_sink sink;
     void *sink_ctx;
 };
 
-sapper_status sapper_pool_new(const sapper_tournament_def *def, sapper_pool_sink sink,
-                              void *sink_ctx, sapper_pool **out, char *err,
-                              size_t errcap)
+sapper_status sapper_pool_new(const sapper_tournament_def *def, int first_core,
+                              sapper_pool_sink sink, void *sink_ctx, sapper_pool **out,
+                              char *err, size_t errcap)
 {
     sapper_pool *p = calloc(1, sizeof *p);
     *out = NULL;
     if (p) {
         p->def = def;
+        p->first_core = first_core > 0 ? first_core : 0;
         p->sink = sink;
         p->sink_ctx = sink_ctx;
         p->total = sapper_schedule_count(def);
@@ -166,7 +168,8 @@ static sapper_status feed_worker(sapper_pool *p, int i, char *err, size_t errcap
         if (w->pid <= 0 && p->count == 0)
             return SAPPER_OK;   /* no worker is started for nothing to do */
         if (w->pid <= 0 &&
-            sapper_worker_start(w, p->def, &p->slots[i], p->def->sandbox ? i : -1,
+            sapper_worker_start(w, p->def, &p->slots[i],
+                                p->def->sandbox ? p->first_core + i : -1,
                                 err, errcap))
             return SAPPER_ERR_STATE;
         while (w->nqueued < SAPPER_WORKER_QUEUE && p->count > 0) {

@@ -21,10 +21,12 @@ typedef struct sapper_pool sapper_pool;
 typedef sapper_status (*sapper_pool_sink)(void *ctx, sapper_game_record *rec);
 
 /** A pool of def->jobs workers (none started until there is a game).
- *  def must outlive the pool and not change. */
-sapper_status sapper_pool_new(const sapper_tournament_def *def, sapper_pool_sink sink,
-                              void *sink_ctx, sapper_pool **out, char *err,
-                              size_t errcap);
+ *  def must outlive the pool and not change. Sandboxed workers keep to a
+ *  core each, from the first_core-th of those this process may use on
+ *  (so that pools of several MPI ranks on one host do not share cores). */
+sapper_status sapper_pool_new(const sapper_tournament_def *def, int first_core,
+                              sapper_pool_sink sink, void *sink_ctx, sapper_pool **out,
+                              char *err, size_t errcap);
 /** Ends the workers (the orderly way when idle, killed when playing) and
  *  frees the pool; games still held are dropped. NULL is fine. */
 void sapper_pool_free(sapper_pool *p);

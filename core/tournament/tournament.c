@@ -236,7 +236,7 @@ static sapper_status allocate(runner *r)
     for (int64_t i = 0; r->sprt.on && i < r->total; i++)
         r->sprt.a_result[i] = -1;
     sapper_sprt_bounds(def->alpha, def->beta, &r->sprt.lower, &r->sprt.upper);
-    return sapper_pool_new(def, store_local, r, &r->pool, r->err, r->errcap);
+    return sapper_pool_new(def, 0, store_local, r, &r->pool, r->err, r->errcap);
 }
 
 /* This process's row in the database's hosts: its host name, rank 0. */
