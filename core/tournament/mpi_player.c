@@ -222,17 +222,19 @@ static sapper_status serve(player *p)
     return st;
 }
 
-/* The end, however it came: games in play ended, what was finished sent,
-   then BYE (unless rank 0 is gone). */
+/* The end, however it came: what was finished sent, then BYE (unless rank
+   0 is gone), then the games in play ended. BYE goes first because ending
+   the workers may take a while (each idle one is given 2 s to end its bot
+   processes), in which this rank sends no heartbeat. */
 static void sign_off(player *p)
 {
+    if (!*p->rank0_lost) {
+        send_outbox(p);
+        sapper_mpi_link_send(p->link, 0, SAPPER_MPI_BYE, "", 0);
+    }
     sapper_pool_free(p->pool);   /* a game in play is not waited for */
     p->pool = NULL;
-    if (*p->rank0_lost)
-        return;
-    send_outbox(p);
-    sapper_mpi_link_send(p->link, 0, SAPPER_MPI_BYE, "", 0);
-    if (sapper_mpi_link_drain(p->link, BYE_DRAIN) != 0)
+    if (!*p->rank0_lost && sapper_mpi_link_drain(p->link, BYE_DRAIN) != 0)
         *p->rank0_lost = 1;   /* it no longer takes our messages */
 }
 

@@ -1,10 +1,12 @@
 /*
- * tournament.c - runs a tournament: skips the games already stored,
- * dispatches the rest to worker processes (two games queued each), watches
- * their deadlines, stores every record as it arrives (in batches), stops
- * early when an SPRT decides or the caller asks, and reports progress.
- * The schedule (schedule.c), the processes (worker.c), the database
- * (store.c) and the statistics (table.c) live elsewhere.
+ * tournament.c - runs a tournament: skips the games already stored, hands
+ * the rest out in index order to this process's pool of workers (two
+ * games queued each) and to the lanes, if any (other MPI ranks, in
+ * batches: runner_lanes.c), stores every record as it arrives (in
+ * transactions), stops early when an SPRT decides or the caller asks, and
+ * reports progress. The schedule (schedule.c), the workers (pool.c,
+ * worker.c), the database (store.c) and the statistics (table.c) live
+ * elsewhere.
  */
 #include "tournament.h"
 #include "tournament_internal.h"

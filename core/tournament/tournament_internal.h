@@ -2,7 +2,8 @@
  * tournament_internal.h - what the tournament's files share and nobody
  * else needs: the slot a worker publishes its current bot step in (shared
  * memory, read by the parent to enforce move deadlines and name the
- * culprit of a crash), and the worker pool.
+ * culprit of a crash), and the worker processes (worker.c) that pool.c
+ * keeps fed.
  */
 #ifndef SAPPER_TOURNAMENT_INTERNAL_H
 #define SAPPER_TOURNAMENT_INTERNAL_H
