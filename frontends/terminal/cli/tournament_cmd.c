@@ -255,11 +255,10 @@ static int play_part(app *a, sapper_tournament_def *def, tournament_mpi *mpi, in
         tournament_mpi_check_binding(mpi, def->jobs);
     if (mpi->rank > 0)
         return tournament_mpi_serve(mpi, rc ? NULL : def, &stop_requested);
-    if (rc) {
+    const sapper_lanes *lanes = rc ? NULL : tournament_mpi_lanes(mpi, def->rank_timeout);
+    if (!lanes)   /* cannot set up, or no memory for the others: alone */
         tournament_mpi_dismiss(mpi);
-        return rc;
-    }
-    return run(a, def, tournament_mpi_lanes(mpi, def->rank_timeout), mpi->size);
+    return rc ? rc : run(a, def, lanes, lanes ? mpi->size : 1);
 #else
     return rc ? rc : run(a, def, NULL, mpi->size);
 #endif
