@@ -202,13 +202,19 @@ static sapper_status lanes_send(void *ctx, int lane, const int64_t *games, size_
     return st == SAPPER_ERR_STATE ? SAPPER_OK : st;   /* MPI failed: silence tells */
 }
 
+/* STOP says whether the job will end with MPI_Abort (a rank was given
+   up): then the others must not be in MPI_Finalize when it comes, which
+   Open MPI 4.1's mpirun does not survive (it hangs or crashes). */
 static void lanes_stop(void *ctx)
 {
     sapper_mpi_lanes *m = ctx;
+    char aborting = 0;
+    for (int lane = 0; lane < m->count; lane++)
+        aborting |= (char)m->lost_lane[lane];
     for (int lane = 0; lane < m->count; lane++) {
         if (m->gone[lane])
             continue;
-        sapper_mpi_link_send(m->link, rank_of(lane), SAPPER_MPI_STOP, "", 0);
+        sapper_mpi_link_send(m->link, rank_of(lane), SAPPER_MPI_STOP, &aborting, 1);
         sapper_mpi_link_watch(m->link, rank_of(lane), 1);
         m->started[lane] = 1;   /* from now on its silence counts */
     }

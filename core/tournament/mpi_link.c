@@ -39,7 +39,12 @@ struct sapper_mpi_link {
     size_t nsends, capsends;
     pending_receive *receives; /* in the order they were matched */
     size_t nreceives, capreceives;
+    double last_tick;          /* when this rank last looked (0: never) */
 };
+
+/* A pause this long between two looks means this rank was not running
+   (stopped, starved, blocked): its peers' silence meanwhile is not theirs. */
+#define OWN_PAUSE (2 * SAPPER_MPI_BEAT)
 
 static double now(void)
 {
@@ -238,6 +243,10 @@ void sapper_mpi_link_tick(sapper_mpi_link *l)
 {
     reap_sends(l);
     double t = now();
+    if (l->last_tick > 0 && t - l->last_tick > OWN_PAUSE)
+        for (int p = 0; p < l->size; p++)   /* SIGCONT after SIGSTOP, say */
+            l->heard[p] = t;
+    l->last_tick = t;
     for (int p = 0; p < l->size; p++)
         if (l->watched[p] && t - l->said[p] >= SAPPER_MPI_BEAT)
             sapper_mpi_link_send(l, p, SAPPER_MPI_BEAT_TAG, "", 0);

@@ -55,10 +55,13 @@ sapper_status sapper_mpi_link_send(sapper_mpi_link *l, int peer, int tag,
 int sapper_mpi_link_receive(sapper_mpi_link *l, int *from, int *tag, char **data,
                             size_t *n);
 
-/** Frees finished sends and sends the heartbeats that are due. */
+/** Frees finished sends and sends the heartbeats that are due. Called
+ *  often (every few ms) by a rank at work: when this rank itself was not
+ *  running for a while, the silence of its peers restarts from now. */
 void sapper_mpi_link_tick(sapper_mpi_link *l);
 
-/** Seconds since peer was last heard, or since it was watched. */
+/** Seconds since peer was last heard, since it was watched, or since
+ *  this rank last resumed after a pause of its own. */
 double sapper_mpi_link_silence(const sapper_mpi_link *l, int peer);
 
 /** Waits up to timeout seconds for every send to finish: 0 when they

@@ -34,7 +34,7 @@ typedef struct player {
     int outbox_records;
     double outbox_since;         /* when its first record came */
     int told_to_stop;
-    int *rank0_lost;
+    int *ending;                 /* SAPPER_MPI_END_* */
     char *err;
     size_t errcap;
 } player;
@@ -42,6 +42,14 @@ typedef struct player {
 static int signalled(const player *p)
 {
     return p->stop && *p->stop;
+}
+
+/* STOP: its byte says whether rank 0 ends the job with MPI_Abort. */
+static void stopped_by(player *p, const char *data, size_t n)
+{
+    p->told_to_stop = 1;
+    if (n >= 1 && data[0] == 1 && *p->ending == SAPPER_MPI_END_FINALIZE)
+        *p->ending = SAPPER_MPI_END_AWAIT;
 }
 
 /* ---- the start ----------------------------------------------------------- */
@@ -111,11 +119,11 @@ static sapper_status await_start(player *p, const char *refusal)
         }
         if (tag == SAPPER_MPI_START && p->def && !refusal)
             check_start(p, data, n, why, sizeof why);
+        if (tag == SAPPER_MPI_STOP)
+            stopped_by(p, data, n);
         free(data);
-        if (tag == SAPPER_MPI_STOP) {
-            p->told_to_stop = 1;
+        if (tag == SAPPER_MPI_STOP)
             return SAPPER_OK;
-        }
         if (tag != SAPPER_MPI_START)
             continue;
         sapper_mpi_link_watch(p->link, 0, 1);
@@ -181,7 +189,8 @@ static sapper_status hear_rank0(player *p)
             memcpy(&index, data + k, sizeof index);
             st = index >= 0 && index < total ? sapper_pool_add(p->pool, index) : SAPPER_OK;
         }
-        p->told_to_stop |= tag == SAPPER_MPI_STOP;
+        if (tag == SAPPER_MPI_STOP)
+            stopped_by(p, data, n);
         free(data);
         if (st != SAPPER_OK) {
             snprintf(p->err, p->errcap, "out of memory");
@@ -196,7 +205,7 @@ static sapper_status rank0_silent(player *p)
     double quiet = sapper_mpi_link_silence(p->link, 0);
     if (quiet <= p->timeout)
         return SAPPER_OK;
-    *p->rank0_lost = 1;
+    *p->ending = SAPPER_MPI_END_ABORT;
     snprintf(p->err, p->errcap, "rank 0 stopped answering (silent for %.0f s; "
              "[tournament] rank_timeout = %g): this rank stops", quiet, p->timeout);
     return SAPPER_ERR_INTERNAL;
@@ -228,26 +237,29 @@ static sapper_status serve(player *p)
    processes), in which this rank sends no heartbeat. */
 static void sign_off(player *p)
 {
-    if (!*p->rank0_lost) {
+    int rank0_lost = *p->ending == SAPPER_MPI_END_ABORT;
+    if (!rank0_lost) {
         send_outbox(p);
         sapper_mpi_link_send(p->link, 0, SAPPER_MPI_BYE, "", 0);
     }
     sapper_pool_free(p->pool);   /* a game in play is not waited for */
     p->pool = NULL;
-    if (!*p->rank0_lost && sapper_mpi_link_drain(p->link, BYE_DRAIN) != 0)
-        *p->rank0_lost = 1;   /* it no longer takes our messages */
+    if (!rank0_lost && sapper_mpi_link_drain(p->link, BYE_DRAIN) != 0 &&
+        *p->ending == SAPPER_MPI_END_FINALIZE)
+        *p->ending = SAPPER_MPI_END_ABORT;   /* it no longer takes our messages */
 }
 
 /* A refusing rank waits for rank 0 to stop it, so the job ends together. */
 static void await_stop(player *p)
 {
-    while (!p->told_to_stop && !signalled(p) && !*p->rank0_lost) {
+    while (!p->told_to_stop && !signalled(p) && *p->ending != SAPPER_MPI_END_ABORT) {
         int from, tag;
         char *data;
         size_t n;
         sapper_mpi_link_tick(p->link);
         while (sapper_mpi_link_receive(p->link, &from, &tag, &data, &n) == 1) {
-            p->told_to_stop |= tag == SAPPER_MPI_STOP;
+            if (tag == SAPPER_MPI_STOP)
+                stopped_by(p, data, n);
             free(data);
         }
         if (rank0_silent(p) == SAPPER_OK)
@@ -257,12 +269,12 @@ static void await_stop(player *p)
 
 sapper_status sapper_mpi_play(sapper_mpi_link *link, sapper_tournament_def *def,
                               const char *refusal, volatile sig_atomic_t *stop,
-                              int *rank0_lost, char *err, size_t errcap)
+                              int *ending, char *err, size_t errcap)
 {
-    player p = {.link = link, .def = def, .stop = stop, .rank0_lost = rank0_lost,
+    player p = {.link = link, .def = def, .stop = stop, .ending = ending,
                 .timeout = def ? def->rank_timeout : DEFAULT_TIMEOUT, .err = err,
                 .errcap = errcap};
-    *rank0_lost = 0;
+    *ending = SAPPER_MPI_END_FINALIZE;
     sapper_status st = await_start(&p, def ? NULL : refusal ? refusal : "its setup failed");
     if (st == SAPPER_ERR_PARAM)
         await_stop(&p);

@@ -15,7 +15,8 @@
  *   k -> 0  HELLO   joined (its jobs, its host) or refused (why)
  *   0 -> k  GAMES   a batch of game indices, again as k runs low
  *   k -> 0  RECORDS finished games, a few dozen or 20 ms at a time
- *   0 -> k  STOP    the end, or a stop: k ends its games in play
+ *   0 -> k  STOP    the end, or a stop: k ends its games in play; its
+ *                   byte is 1 when the job will end with MPI_Abort
  *   k -> 0  BYE     after its last records
  * and a heartbeat every second each way; a rank silent for
  * [tournament] rank_timeout seconds is given up by the other side.
@@ -44,15 +45,24 @@ void sapper_mpi_lanes_free(sapper_mpi_lanes *m);
  *  0, or -1 when some did not answer (then the caller aborts the job). */
 int sapper_mpi_dismiss(sapper_mpi_link *link, double timeout);
 
+/* How a rank other than 0 must end the job (sapper_mpi_play's *ending). */
+#define SAPPER_MPI_END_FINALIZE 0   /* MPI_Finalize, as usual */
+#define SAPPER_MPI_END_ABORT    1   /* rank 0 stopped answering: MPI_Abort */
+#define SAPPER_MPI_END_AWAIT    2   /* rank 0 gave a rank up and ends the job
+                                       with MPI_Abort: wait for it, and do not
+                                       enter MPI_Finalize meanwhile (Open MPI
+                                       4.1's mpirun hangs or crashes when a
+                                       rank finalizes while another aborts) */
+
 /** A rank other than 0: waits for the tournament, checks that def (its
  *  own reading of the same command) agrees with rank 0's, plays the games
  *  it is sent until told to stop. With def NULL it refuses, saying why
  *  (its setup failed). Returns SAPPER_OK when told to stop,
  *  SAPPER_ERR_STATE when *stop was set (a signal), SAPPER_ERR_PARAM when
- *  it refused, other errors with a message; *rank0_lost is set when rank
- *  0 stopped answering (then the caller aborts the job). */
+ *  it refused, other errors with a message; *ending says how the caller
+ *  ends the job (SAPPER_MPI_END_*). */
 sapper_status sapper_mpi_play(sapper_mpi_link *link, sapper_tournament_def *def,
                               const char *refusal, volatile sig_atomic_t *stop,
-                              int *rank0_lost, char *err, size_t errcap);
+                              int *ending, char *err, size_t errcap);
 
 #endif

@@ -21,6 +21,8 @@
                                   go home when it could not set up */
 #define LAST_SENDS_SECONDS 5.0 /* how long a rank waits for its last
                                   messages to leave before MPI_Finalize */
+#define AWAIT_ABORT_SECONDS 60 /* how long a rank waits for rank 0's
+                                  MPI_Abort before it aborts the job itself */
 
 int tournament_mpi_begin(tournament_mpi *t, int launched)
 {
@@ -71,9 +73,12 @@ int tournament_mpi_serve(tournament_mpi *t, sapper_tournament_def *def,
                          volatile sig_atomic_t *stop)
 {
     char err[1024] = "";
+    int ending;
     sapper_status st = sapper_mpi_play(t->link, def, def ? NULL : "its setup failed "
-                                       "(its messages say why)", stop, &t->lost, err,
+                                       "(its messages say why)", stop, &ending, err,
                                        sizeof err);
+    t->lost = ending == SAPPER_MPI_END_ABORT;
+    t->await_abort = ending == SAPPER_MPI_END_AWAIT;
     if (st != SAPPER_OK && st != SAPPER_ERR_STATE && st != SAPPER_ERR_PARAM)
         app_error("rank %d: %s", t->rank, err);
     return st == SAPPER_OK ? 0 : st == SAPPER_ERR_PARAM ? EXIT_USAGE
@@ -96,7 +101,9 @@ int tournament_mpi_end(tournament_mpi *t, int status)
     if (!t->lost && sapper_mpi_link_drain(t->link, LAST_SENDS_SECONDS) != 0)
         t->lost = 1;
     fflush(NULL);
-    if (t->lost)
+    for (int s = 0; t->await_abort && s < AWAIT_ABORT_SECONDS; s++)
+        sleep(1);   /* rank 0's MPI_Abort ends this process */
+    if (t->lost || t->await_abort)
         MPI_Abort(MPI_COMM_WORLD, status);   /* the only way past a silent rank */
     sapper_mpi_lanes_free(t->lanes);
     free(t->table);

@@ -23,7 +23,8 @@ typedef struct tournament_mpi {
     sapper_mpi_link *link;     /* NULL without mpirun */
     sapper_mpi_lanes *lanes;   /* rank 0 of several: the other ranks */
     sapper_lanes *table;       /* their function table (owned) */
-    int lost;                  /* a rank stopped answering */
+    int lost;                  /* a rank stopped answering: MPI_Abort */
+    int await_abort;           /* rank 0 ends the job with MPI_Abort */
 } tournament_mpi;
 
 /** Starts MPI when launched (the process was started by mpirun or srun):
