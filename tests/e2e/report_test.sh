@@ -84,6 +84,13 @@ expect_contains "$html" "The cell of the fatal click" "Minesweeper: where games 
 expect_contains "$html" "Game lengths" "Minesweeper: game lengths"
 expect_contains "$html" "master seed 3" "the header names the master seed"
 expect_contains "$html" "<td>rules</td><td>classic</td>" "and the plugins"
+expect_contains "$html" "<tr><td>0</td><td>$(hostname)</td><td>80</td></tr>" \
+    "and which host and rank played the games (results schema 6)"
+cp "$T/dup.db" "$T/dup5.db"
+sqlite3 "$T/dup5.db" "alter table games drop column host; drop table hosts; pragma user_version = 5"
+"$S" report "$T/dup5.db" -o "$T/dup5.html" >/dev/null 2>&1
+expect_contains "$(cat "$T/dup5.html")" "Hosts: not recorded (the games were stored before results schema 6" \
+    "a database of schema 5 is reported, without hosts"
 html=$(cat "$T/sprt.html")
 expect_contains "$html" "Pairwise score" "two-player: the score matrix"
 expect_contains "$html" "Elo difference per pairing" "two-player: Elo with error bars"

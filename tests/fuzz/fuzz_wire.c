@@ -1,9 +1,10 @@
 /*
  * fuzz_wire.c - fuzz target: the records a tournament's parent reads from
- * its worker processes (core/tournament/worker.c): the record header, the
- * replay and the result JSON read off the pipe (sapper_worker_receive),
- * then the judgement whether the engine could have written it
- * (sapper_worker_record_is_sound), as the runner's collect() makes them.
+ * its worker processes (core/tournament/worker.c, record_wire.c): the
+ * record header, the replay and the result JSON read off the pipe
+ * (sapper_worker_receive), then the judgement whether the engine could
+ * have written it (sapper_record_is_sound), as the pool's collect()
+ * makes them.
  * A bot running inside the worker (sandbox = none) may write anything on
  * that pipe, so every byte of it is the fuzzer's.
  *
@@ -26,6 +27,7 @@
 #include <unistd.h>
 
 #include "fuzz_check.h"
+#include "record_wire.h"
 #include "tournament_internal.h"
 
 #define GAME_INDEX 5   /* the game the parent asked for (make_wire_seeds.c) */
@@ -97,7 +99,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(rec.replay && rec.json, "a record read whole without its texts");
     FUZZ_CHECK(strlen(rec.replay) + strlen(rec.json) < size,
                "texts longer than the bytes sent");
-    if (sapper_worker_record_is_sound(&w, &g, &rec))
+    if (sapper_record_is_sound(&g, &rec))
         check_sound(&rec, &g);
     sapper_game_record_free(&rec);
     return 0;

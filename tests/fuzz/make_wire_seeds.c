@@ -1,6 +1,6 @@
 /*
  * make_wire_seeds.c - writes the seed corpus of fuzz_wire: real records
- * as a worker sends them (sapper_worker_frame), each after the one byte
+ * as a worker or a rank sends them (sapper_record_pack), each after the one byte
  * fuzz_wire reads first (the game's seats less one). Game GAME_INDEX of three small
  * tournaments (classic duplicate: 1 seat, seeker round robin: 2, Wood-Sword
  * free-for-all: 4) played in this process, and the faults a worker
@@ -19,7 +19,8 @@
 
 #include "fuzz_registry.h"
 #include "replay.h"
-#include "tournament_internal.h"
+#include "record_wire.h"
+#include "tournament.h"
 
 #define GAME_INDEX 5   /* as fuzz_wire.c */
 
@@ -96,10 +97,12 @@ static int emit(const char *dir, int check, const char *name, const char *kind,
                 const sapper_game_record *r)
 {
     char path[4096];
-    size_t n;
-    char *frame = sapper_worker_frame(r, &n);
-    if (!frame)
+    sapper_strbuf packed = {0};
+    sapper_record_pack(r, &packed);
+    if (packed.failed)
         die(name, "out of memory");
+    const char *frame = packed.data;
+    size_t n = packed.len;
     snprintf(path, sizeof path, "%s/%s-%s.bin", dir, name, kind);
     unsigned char seats = (unsigned char)(r->nseats - 1);
     int stale = 0;
@@ -118,7 +121,7 @@ static int emit(const char *dir, int check, const char *name, const char *kind,
         die(path, "cannot close");
     if (stale)
         fprintf(stderr, "%s: stale: regenerate with make_wire_seeds %s\n", path, dir);
-    free(frame);
+    sapper_strbuf_free(&packed);
     return stale;
 }
 
