@@ -1,9 +1,10 @@
 /*
  * test_worker.c - the records a tournament's worker process sends its
- * parent (core/tournament/worker.c), as frames of
- * core/tournament/record_wire.c: the parent reads back what was sent, and
- * judges sound only what the engine could have written. No worker is
- * started: the frame goes through a pipe in this process.
+ * parent (core/tournament/worker.c) and an MPI rank sends rank 0, as
+ * frames of core/tournament/record_wire.c: the receiver reads back what
+ * was sent, and judges sound only what the engine could have written. No
+ * worker is started: the frame goes through a pipe in this process, or
+ * is read from a buffer as rank 0 reads a message of records.
  */
 #include "helpers.h"
 
@@ -108,12 +109,58 @@ static void test_worker_record_with_a_time_the_engine_never_measures_is_not_soun
     }
 }
 
+/* Rank 0 reads a message of records frame by frame (mpi_lanes.c): each
+   comes back as sent, and what is left after the last is no frame. */
+static void test_worker_records_of_a_message_read_back_one_by_one(void **state)
+{
+    (void)state;
+    sapper_game_record first = a_record(), second = a_record(), got;
+    second.index = GAME + 1;
+    second.replay = NULL;
+    sapper_strbuf msg = {0};
+    sapper_record_pack(&first, &msg);
+    sapper_record_pack(&second, &msg);
+    assert_false(msg.failed);
+    size_t used = 0, at = 0;
+    assert_int_equal(sapper_record_next(msg.data, msg.len, &used, &got), SAPPER_OK);
+    assert_int_equal(got.index, GAME);
+    assert_string_equal(got.replay, replay);
+    sapper_game_record_free(&got);
+    at += used;
+    assert_int_equal(sapper_record_next(msg.data + at, msg.len - at, &used, &got), SAPPER_OK);
+    assert_int_equal(got.index, GAME + 1);
+    assert_string_equal(got.replay, "");
+    assert_string_equal(got.json, json);
+    sapper_game_record_free(&got);
+    at += used;
+    assert_int_equal(at, msg.len);
+    assert_int_equal(sapper_record_next(msg.data + at, 0, &used, &got), SAPPER_ERR_PARSE);
+    sapper_strbuf_free(&msg);
+}
+
+/* A frame cut short is no record, whichever way it came. */
+static void test_worker_record_cut_short_is_no_record(void **state)
+{
+    (void)state;
+    sapper_game_record r = a_record(), got;
+    sapper_strbuf frame = {0};
+    sapper_record_pack(&r, &frame);
+    size_t used;
+    assert_int_equal(sapper_record_next(frame.data, frame.len - 1, &used, &got),
+                     SAPPER_ERR_PARSE);
+    assert_int_equal(sapper_record_next(frame.data, sizeof(sapper_record_header) - 1,
+                                        &used, &got), SAPPER_ERR_PARSE);
+    sapper_strbuf_free(&frame);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_worker_record_reads_back_as_sent),
         cmocka_unit_test(test_worker_record_of_another_game_is_not_sound),
         cmocka_unit_test(test_worker_record_with_a_time_the_engine_never_measures_is_not_sound),
+        cmocka_unit_test(test_worker_records_of_a_message_read_back_one_by_one),
+        cmocka_unit_test(test_worker_record_cut_short_is_no_record),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
