@@ -116,6 +116,15 @@ static void rank_row(void *ctx, sqlite3_stmt *st)
     sapper_strbuf_printf(&p->out, "</td><td>%s</td></tr>\n", col_text(st, 2));
 }
 
+/* A row (host, games) of the table of hosts. */
+static void host_row(void *ctx, sqlite3_stmt *st)
+{
+    page *p = ctx;
+    sapper_strbuf_printf(&p->out, "<tr><td>");
+    svg_escape(&p->out, col_text(st, 0));
+    sapper_strbuf_printf(&p->out, "</td><td>%s</td></tr>\n", col_text(st, 1));
+}
+
 static void count_row(void *ctx, sqlite3_stmt *st)
 {
     (void)st;
@@ -123,7 +132,8 @@ static void count_row(void *ctx, sqlite3_stmt *st)
 }
 
 /* Which host and MPI rank played how many games (results schema 6), or
-   that the database does not say. */
+   that the database does not say. With more than one host, each host's
+   games first: what a cluster's machines did, before their ranks. */
 static void hosts(page *p)
 {
     static const char ranks[] = "SELECT json_extract(value, '$.rank'), json_extract("
@@ -143,6 +153,13 @@ static void hosts(page *p)
              "results; without mpirun it is the only one).", (long long)names,
              names == 1 ? "" : "s", (long long)rows, rows == 1 ? "" : "s");
     para(p, line);
+    if (names > 1) {
+        sapper_strbuf_printf(&p->out, "<table><tr><th>host</th><th>games</th></tr>\n");
+        report_query(&p->d, "SELECT json_extract(value, '$.host'), json_extract(value, "
+                     "'$.games') FROM json_each(?1, '$.hosts')",
+                     sapper_strbuf_str(&p->d.table), host_row, p);
+        sapper_strbuf_printf(&p->out, "</table>\n");
+    }
     sapper_strbuf_printf(&p->out, "<table><tr><th>rank</th><th>host</th><th>games"
                          "</th></tr>\n");
     report_query(&p->d, ranks, sapper_strbuf_str(&p->d.table), rank_row, p);
