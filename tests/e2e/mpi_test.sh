@@ -1,8 +1,10 @@
 #!/bin/bash
 # mpi_test.sh BUILD_DIR HAVE_MPI [SANITIZED] - `mpirun -np N sapper
 # tournament` on loopback (issue 15): three ranks store the same games as
-# one process with --jobs 1 (every column but timings and hosts, replays
-# decoded) and the same table, and say which rank played what; a rank
+# one process with --jobs 1 or 2 (every column but timings and hosts,
+# replays decoded) and the same table, and say which rank played what;
+# --verbose and --report-every print on rank 0 only; --resume with more
+# games extends a finished run under mpirun; a rank
 # killed with SIGKILL mid-run stops the job cleanly, keeping every stored
 # game, and --resume under another -np plays only what is missing (none
 # lost, none twice, the same rows); a stopped rank (SIGSTOP) is given up
@@ -99,12 +101,25 @@ total=$((3 * games))
 # ---- the same games as one process ---------------------------------------
 "$S" tournament "$cfg" tournament.db="$T/one.db" tournament.games=$games --jobs 1 \
     >"$T/one.txt" 2>/dev/null
+"$S" tournament "$cfg" tournament.db="$T/two.db" tournament.games=$games --jobs 2 \
+    >/dev/null 2>&1
+every=$((total / 4 - 1))
 "${MPIRUN[@]}" -np 3 "$S" tournament "$cfg" tournament.db="$T/np3.db" tournament.games=$games \
-    --jobs 1 --json "$T/np3.json" >"$T/np3.txt" 2>"$T/np3.err"
+    --jobs 1 --json "$T/np3.json" --verbose --report-every $every >"$T/np3.txt" 2>"$T/np3.err"
 expect_status $? 0 "mpirun -np 3 sapper tournament completes"
 expect_contains "$(cat "$T/np3.err")" "1 jobs a rank, 3 ranks" "and says it plays on 3 ranks"
+expect_equal "$(rows_of "$T/two.db" | md5sum)" "$(rows_of "$T/one.db" | md5sum)" \
+    "--jobs 2 stores the same $total games as --jobs 1 (timings aside)"
 expect_equal "$(rows_of "$T/np3.db" | md5sum)" "$(rows_of "$T/one.db" | md5sum)" \
     "-np 3 stores the same $total games as --jobs 1 (timings and hosts aside)"
+# --verbose and --report-every under mpirun: rank 0 alone prints, a line
+# for every game whichever rank played it, and the standings of every
+# game stored every $every games.
+expect_equal "$(grep -E '^game [0-9]+ \(board [0-9]+\):' "$T/np3.err" | sort -u | wc -l) $(grep -cE '^game [0-9]+ \(board' "$T/np3.err")" \
+    "$total $total" "--verbose: one line per game, from rank 0 only"
+expect_equal "$(grep -c '^standings after' "$T/np3.err")" 4 "--report-every: the standings 4 times, not once per rank"
+expect_contains "$(cat "$T/np3.err")" "standings after $((4 * every)) games of this run:" \
+    "counting every game stored"
 [ "$(rows_of "$T/np3.db" | wc -l)" -eq $total ] && pass "all $total of them" || fail "rows: $(rows_of "$T/np3.db" | wc -l)"
 w1=$(table_of "$T/one.txt"); w3=$(table_of "$T/np3.txt")
 [ -n "$w1" ] && [ "$w1" = "$w3" ] && pass "and the same table" || fail "same table: [$w1] vs [$w3]"
@@ -117,6 +132,16 @@ expect_equal "$placed" "[0, 1, 2] $total $total" "--json counts the games of eac
 expect_contains "$(cat "$T/np3.txt")" "ranks: 0 ($(hostname))" "the table names the ranks that played"
 expect_equal "$(sqlite3 "$T/np3.db" "select count(distinct rank) from hosts h join games g on g.host = h.id")" 3 \
     "every game names its rank in the database"
+
+# ---- a finished run made longer, under mpirun -----------------------------
+"${MPIRUN[@]}" -np 2 "$S" tournament "$cfg" tournament.db="$T/np3.db" \
+    tournament.games=$((games + 10)) --jobs 1 --resume >/dev/null 2>"$T/ext.err"
+expect_status $? 0 "--resume with more games under mpirun -np 2 extends the duplicate run"
+"$S" tournament "$cfg" tournament.db="$T/ext1.db" tournament.games=$((games + 10)) --jobs 2 \
+    >/dev/null 2>&1
+expect_equal "$(rows_of "$T/np3.db" | md5sum)" "$(rows_of "$T/ext1.db" | md5sum)" \
+    "and ends as a run of that size from the start"
+expect_contains "$(cat "$T/ext.err")" "progress: $total/$((total + 30)) games" "playing only the new boards"
 
 # ---- a rank killed mid-run, then --resume under another -np ---------------
 big=1500
