@@ -107,6 +107,65 @@ static void engine_row(void *ctx, sqlite3_stmt *st)
     sapper_strbuf_printf(&p->out, ")</td><td></td></tr>\n");
 }
 
+/* A row (rank, host, games) of the table of who played. */
+static void rank_row(void *ctx, sqlite3_stmt *st)
+{
+    page *p = ctx;
+    sapper_strbuf_printf(&p->out, "<tr><td>%s</td><td>", col_text(st, 0));
+    svg_escape(&p->out, col_text(st, 1));
+    sapper_strbuf_printf(&p->out, "</td><td>%s</td></tr>\n", col_text(st, 2));
+}
+
+/* A row (host, games) of the table of hosts. */
+static void host_row(void *ctx, sqlite3_stmt *st)
+{
+    page *p = ctx;
+    sapper_strbuf_printf(&p->out, "<tr><td>");
+    svg_escape(&p->out, col_text(st, 0));
+    sapper_strbuf_printf(&p->out, "</td><td>%s</td></tr>\n", col_text(st, 1));
+}
+
+static void count_row(void *ctx, sqlite3_stmt *st)
+{
+    (void)st;
+    (*(int64_t *)ctx)++;
+}
+
+/* Which host and MPI rank played how many games (results schema 6), or
+   that the database does not say. With more than one host, each host's
+   games first: what a cluster's machines did, before their ranks. */
+static void hosts(page *p)
+{
+    static const char ranks[] = "SELECT json_extract(value, '$.rank'), json_extract("
+                                "value, '$.host'), json_extract(value, '$.games') FROM "
+                                "json_each(?1, '$.ranks')";
+    int64_t rows = 0, names = 0;
+    report_query(&p->d, ranks, sapper_strbuf_str(&p->d.table), count_row, &rows);
+    report_query(&p->d, "SELECT 1 FROM json_each(?1, '$.hosts')",
+                 sapper_strbuf_str(&p->d.table), count_row, &names);
+    if (rows == 0) {
+        para(p, "Hosts: not recorded (the games were stored before results schema 6, "
+                "which names the host and rank that played each game).");
+        return;
+    }
+    char line[160];
+    snprintf(line, sizeof line, "Hosts: %lld host%s, %lld rank%s (rank 0 stored the "
+             "results; without mpirun it is the only one).", (long long)names,
+             names == 1 ? "" : "s", (long long)rows, rows == 1 ? "" : "s");
+    para(p, line);
+    if (names > 1) {
+        sapper_strbuf_printf(&p->out, "<table><tr><th>host</th><th>games</th></tr>\n");
+        report_query(&p->d, "SELECT json_extract(value, '$.host'), json_extract(value, "
+                     "'$.games') FROM json_each(?1, '$.hosts')",
+                     sapper_strbuf_str(&p->d.table), host_row, p);
+        sapper_strbuf_printf(&p->out, "</table>\n");
+    }
+    sapper_strbuf_printf(&p->out, "<table><tr><th>rank</th><th>host</th><th>games"
+                         "</th></tr>\n");
+    report_query(&p->d, ranks, sapper_strbuf_str(&p->d.table), rank_row, p);
+    sapper_strbuf_printf(&p->out, "</table>\n");
+}
+
 static void header(page *p)
 {
     report_data *d = &p->d;
@@ -127,8 +186,7 @@ static void header(page *p)
                  "json_extract(value, '$.version'), json_extract(value, '$.fingerprint') "
                  "FROM json_each(?1, '$.plugins')", d->provenance, plugin_row, p);
     sapper_strbuf_printf(&p->out, "</table>\n");
-    para(p, "Hosts: this version of the results database does not record which host "
-            "played a game (every game of a run is played by one machine's workers).");
+    hosts(p);
     sapper_strbuf_printf(&p->out, "<details><summary>The definition (everything that "
                          "decides the results)</summary><pre>");
     svg_escape(&p->out, d->definition);

@@ -11,13 +11,17 @@
  * configuration is stored once per run, not twice per game. Since schema
  * 4 they are the run's numbered lines (store_lines.c), and since schema 5
  * without the moves' times, which are in times (NULL: none recorded).
+ * Since schema 6 a game names the host and rank that played it (host, a
+ * row of hosts; NULL before).
  *
- * PRAGMA user_version says the schema: 5; a file of version 0 to 4 is
- * brought up to 5 when opened for writing, a newer one is refused.
+ * PRAGMA user_version says the schema: 6; a file of version 0 to 5 is
+ * brought up to 6 when opened for writing, a newer one is refused.
  *   games(run_id, game_index, board, seed, ruleset, params, seats, outcome,
  *         returns, reason, culprit, seconds, moves, think, steps, result,
- *         actions, times)
+ *         actions, times, host)
  *   lines(run_id, id, text)
+ *   hosts(run_id, id, name, rank)   who played: a host name and an MPI rank
+ *         (0: the process that stores, or a run without mpirun)
  *   <ruleset>_games: a view of one ruleset's games with the columns its
  *         rules declare (sapper_rules_api.result_columns), taken from the
  *         result JSON; seeker_games has red/blue_bonus_points and _stats.
@@ -36,7 +40,7 @@
 #include <unistd.h>
 
 #define BATCH_ROWS 64
-#define SCHEMA_VERSION 5
+#define SCHEMA_VERSION 6
 
 struct sapper_store {
     sqlite3 *db;
@@ -63,16 +67,19 @@ static const char schema[] =
     " returns TEXT NOT NULL, reason TEXT NOT NULL, culprit TEXT,"
     " seconds REAL NOT NULL, moves INTEGER NOT NULL, think TEXT NOT NULL,"
     " steps TEXT NOT NULL,"
-    " result TEXT, actions TEXT, times BLOB,"
+    " result TEXT, actions TEXT, times BLOB, host INTEGER,"
     " PRIMARY KEY(run_id, game_index)) WITHOUT ROWID;"
     "CREATE TABLE IF NOT EXISTS lines("
     " run_id INTEGER NOT NULL, id INTEGER NOT NULL, text TEXT NOT NULL,"
-    " PRIMARY KEY(run_id, id)) WITHOUT ROWID;";
+    " PRIMARY KEY(run_id, id)) WITHOUT ROWID;"
+    "CREATE TABLE IF NOT EXISTS hosts("
+    " run_id INTEGER NOT NULL, id INTEGER NOT NULL, name TEXT NOT NULL,"
+    " rank INTEGER NOT NULL, PRIMARY KEY(run_id, id)) WITHOUT ROWID;";
 
 static const char insert_sql[] =
     "INSERT INTO games(run_id, game_index, board, seed, ruleset, params, seats,"
     " outcome, returns, reason, culprit, seconds, moves, think, steps, result,"
-    " actions, times) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+    " actions, times, host) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
 
 /* What a failure means for the person running the command: a lock, a
    read-only file, damage, or (for the first statements) a file that is
@@ -147,15 +154,16 @@ static int add_column(sapper_store *s, const char *table, const char *column,
 
 /* Brings an older schema up to SCHEMA_VERSION: 0 and 1 lack
    runs.provenance, 2 runs.head and runs.params, 3 the table lines (made
-   by the schema), 4 games.times; older rows keep their actions as they
-   are (text before schema 4) and have no times. */
+   by the schema), 4 games.times, 5 games.host and the table hosts; older
+   rows keep their actions as they are (text before schema 4) and have no
+   times and no host. */
 static int migrate(sapper_store *s)
 {
     if (user_version(s) >= SCHEMA_VERSION)
         return SQLITE_OK;
     if (!add_column(s, "runs", "provenance", "TEXT") ||
         !add_column(s, "runs", "head", "TEXT") || !add_column(s, "runs", "params", "TEXT") ||
-        !add_column(s, "games", "times", "BLOB"))
+        !add_column(s, "games", "times", "BLOB") || !add_column(s, "games", "host", "INTEGER"))
         return SQLITE_ERROR;
     char sql[64];
     snprintf(sql, sizeof sql, "PRAGMA user_version = %d", SCHEMA_VERSION);
@@ -270,23 +278,6 @@ static int64_t count_games(sapper_store *s, int64_t run_id)
         n = sqlite3_column_int64(q, 0);
     sqlite3_finalize(q);
     return n;
-}
-
-/* The first line that differs between two definitions, for the refusal. */
-static void first_difference(const char *stored, const char *now, char *out,
-                             size_t cap)
-{
-    while (*stored || *now) {
-        size_t a = strcspn(stored, "\n"), b = strcspn(now, "\n");
-        if (a != b || strncmp(stored, now, a) != 0) {
-            snprintf(out, cap, "stored \"%.*s\", now \"%.*s\"", (int)a, stored,
-                     (int)b, now);
-            return;
-        }
-        stored += a + (stored[a] != 0);
-        now += b + (now[b] != 0);
-    }
-    snprintf(out, cap, "(no difference)");
 }
 
 static void json_params(sapper_strbuf *b, const sapper_param_set *p);
@@ -408,7 +399,7 @@ static sapper_status resume_run(sapper_store *s, sapper_tournament_def *def,
         st = extend_run(s, def, run_id, text, err, errcap);
     } else if (strcmp(stored, text) != 0) {
         char diff[512];
-        first_difference(stored, text, diff, sizeof diff);
+        sapper_text_first_difference(stored, text, "stored", "now", diff, sizeof diff);
         snprintf(err, errcap, "%s: the config differs from the stored tournament "
                  "(run %lld): %s; use another db or the original config",
                  def->db, (long long)run_id, diff);
@@ -669,7 +660,7 @@ static int bind_replay(sapper_store *s, sqlite3_stmt *q, const char *replay,
 sapper_status sapper_store_add(sapper_store *s, int64_t run_id,
                                const sapper_tournament_def *def,
                                const sapper_tgame *g,
-                               const sapper_game_record *r,
+                               const sapper_game_record *r, int64_t host,
                                char *err, size_t errcap)
 {
     sapper_status st = begin_batch(s, err, errcap);
@@ -705,6 +696,7 @@ sapper_status sapper_store_add(sapper_store *s, int64_t run_id,
     bind_text(q, 14, sapper_strbuf_str(&think));
     bind_text(q, 15, sapper_strbuf_str(&steps));
     bind_text(q, 16, r->json);
+    sqlite3_bind_int64(q, 19, host);
     int rc = bind_replay(s, q, r->replay, seed);
     if (rc == SQLITE_OK)
         rc = sqlite3_step(q);
@@ -720,6 +712,58 @@ sapper_status sapper_store_add(sapper_store *s, int64_t run_id,
     if (++s->batch_rows >= BATCH_ROWS)
         return sapper_store_commit(s, err, errcap);
     return SAPPER_OK;
+}
+
+/* Runs sql with ?1 run_id, ?2 name, ?3 rank and returns its first
+   column's integer, -1 without a row, -2 on an error. */
+static int64_t host_query(sapper_store *s, const char *sql, int64_t run_id,
+                          const char *name, int rank)
+{
+    sqlite3_stmt *q;
+    if (sqlite3_prepare_v2(s->db, sql, -1, &q, NULL) != SQLITE_OK)
+        return -2;
+    sqlite3_bind_int64(q, 1, run_id);
+    sqlite3_bind_text(q, 2, name, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(q, 3, rank);
+    int rc = sqlite3_step(q);
+    int64_t v = rc == SQLITE_ROW ? sqlite3_column_int64(q, 0) : rc == SQLITE_DONE ? -1 : -2;
+    sqlite3_finalize(q);
+    return v;
+}
+
+sapper_status sapper_store_host(sapper_store *s, int64_t run_id, const char *name,
+                                int rank, int64_t *id, char *err, size_t errcap)
+{
+    static const char find[] =
+        "SELECT id FROM hosts WHERE run_id = ?1 AND name = ?2 AND rank = ?3";
+    *id = host_query(s, find, run_id, name, rank);
+    if (*id == -1 &&
+        host_query(s, "INSERT INTO hosts(run_id, id, name, rank) SELECT ?1, "
+                   "coalesce(max(id) + 1, 0), ?2, ?3 FROM hosts WHERE run_id = ?1",
+                   run_id, name, rank) == -1)
+        *id = host_query(s, find, run_id, name, rank);
+    return *id >= 0 ? SAPPER_OK : db_error(s, "record the host", err, errcap);
+}
+
+sapper_status sapper_store_placement(sapper_store *s, int64_t run_id,
+                                     sapper_store_host_fn fn, void *ctx,
+                                     char *err, size_t errcap)
+{
+    if (!has_column(s->db, "games", "host") || !has_column(s->db, "hosts", "rank"))
+        return SAPPER_OK;   /* a file from before schema 6, read as it is */
+    sqlite3_stmt *q;
+    if (sqlite3_prepare_v2(s->db, "SELECT h.name, h.rank, count(*) FROM games g JOIN hosts h"
+                           " ON h.run_id = g.run_id AND h.id = g.host WHERE g.run_id = ?"
+                           " GROUP BY h.name, h.rank ORDER BY h.rank, h.name", -1, &q,
+                           NULL) != SQLITE_OK)
+        return db_error(s, "read hosts", err, errcap);
+    sqlite3_bind_int64(q, 1, run_id);
+    int rc;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW)
+        fn(ctx, (const char *)sqlite3_column_text(q, 0), sqlite3_column_int(q, 1),
+           sqlite3_column_int64(q, 2));
+    sqlite3_finalize(q);
+    return rc == SQLITE_DONE ? SAPPER_OK : db_error(s, "read hosts", err, errcap);
 }
 
 /* Parses a JSON array of numbers as written by json_numbers. */

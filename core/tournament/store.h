@@ -41,12 +41,18 @@ int64_t sapper_store_done(sapper_store *s, int64_t run_id, unsigned char *done,
 sapper_status sapper_store_failure(sapper_store *s, const char *what, char *err,
                                    size_t errcap);
 
-/** Adds one game (inside the current batch; the batch is committed by
- *  sapper_store_commit or after enough rows). */
+/** The id of host name with MPI rank rank in the run's hosts, added
+ *  when it is not there: what sapper_store_add takes as host. */
+sapper_status sapper_store_host(sapper_store *s, int64_t run_id, const char *name,
+                                int rank, int64_t *id, char *err, size_t errcap);
+
+/** Adds one game, played on host (an id of sapper_store_host), inside
+ *  the current batch; the batch is committed by sapper_store_commit or
+ *  after enough rows. */
 sapper_status sapper_store_add(sapper_store *s, int64_t run_id,
                                const sapper_tournament_def *def,
                                const sapper_tgame *g,
-                               const sapper_game_record *r,
+                               const sapper_game_record *r, int64_t host,
                                char *err, size_t errcap);
 sapper_status sapper_store_commit(sapper_store *s, char *err, size_t errcap);
 /** Seconds since the oldest game not committed yet was added, or -1 when
@@ -65,6 +71,14 @@ sapper_status sapper_store_each(sapper_store *s, int64_t run_id,
                                 const sapper_tournament_def *def,
                                 sapper_store_row_fn fn, void *ctx,
                                 char *err, size_t errcap);
+
+/** Calls fn with the games of the run each host name and rank played,
+ *  by rank then name; nothing for games stored before schema 6. */
+typedef void (*sapper_store_host_fn)(void *ctx, const char *name, int rank,
+                                     int64_t games);
+sapper_status sapper_store_placement(sapper_store *s, int64_t run_id,
+                                     sapper_store_host_fn fn, void *ctx,
+                                     char *err, size_t errcap);
 
 /** For a results file on read-only media: SAPPER_OK when its latest run
  *  is this tournament and holds every game (it can be printed, not

@@ -11,6 +11,7 @@
 #include "tournament.h"
 #include "store.h"
 #include "stats.h"
+#include "table_hosts.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -43,6 +44,7 @@ typedef struct tables {
     int64_t snap_every;    /* a snapshot into series every so many rows */
     sapper_strbuf *series; /* NULL: no snapshots */
     int64_t snaps;         /* snapshots written */
+    sapper_strbuf hosts_text, hosts_json;   /* who played (table_hosts.c) */
 } tables;
 
 static void snapshot(tables *t);
@@ -489,6 +491,8 @@ static sapper_status build(tables *t, char *err, size_t errcap)
             t->pair_half[i] = -1;
         st = run < 0 ? SAPPER_OK
                      : sapper_store_each(s, run, t->def, on_row, t, err, errcap);
+        if (st == SAPPER_OK && run >= 0)
+            st = sapper_table_hosts(s, run, &t->hosts_text, &t->hosts_json, err, errcap);
     }
     sapper_store_close(s);
     return st;
@@ -511,6 +515,8 @@ sapper_status sapper_tournament_table(const sapper_tournament_def *def,
         st = table_json(t, text, json);
     free(t->dup);
     free(t->pair_half);
+    sapper_strbuf_free(&t->hosts_text);
+    sapper_strbuf_free(&t->hosts_json);
     free(t);
     sapper_strbuf_free(&scratch);
     return st;
@@ -539,7 +545,8 @@ static sapper_status table_json(tables *t, sapper_strbuf *text, sapper_strbuf *j
         two_player_rows(t, text, json);
         bradley_terry_rows(t, text, json);
     }
-    sapper_strbuf_printf(json, "}");
+    sapper_strbuf_printf(text, "%s", sapper_strbuf_str(&t->hosts_text));
+    sapper_strbuf_printf(json, "%s}", sapper_strbuf_str(&t->hosts_json));
     return SAPPER_OK;
 }
 
@@ -582,6 +589,8 @@ sapper_status sapper_tournament_series(const sapper_tournament_def *def, int64_t
         st = table_json(t, &text, table);
     free(t->dup);
     free(t->pair_half);
+    sapper_strbuf_free(&t->hosts_text);
+    sapper_strbuf_free(&t->hosts_json);
     free(t);
     sapper_strbuf_free(&text);
     return st;

@@ -1,57 +1,26 @@
 /*
- * tournament.c - runs a tournament: skips the games already stored,
- * dispatches the rest to worker processes (two games queued each), watches
- * their deadlines, stores every record as it arrives (in batches), stops
- * early when an SPRT decides or the caller asks, and reports progress.
- * The schedule (schedule.c), the processes (worker.c), the database
- * (store.c) and the statistics (table.c) live elsewhere.
+ * tournament.c - runs a tournament: skips the games already stored, hands
+ * the rest out in index order to this process's pool of workers (two
+ * games queued each) and to the lanes, if any (other MPI ranks, in
+ * batches: runner_lanes.c), stores every record as it arrives (in
+ * transactions), stops early when an SPRT decides or the caller asks, and
+ * reports progress. The schedule (schedule.c), the workers (pool.c,
+ * worker.c), the database (store.c) and the statistics (table.c) live
+ * elsewhere.
  */
 #include "tournament.h"
 #include "tournament_internal.h"
-#include "store.h"
-#include "stats.h"
+#include "runner.h"
 
 #include <errno.h>
-#include <poll.h>
 #include <unistd.h>
 #include <signal.h>
 #include <stdio.h>
-#include <sys/mman.h>
 
-#define DEADLINE_GRACE 0.25   /* seconds past a limit before the kill */
 #define COMMIT_SECONDS 0.2    /* the longest a finished game waits to be
                                  committed */
-#define MAX_ATTEMPTS 3        /* plays of one game lost to outside kills or
-                                 corrupt records before it is recorded */
-
-typedef struct sprt_track {
-    int on;
-    double *a_result;      /* entrant 0's result per game, -1 unknown */
-    int64_t next_pair;     /* pairs below this are in pen */
-    sapper_penta pen;
-    double lower, upper, llr;
-    sapper_sprt_state state;
-} sprt_track;
-
-typedef struct runner {
-    sapper_tournament_def *def;
-    const sapper_run_options *opt;
-    sapper_store *store;
-    int64_t run_id, total, done_count, this_run;
-    unsigned char *done;       /* per game: 0 to play, 1 stored, 2 in flight */
-    unsigned char *attempts;   /* per game: plays lost (killed from outside,
-                                  corrupt record) */
-    int64_t cursor;            /* lowest index that may still be undone */
-    sapper_worker *workers;
-    sapper_slot *slots;
-    double started, last_progress;
-    double points[SAPPER_MAX_ENTRANTS];
-    int64_t played[SAPPER_MAX_ENTRANTS];
-    sprt_track sprt;
-    int read_only;             /* complete, on read-only media: print only */
-    char *err;
-    size_t errcap;
-} runner;
+#define LANES_WAIT_MS 2       /* with lanes, the longest the pool waits for
+                                 its workers before the lanes are heard */
 
 static void tally(runner *r, const sapper_tgame *g, const sapper_game_record *rec)
 {
@@ -101,11 +70,11 @@ static void report(runner *r, int force)
     r->opt->progress(r->opt->progress_ctx, &p);
 }
 
-static sapper_status store_record(runner *r, sapper_game_record *rec)
+sapper_status runner_store(runner *r, sapper_game_record *rec, int64_t host)
 {
     sapper_tgame g;
     sapper_schedule_game(r->def, rec->index, &g);
-    sapper_status st = sapper_store_add(r->store, r->run_id, r->def, &g, rec,
+    sapper_status st = sapper_store_add(r->store, r->run_id, r->def, &g, rec, host,
                                         r->err, r->errcap);
     if (st == SAPPER_OK) {
         r->done[rec->index] = 1;
@@ -125,6 +94,13 @@ static sapper_status store_record(runner *r, sapper_game_record *rec)
     return st;
 }
 
+/* The pool's sink: a game this process's workers played. */
+static sapper_status store_local(void *ctx, sapper_game_record *rec)
+{
+    runner *r = ctx;
+    return runner_store(r, rec, r->local_host);
+}
+
 static void load_stored(void *ctx, const sapper_tgame *g, const sapper_game_record *rec,
                         const int32_t *places)
 {
@@ -132,173 +108,71 @@ static void load_stored(void *ctx, const sapper_tgame *g, const sapper_game_reco
     tally(ctx, g, rec);
 }
 
-static int64_t next_game(runner *r)
+int64_t runner_next_game(runner *r)
 {
     while (r->cursor < r->total && r->done[r->cursor])
         r->cursor++;
     return r->cursor < r->total ? r->cursor : -1;
 }
 
-/* Puts the games a dead worker had queued back in the pool. */
-static void requeue(runner *r, sapper_worker *w, int from)
+void runner_give_back(runner *r, int64_t index)
 {
-    for (int k = from; k < w->nqueued; k++) {
-        r->done[w->queue[k]] = 0;
-        if (w->queue[k] < r->cursor)
-            r->cursor = w->queue[k];
-    }
-    w->nqueued = 0;
+    r->done[index] = 0;
+    if (index < r->cursor)
+        r->cursor = index;
 }
 
-/* Fills worker i's queue. A worker that died playing its queue keeps its
-   games: collect() sees the closed pipe, blames the game in play and
-   requeues the rest. One that died idle is replaced, a few times at most. */
-static sapper_status feed_worker(runner *r, int i)
+int runner_playing(const runner *r)
 {
-    sapper_worker *w = &r->workers[i];
+    return r->sprt.state == SAPPER_SPRT_CONTINUE;
+}
+
+/* Keeps every worker of this process's pool with a full queue. */
+static sapper_status feed_pool(runner *r)
+{
     int64_t next;
-    for (int restarts = 0; restarts <= 3;) {
-        if (w->pid <= 0 && (r->sprt.state != SAPPER_SPRT_CONTINUE || next_game(r) < 0))
-            return SAPPER_OK;   /* no worker is started for nothing to do */
-        if (w->pid <= 0 &&
-            sapper_worker_start(w, r->def, &r->slots[i], r->def->sandbox ? i : -1,
-                                r->err, r->errcap))
-            return SAPPER_ERR_STATE;
-        while (w->nqueued < SAPPER_WORKER_QUEUE && r->sprt.state == SAPPER_SPRT_CONTINUE &&
-               (next = next_game(r)) >= 0) {
-            if (sapper_worker_send(w, next) != SAPPER_OK)
-                break;
-            r->done[next] = 2;
-        }
-        if (w->nqueued > 0 || r->sprt.state != SAPPER_SPRT_CONTINUE || next_game(r) < 0)
-            return SAPPER_OK;
-        sapper_worker_stop(w);
-        restarts++;
+    if (!runner_playing(r)) {
+        sapper_pool_drop_backlog(r->pool);
+        return SAPPER_OK;
     }
-    snprintf(r->err, r->errcap, "worker processes die before their first game");
-    return SAPPER_ERR_STATE;
-}
-
-static sapper_status dispatch(runner *r, int *busy)
-{
-    *busy = 0;
-    for (int i = 0; i < r->def->jobs; i++) {
-        sapper_status st = feed_worker(r, i);
-        if (st != SAPPER_OK)
-            return st;
-        *busy += r->workers[i].nqueued > 0;
+    for (int64_t room = sapper_pool_room(r->pool);
+         room > 0 && (next = runner_next_game(r)) >= 0; room--) {
+        if (sapper_pool_add(r->pool, next) != SAPPER_OK) {
+            snprintf(r->err, r->errcap, "out of memory");
+            return SAPPER_ERR_NOMEM;
+        }
+        r->done[next] = 2;
+        if (r->owner)
+            r->owner[next] = RUNNER_LOCAL;
     }
     return SAPPER_OK;
 }
 
-/* Kills workers whose bot passed its move or game deadline. */
-static void enforce_deadlines(runner *r)
+/* Hands out games; *idle when nobody holds one (all stored, or the SPRT
+   decided and the last games came back). */
+static sapper_status hand_out(runner *r, int *idle)
 {
-    const sapper_tournament_def *d = r->def;
-    double now = sapper_monotonic();
-    for (int i = 0; i < d->jobs; i++) {
-        sapper_worker *w = &r->workers[i];
-        sapper_slot *s = w->slot;
-        if (w->nqueued == 0 || w->killed_for_timeout ||
-            !__atomic_load_n(&s->in_bot, __ATOMIC_ACQUIRE))
-            continue;
-        double spent = now - s->move_start;
-        if ((d->move_seconds > 0 && spent > 0.9 * d->move_seconds) ||
-            (d->game_seconds > 0 && s->think_before + spent > 0.9 * d->game_seconds))
-            __atomic_store_n(&s->cancel, 1, __ATOMIC_RELEASE);   /* time to answer */
-        if ((d->move_seconds > 0 && spent > d->move_seconds + DEADLINE_GRACE) ||
-            (d->game_seconds > 0 && s->think_before + spent > d->game_seconds + DEADLINE_GRACE)) {
-            w->killed_for_timeout = 1;
-            kill(w->pid, SIGKILL);
-        }
-    }
-}
-
-/* The game in play is lost with its worker (killed from outside, or a
-   corrupt record): play it again, or after MAX_ATTEMPTS record it void. */
-static sapper_status replay_or_void(runner *r, sapper_worker *w, const char *why)
-{
-    int64_t index = w->queue[0];
-    if (++r->attempts[index] < MAX_ATTEMPTS) {
-        requeue(r, w, 0);
-        return SAPPER_OK;
-    }
-    sapper_game_record rec = {.index = index, .culprit = -1, .voided = 1};
-    sapper_tgame g;
-    sapper_schedule_game(r->def, index, &g);
-    rec.nseats = g.nseats;
-    snprintf(rec.reason, sizeof rec.reason, "%s", why);
-    requeue(r, w, 1);
-    return store_record(r, &rec);
-}
-
-/* A worker's pipe is readable: a record, or its death. */
-static sapper_status collect(runner *r, sapper_worker *w)
-{
-    sapper_game_record rec;
-    sapper_tgame g;
-    if (w->nqueued == 0) {   /* nothing was asked of it: it died */
-        sapper_worker_reap(w, 1, NULL, NULL);
-        return SAPPER_OK;
-    }
-    sapper_schedule_game(r->def, w->queue[0], &g);
-    sapper_status got = sapper_worker_receive(w, &rec);
-    if (got == SAPPER_OK && sapper_worker_record_is_sound(w, &g, &rec)) {
-        sapper_worker_pop(w);
-        if (strcmp(rec.reason, "killed") != 0 || ++r->attempts[rec.index] >= MAX_ATTEMPTS)
-            return store_record(r, &rec);
-        sapper_game_record_free(&rec);   /* a bot process killed from outside */
-        r->done[rec.index] = 0;
-        if (rec.index < r->cursor)
-            r->cursor = rec.index;
-        return SAPPER_OK;
-    }
-    if (got == SAPPER_OK || got == SAPPER_ERR_PARSE) {   /* forged or garbled */
-        if (got == SAPPER_OK)
-            sapper_game_record_free(&rec);
-        sapper_worker_stop(w);
-        return replay_or_void(r, w, "corrupt");
-    }
-    int reaped = sapper_worker_reap(w, 1, &g, &rec);
-    if (reaped == 2)
-        return replay_or_void(r, w, "killed");
-    sapper_status st = reaped ? store_record(r, &rec) : SAPPER_OK;
-    requeue(r, w, 1);
+    int64_t lanes_hold = 0;
+    sapper_status st = feed_pool(r);
+    if (st == SAPPER_OK && r->lanes)
+        st = runner_lanes_feed(r, &lanes_hold);
+    *idle = sapper_pool_held(r->pool) == 0 && lanes_hold == 0;
     return st;
-}
-
-static sapper_status wait_and_collect(runner *r)
-{
-    struct pollfd fds[256];
-    int map[256], n = 0;
-    for (int i = 0; i < r->def->jobs && n < 256; i++)
-        if (r->workers[i].pid > 0 && r->workers[i].nqueued > 0) {
-            fds[n] = (struct pollfd){.fd = r->workers[i].from_child, .events = POLLIN};
-            map[n++] = i;
-        }
-    int ready = poll(fds, (nfds_t)n, 50);
-    for (int k = 0; ready > 0 && k < n; k++)
-        if (fds[k].revents) {
-            sapper_status st = collect(r, &r->workers[map[k]]);
-            if (st != SAPPER_OK)
-                return st;
-        }
-    enforce_deadlines(r);
-    return SAPPER_OK;
 }
 
 static sapper_status loop(runner *r)
 {
     for (;;) {
-        int busy;
+        int idle;
         if (r->opt->stop && *r->opt->stop)
             return SAPPER_ERR_STATE;
-        sapper_status st = dispatch(r, &busy);
-        if (st != SAPPER_OK)
+        sapper_status st = hand_out(r, &idle);
+        if (st != SAPPER_OK || idle)
             return st;
-        if (busy == 0)
-            return SAPPER_OK;
-        if ((st = wait_and_collect(r)) != SAPPER_OK)
+        st = sapper_pool_step(r->pool, r->lanes ? LANES_WAIT_MS : 50, r->err, r->errcap);
+        if (st == SAPPER_OK && r->lanes)
+            st = runner_lanes_poll(r, 0);
+        if (st != SAPPER_OK)
             return st;
         /* a transaction holds at most 64 games (store.c) or COMMIT_SECONDS
            of them: a kill -9 of this process loses only the games being
@@ -350,28 +224,39 @@ static sapper_status open_store(runner *r)
                                   r->err, r->errcap);
 }
 
-/* The per-game and per-worker bookkeeping. */
+/* The per-game bookkeeping, this process's pool and the lanes' state. */
 static sapper_status allocate(runner *r)
 {
     sapper_tournament_def *def = r->def;
+    const sapper_lanes *lanes = r->opt->lanes;
     r->total = sapper_schedule_count(def);
     r->done = calloc((size_t)r->total + 1, 1);
-    r->attempts = calloc((size_t)r->total + 1, 1);
-    r->workers = calloc((size_t)def->jobs, sizeof *r->workers);
-    r->slots = mmap(NULL, (size_t)def->jobs * sizeof(sapper_slot),
-                    PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     r->sprt.on = def->sprt && def->nentrants == 2 && def->format != SAPPER_FMT_DUPLICATE &&
                  def->format != SAPPER_FMT_FFA;
     r->sprt.a_result = r->sprt.on ? malloc((size_t)r->total * sizeof(double)) : NULL;
-    if (!r->done || !r->attempts || !r->workers || r->slots == MAP_FAILED ||
-        (r->sprt.on && !r->sprt.a_result)) {
+    if (lanes && lanes->count > 0) {
+        r->owner = malloc(((size_t)r->total + 1) * sizeof *r->owner);
+        r->lanes = calloc((size_t)lanes->count, sizeof *r->lanes);
+    }
+    if (!r->done || (r->sprt.on && !r->sprt.a_result) ||
+        (lanes && lanes->count > 0 && (!r->owner || !r->lanes))) {
         snprintf(r->err, r->errcap, "out of memory");
         return SAPPER_ERR_NOMEM;
     }
     for (int64_t i = 0; r->sprt.on && i < r->total; i++)
         r->sprt.a_result[i] = -1;
     sapper_sprt_bounds(def->alpha, def->beta, &r->sprt.lower, &r->sprt.upper);
-    return SAPPER_OK;
+    return sapper_pool_new(def, 0, store_local, r, &r->pool, r->err, r->errcap);
+}
+
+/* This process's row in the database's hosts: its host name, rank 0. */
+static sapper_status register_host(runner *r)
+{
+    char host[SAPPER_HOST_MAX] = "";
+    if (gethostname(host, sizeof host - 1) != 0 || !host[0])
+        snprintf(host, sizeof host, "localhost");
+    return sapper_store_host(r->store, r->run_id, host, 0, &r->local_host, r->err,
+                             r->errcap);
 }
 
 static sapper_status prepare(runner *r)
@@ -384,26 +269,48 @@ static sapper_status prepare(runner *r)
         st = open_store(r);
     if (st != SAPPER_OK || r->read_only)
         return st;
-    if ((st = allocate(r)) != SAPPER_OK)
+    if ((st = allocate(r)) != SAPPER_OK || (st = register_host(r)) != SAPPER_OK)
         return st;
     r->done_count = sapper_store_done(r->store, r->run_id, r->done, r->total);
     if (r->done_count < 0)
         return sapper_store_failure(r->store, "read the stored games", r->err, r->errcap);
     st = sapper_store_each(r->store, r->run_id, r->def, load_stored, r, r->err, r->errcap);
     sprt_advance(r);
+    if (st == SAPPER_OK && r->lanes)
+        st = runner_lanes_start(r);
+    return st;
+}
+
+/* Plays what is left; then the last records are committed and the lanes
+   (told to stop whatever happened before) hand in theirs. */
+static sapper_status play(runner *r)
+{
+    report(r, 1);
+    sapper_status st = loop(r);
+    sapper_status cst = sapper_store_commit(r->store, r->err, r->errcap);
+    if (st == SAPPER_OK)
+        st = cst;
+    if (r->opt->lanes) {
+        char keep[1024];
+        snprintf(keep, sizeof keep, "%s", r->err);   /* the first error wins */
+        sapper_status lst = runner_lanes_stop(r);
+        cst = sapper_store_commit(r->store, r->err, r->errcap);
+        if (st == SAPPER_OK)
+            st = lst != SAPPER_OK ? lst : cst;
+        else
+            snprintf(r->err, r->errcap, "%s", keep);
+    }
+    report(r, 1);
     return st;
 }
 
 static void finish(runner *r)
 {
-    for (int i = 0; r->workers && i < r->def->jobs; i++)
-        sapper_worker_finish(&r->workers[i]);
-    if (r->slots && r->slots != MAP_FAILED)
-        munmap(r->slots, (size_t)r->def->jobs * sizeof(sapper_slot));
+    sapper_pool_free(r->pool);
     sapper_store_close(r->store);
     free(r->done);
-    free(r->attempts);
-    free(r->workers);
+    free(r->owner);
+    free(r->lanes);
     free(r->sprt.a_result);
 }
 
@@ -414,14 +321,10 @@ sapper_status sapper_tournament_run(sapper_tournament_def *def,
     runner r = {.def = def, .opt = opt, .err = err, .errcap = errcap,
                 .started = sapper_monotonic()};
     sapper_status st = prepare(&r);
-    if (st == SAPPER_OK && !r.read_only) {
-        report(&r, 1);
-        st = loop(&r);
-        sapper_status cst = sapper_store_commit(r.store, err, errcap);
-        if (st == SAPPER_OK)
-            st = cst;
-        report(&r, 1);
-    }
+    if (st == SAPPER_OK && !r.read_only)
+        st = play(&r);
+    else if (opt->lanes)
+        runner_lanes_stop(&r);   /* they wait for the tournament: none */
     if (st == SAPPER_OK && r.sprt.state == SAPPER_SPRT_CONTINUE &&
         r.done_count != r.total) {   /* never report a short run as complete */
         snprintf(err, errcap, "internal error: %lld of %lld games stored; "

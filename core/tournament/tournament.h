@@ -46,6 +46,9 @@ typedef struct sapper_tournament_def {
                                        sandbox is on */
     char db[1024];                  /* SQLite results file */
     int32_t seats;                  /* seats per game (ffa) */
+    double rank_timeout;            /* seconds an MPI rank may stay silent
+                                       before its games go to others (not
+                                       in the definition text) */
     int sprt;                       /* SPRT configured */
     double elo0, elo1, alpha, beta;
     size_t nentrants;
@@ -72,6 +75,17 @@ sapper_status sapper_tournament_def_effective(sapper_tournament_def *def);
  *  not the database path): stored with the run, compared on --resume. */
 void sapper_tournament_def_text(const sapper_tournament_def *def,
                                 sapper_strbuf *out);
+
+/** The definition text, then a line "plugins = " with the provenance
+ *  JSON of the rules and bots (their versions and file fingerprints):
+ *  what every rank of an MPI job must agree on to play the same games. */
+void sapper_tournament_def_shared_text(const sapper_tournament_def *def,
+                                       sapper_strbuf *out);
+
+/** The first line that differs between two texts, as `ONE_IS "A",
+ *  TWO_IS "B"` (with "stored" and "now": what --resume says), into out. */
+void sapper_text_first_difference(const char *one, const char *two, const char *one_is,
+                                  const char *two_is, char *out, size_t cap);
 
 /** One scheduled game. */
 typedef struct sapper_tgame {
@@ -124,25 +138,35 @@ typedef struct sapper_progress {
     double leader_value; /* its win rate or score */
 } sapper_progress;
 
+typedef struct sapper_lanes sapper_lanes;   /* lanes.h */
+
 typedef struct sapper_run_options {
     int resume;
     volatile sig_atomic_t *stop;     /* set by the caller's signal handler */
     void (*progress)(void *ctx, const sapper_progress *p);
     void *progress_ctx;
-    /* Optional: called with every game as it is stored (not the games a
-       resumed run found stored), in the order they finished. */
+    /** Optional: called with every game as it is stored, whoever played
+     *  it (this process's workers or a lane), not with the games a resumed
+     *  run found stored, in the order they finished. */
     void (*on_game)(void *ctx, const sapper_tgame *g, const sapper_game_record *r);
     void *on_game_ctx;
-    /* Optional: every standings_every games of this run the stored games
-       are committed and standings(on_game_ctx) is called, so a table read
-       then counts all of them. */
+    /** Optional: every standings_every games of this run the stored games
+     *  are committed and standings(on_game_ctx) is called, so a table read
+     *  then counts all of them. */
     int64_t standings_every;
     void (*standings)(void *ctx);
+    /** Players beyond this process's workers (the other ranks of an MPI
+     *  job), or NULL: borrowed for the run. */
+    const sapper_lanes *lanes;
+    /** A sentence for the person running the tournament about something
+     *  that went wrong and was dealt with (a rank lost), or NULL. Called
+     *  with progress_ctx. */
+    void (*notice)(void *ctx, const char *text);
 } sapper_run_options;
 
 /** Runs the tournament: schedules, skips games already stored (resume),
- *  plays the rest across def->jobs worker processes, stores every result
- *  in def->db. Returns SAPPER_OK when every game is stored (or the SPRT
+ *  plays the rest across def->jobs worker processes (and opt->lanes),
+ *  stores every result in def->db. Returns SAPPER_OK when every game is stored (or the SPRT
  *  decided), SAPPER_ERR_STATE when stopped early (the caller says how to
  *  resume), other errors with a message. */
 sapper_status sapper_tournament_run(sapper_tournament_def *def,

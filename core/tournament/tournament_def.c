@@ -6,6 +6,7 @@
  * writes the canonical text that --resume compares. Nothing is run here.
  */
 #include "tournament.h"
+#include "provenance.h"
 
 #include <stdio.h>
 
@@ -32,6 +33,9 @@ static const sapper_param_spec tournament_spec[] = {
              "bots); none: bots in the worker (trusted bots, debugging)"},
     {.key = "db", .type = SAPPER_PARAM_STRING, .def = "tournament.db",
      .help = "SQLite file the results go to"},
+    {.key = "rank_timeout", .type = SAPPER_PARAM_REAL, .def = "10", .min = 2, .max = 86400,
+     .help = "under mpirun: seconds a rank may stay silent before it is given up "
+             "and its games are played by the others (ranks speak every second)"},
     {.key = "seats", .type = SAPPER_PARAM_INT, .def = "0", .min = 0, .max = SAPPER_MAX_SEATS,
      .help = "seats per game (ffa); 0 = the ruleset's minimum"},
     {.key = "elo0", .type = SAPPER_PARAM_REAL, .def = "0", .min = -1000, .max = 1000,
@@ -289,6 +293,7 @@ static sapper_status read_settings(const sapper_config *cfg,
     def->memory_mb = strtoll(get(set, "memory_mb"), NULL, 10);
     def->sandbox = strcmp(get(set, "sandbox"), "process") == 0;
     def->seats = atoi(get(set, "seats"));
+    def->rank_timeout = strtod(get(set, "rank_timeout"), NULL);
     def->elo0 = strtod(get(set, "elo0"), NULL);
     def->elo1 = strtod(get(set, "elo1"), NULL);
     def->alpha = strtod(get(set, "alpha"), NULL);
@@ -460,4 +465,32 @@ void sapper_tournament_def_text(const sapper_tournament_def *def,
             sapper_strbuf_printf(out, "entrant.%s.%s = %s\n", e->name,
                                  e->params.items[k].key, e->params.items[k].value);
     }
+}
+
+void sapper_text_first_difference(const char *one, const char *two, const char *one_is,
+                                  const char *two_is, char *out, size_t cap)
+{
+    while (*one || *two) {
+        size_t a = strcspn(one, "\n"), b = strcspn(two, "\n");
+        if (a != b || strncmp(one, two, a) != 0) {
+            snprintf(out, cap, "%s \"%.*s\", %s \"%.*s\"", one_is, (int)a, one,
+                     two_is, (int)b, two);
+            return;
+        }
+        one += a + (one[a] != 0);
+        two += b + (two[b] != 0);
+    }
+    snprintf(out, cap, "(no difference)");
+}
+
+void sapper_tournament_def_shared_text(const sapper_tournament_def *def,
+                                       sapper_strbuf *out)
+{
+    const sapper_plugin *bots[SAPPER_MAX_ENTRANTS];
+    for (size_t e = 0; e < def->nentrants; e++)
+        bots[e] = def->entrants[e].bot;
+    sapper_tournament_def_text(def, out);
+    sapper_strbuf_printf(out, "plugins = ");
+    sapper_provenance_json(def->base.rules, bots, def->nentrants, out);
+    sapper_strbuf_printf(out, "\n");
 }

@@ -2,7 +2,8 @@
  * tournament_internal.h - what the tournament's files share and nobody
  * else needs: the slot a worker publishes its current bot step in (shared
  * memory, read by the parent to enforce move deadlines and name the
- * culprit of a crash), and the worker pool.
+ * culprit of a crash), and the worker processes (worker.c) that pool.c
+ * keeps fed.
  */
 #ifndef SAPPER_TOURNAMENT_INTERNAL_H
 #define SAPPER_TOURNAMENT_INTERNAL_H
@@ -49,9 +50,6 @@ typedef struct sapper_worker {
     sapper_slot *slot;
 } sapper_worker;
 
-/** The largest replay or JSON text a record may carry. */
-#define SAPPER_RECORD_TEXT_MAX ((uint64_t)64 << 20)
-
 /** Starts a worker (fork). def must not change afterwards. cpu numbers the
  *  core a sandboxed worker keeps to (-1: any). */
 sapper_status sapper_worker_start(sapper_worker *w, const sapper_tournament_def *def,
@@ -59,18 +57,11 @@ sapper_status sapper_worker_start(sapper_worker *w, const sapper_tournament_def 
 /** Queues a game on a worker with room (nqueued < SAPPER_WORKER_QUEUE). */
 sapper_status sapper_worker_send(sapper_worker *w, int64_t index);
 /** Reads a finished game from a worker whose pipe is readable: the caller
- *  checks it, then sapper_worker_pop()s it. SAPPER_ERR_STATE when the
+ *  checks it (sapper_record_is_sound, record_wire.h), then
+ *  sapper_worker_pop()s it. SAPPER_ERR_STATE when the
  *  worker died (then see sapper_worker_reap), SAPPER_ERR_PARSE when what
  *  came is no record. */
 sapper_status sapper_worker_receive(sapper_worker *w, sapper_game_record *out);
-/** Is rec (from sapper_worker_receive) the record of the game w was
- *  playing (queue[0], scheduled as g), one the engine could have written?
- *  Whatever ran in the worker may have forged it: 1 sound, 0 not. */
-int sapper_worker_record_is_sound(const sapper_worker *w, const sapper_tgame *g,
-                                  const sapper_game_record *rec);
-/** The bytes a worker sends for r (header, replay, JSON), malloc'd, with
- *  their number in *len; NULL when out of memory. */
-char *sapper_worker_frame(const sapper_game_record *r, size_t *len);
 /** The game at the head of the queue is finished. */
 void sapper_worker_pop(sapper_worker *w);
 /** Waits for a dead (or killed) worker and turns the game it was playing

@@ -12,20 +12,19 @@
  * to one core with them, so a move's round trip is two context switches on
  * one core instead of a wake-up across cores.
  *
- * Wire format, child to parent: a record header (fixed size, native
- * layout: both ends are the same binary) then replay_len bytes of replay
- * text and json_len bytes of result JSON. The parent reads a record and
- * then judges whether the engine could have written it (both here, side
- * by side): a bot in the worker may have written anything on the pipe.
+ * Wire format, child to parent: a record frame (record_wire.h), which
+ * the parent reads here and then judges with sapper_record_is_sound
+ * (record_wire.c): a bot in the worker may have written anything on the
+ * pipe. Parent to child: a game index (int64), -1 to stop.
  */
 #define _GNU_SOURCE
 #include "tournament_internal.h"
+#include "record_wire.h"
 #include "sandbox.h"
 #include "wire.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <math.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -34,40 +33,15 @@
 #include <time.h>
 #include <unistd.h>
 
-typedef struct wire_header {
-    sapper_game_record rec;     /* pointers inside are meaningless on the wire */
-    uint64_t replay_len;
-    uint64_t json_len;
-} wire_header;
-
-char *sapper_worker_frame(const sapper_game_record *r, size_t *len)
-{
-    wire_header h;
-    memset(&h, 0, sizeof h);          /* no stale stack bytes in the padding */
-    memcpy(&h.rec, r, sizeof h.rec);
-    h.replay_len = r->replay ? strlen(r->replay) : 0;
-    h.json_len = r->json ? strlen(r->json) : 0;
-    h.rec.replay = h.rec.json = NULL;
-    size_t n = sizeof h + h.replay_len + h.json_len;
-    char *frame = malloc(n);
-    if (!frame)
-        return NULL;
-    memcpy(frame, &h, sizeof h);
-    memcpy(frame + sizeof h, r->replay ? r->replay : "", h.replay_len);
-    memcpy(frame + sizeof h + h.replay_len, r->json ? r->json : "", h.json_len);
-    *len = n;
-    return frame;
-}
-
 /* The header, the replay and the JSON in one write: a system call a part
    was a tenth of the runner's cost per short game. */
 static void send_record(int fd, const sapper_game_record *r)
 {
-    size_t n;
-    char *frame = sapper_worker_frame(r, &n);
-    if (!frame || sapper_wire_write_all(fd, frame, n))
+    sapper_strbuf frame = {0};
+    sapper_record_pack(r, &frame);
+    if (frame.failed || sapper_wire_write_all(fd, frame.data, frame.len))
         _exit(3);
-    free(frame);
+    sapper_strbuf_free(&frame);
 }
 
 static void limit_memory(int64_t mb)
@@ -115,8 +89,12 @@ static sapper_sandbox *open_sandbox(const sapper_tournament_def *def)
 static void worker_main(const sapper_tournament_def *def, sapper_slot *slot,
                         int cpu, int in, int out)
 {
-    signal(SIGINT, SIG_IGN);   /* the parent decides when we stop */
-    signal(SIGTERM, SIG_DFL);
+    /* the parent decides when we stop: Ctrl-C reaches the terminal's whole
+       process group, and mpirun sends SIGTERM to a rank's whole group
+       when it stops or aborts a job; a game cut short that way would be
+       stored as a bot's crash or a void game */
+    signal(SIGINT, SIG_IGN);
+    signal(SIGTERM, SIG_IGN);
     limit_memory(def->memory_mb);
     sapper_sandbox *sb = NULL;
     if (def->sandbox) {
@@ -184,59 +162,17 @@ sapper_status sapper_worker_send(sapper_worker *w, int64_t index)
 
 sapper_status sapper_worker_receive(sapper_worker *w, sapper_game_record *out)
 {
-    wire_header h;
+    sapper_record_header h;
     if (sapper_wire_read_all(w->from_child, &h, sizeof h))
         return SAPPER_ERR_STATE;
-    if (h.replay_len > SAPPER_RECORD_TEXT_MAX || h.json_len > SAPPER_RECORD_TEXT_MAX)
+    int64_t n = sapper_record_body_len(&h);
+    if (n < 0)
         return SAPPER_ERR_PARSE;   /* not a record this engine writes */
-    *out = h.rec;
-    out->replay = malloc(h.replay_len + h.json_len + 1);   /* both, one read */
-    out->json = malloc(h.json_len + 1);
-    if (!out->replay || !out->json ||
-        sapper_wire_read_all(w->from_child, out->replay, h.replay_len + h.json_len)) {
-        sapper_game_record_free(out);
-        return SAPPER_ERR_STATE;
-    }
-    memcpy(out->json, out->replay + h.replay_len, h.json_len);
-    out->json[h.json_len] = 0;
-    out->replay[h.replay_len] = 0;
-    return SAPPER_OK;
-}
-
-static int known_reason(const char *why)
-{
-    static const char *const words[] = {"", "crash", "timeout", "illegal", "exit",
-        "memory", "error", "void", "sandbox", "protocol", "killed", "corrupt"};
-    for (size_t i = 0; i < sizeof words / sizeof *words; i++)
-        if (strcmp(why, words[i]) == 0)
-            return 1;
-    return 0;
-}
-
-static int in_unit(double x)
-{
-    return x >= 0.0 && x <= 1.0;
-}
-
-/* A time the engine measured: finite and not negative (NaN is neither).
-   An infinite one would be stored as JSON "inf", which no reader takes. */
-static int is_time(double x)
-{
-    return isfinite(x) && x >= 0.0;
-}
-
-int sapper_worker_record_is_sound(const sapper_worker *w, const sapper_tgame *g,
-                                  const sapper_game_record *rec)
-{
-    if (w->nqueued == 0 || rec->index != w->queue[0] || rec->nseats != g->nseats ||
-        rec->culprit < -1 || rec->culprit >= g->nseats || (rec->voided & ~1) ||
-        memchr(rec->reason, '\0', sizeof rec->reason) == NULL ||
-        !known_reason(rec->reason) || rec->moves < 0 || !is_time(rec->seconds))
-        return 0;
-    for (int32_t s = 0; s < g->nseats; s++)
-        if (!in_unit(rec->returns[s]) || !is_time(rec->think[s]) || rec->steps[s] < 0)
-            return 0;
-    return 1;
+    char *body = malloc((size_t)n + 1);
+    sapper_status st = body && sapper_wire_read_all(w->from_child, body, (size_t)n) == 0
+                       ? sapper_record_unpack(&h, body, out) : SAPPER_ERR_STATE;
+    free(body);
+    return st == SAPPER_ERR_NOMEM ? SAPPER_ERR_STATE : st;
 }
 
 void sapper_worker_pop(sapper_worker *w)

@@ -84,6 +84,28 @@ expect_contains "$html" "The cell of the fatal click" "Minesweeper: where games 
 expect_contains "$html" "Game lengths" "Minesweeper: game lengths"
 expect_contains "$html" "master seed 3" "the header names the master seed"
 expect_contains "$html" "<td>rules</td><td>classic</td>" "and the plugins"
+expect_contains "$html" "<tr><td>0</td><td>$(hostname)</td><td>80</td></tr>" \
+    "and which host and rank played the games (results schema 6)"
+expect_not_contains "$html" "<tr><th>host</th><th>games</th></tr>" \
+    "one host: no table of hosts beside the ranks'"
+# Ranks on two hosts (as mpirun across machines stores them): the header
+# counts each host's games, then each rank's.
+cp "$T/dup.db" "$T/dup2.db"
+sqlite3 "$T/dup2.db" "insert into hosts select run_id, 1, 'node-b', 1 from hosts where id = 0;
+  insert into hosts select run_id, 2, 'node-b', 2 from hosts where id = 0;
+  update games set host = 1 where game_index % 4 = 1; update games set host = 2 where game_index % 4 = 3"
+"$S" report "$T/dup2.db" -o "$T/dup2.html" >/dev/null 2>&1
+html2=$(cat "$T/dup2.html")
+expect_contains "$html2" "Hosts: 2 hosts, 3 ranks" "two hosts: counted"
+expect_contains "$html2" "<tr><th>host</th><th>games</th></tr>
+<tr><td>$(hostname)</td><td>40</td></tr>
+<tr><td>node-b</td><td>40</td></tr>" "and each host's games shown"
+expect_contains "$html2" "<tr><td>1</td><td>node-b</td><td>20</td></tr>" "beside each rank's"
+cp "$T/dup.db" "$T/dup5.db"
+sqlite3 "$T/dup5.db" "alter table games drop column host; drop table hosts; pragma user_version = 5"
+"$S" report "$T/dup5.db" -o "$T/dup5.html" >/dev/null 2>&1
+expect_contains "$(cat "$T/dup5.html")" "Hosts: not recorded (the games were stored before results schema 6" \
+    "a database of schema 5 is reported, without hosts"
 html=$(cat "$T/sprt.html")
 expect_contains "$html" "Pairwise score" "two-player: the score matrix"
 expect_contains "$html" "Elo difference per pairing" "two-player: Elo with error bars"

@@ -1,17 +1,23 @@
 /*
- * fuzz_wire.c - fuzz target: the records a tournament's parent reads from
- * its worker processes (core/tournament/worker.c): the record header, the
- * replay and the result JSON read off the pipe (sapper_worker_receive),
- * then the judgement whether the engine could have written it
- * (sapper_worker_record_is_sound), as the runner's collect() makes them.
+ * fuzz_wire.c - fuzz target: the records a tournament's master reads
+ * (core/tournament/record_wire.c), both ways they reach it:
+ *  - from its worker processes: the record header, the replay and the
+ *    result JSON read off the pipe (sapper_worker_receive, worker.c),
+ *    then the judgement whether the engine could have written it
+ *    (sapper_record_is_sound), as the pool's collect() makes them;
+ *  - from another MPI rank: a message of records taken frame by frame
+ *    (sapper_record_next, as mpi_lanes.c does), each judged the same way
+ *    (as runner_lanes.c does before it stores one).
  * A bot running inside the worker (sandbox = none) may write anything on
- * that pipe, so every byte of it is the fuzzer's.
+ * that pipe, and a rank may be another build, so every byte is the
+ * fuzzer's.
  *
- * Input: one byte, the seats of the game the parent asked for less one
- * (modulo SAPPER_MAX_SEATS), then the bytes the worker sent. The parent
- * asked for game GAME_INDEX. The bytes are served from an anonymous
- * in-memory file (memfd), so the pipe's end is the input's end; nothing
- * is written to disk. Seeds: make_wire_seeds.c writes real records.
+ * Input: one byte, the seats of the game the master asked for less one
+ * (modulo SAPPER_MAX_SEATS), then the bytes the worker (or rank) sent.
+ * The master asked for game GAME_INDEX. For the pipe the bytes are served
+ * from an anonymous in-memory file (memfd), so the pipe's end is the
+ * input's end; nothing is written to disk. Seeds: make_wire_seeds.c
+ * writes real records.
  *
  * Checks beyond the sanitizers: a record read whole holds its texts as C
  * strings; a record judged sound is one the runner can store and tally:
@@ -26,6 +32,7 @@
 #include <unistd.h>
 
 #include "fuzz_check.h"
+#include "record_wire.h"
 #include "tournament_internal.h"
 
 #define GAME_INDEX 5   /* the game the parent asked for (make_wire_seeds.c) */
@@ -84,21 +91,52 @@ static void check_sound(const sapper_game_record *r, const sapper_tgame *g)
     }
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+/* A record read whole: its texts C strings within the bytes it came in
+   (sent of them), and when judged sound, one the runner can store. */
+static void check_read(const sapper_game_record *rec, const sapper_tgame *g, size_t sent)
 {
-    if (size == 0 || fill_pipe(data + 1, size - 1) != 0)
-        return 0;
-    sapper_tgame g = {.index = GAME_INDEX, .nseats = 1 + data[0] % SAPPER_MAX_SEATS};
+    FUZZ_CHECK(rec->replay && rec->json, "a record read whole without its texts");
+    FUZZ_CHECK(strlen(rec->replay) + strlen(rec->json) <= sent,
+               "texts longer than the bytes sent");
+    if (sapper_record_is_sound(g, rec))
+        check_sound(rec, g);
+}
+
+/* The bytes on a worker's pipe, as the pool's collect() reads them. */
+static void from_pipe(const uint8_t *data, size_t size, const sapper_tgame *g)
+{
+    if (fill_pipe(data, size) != 0)
+        return;
     sapper_worker w = {.pid = -1, .from_child = pipe_fd, .to_child = -1,
                        .nqueued = 1, .queue = {GAME_INDEX}, .cpu = -1};
     sapper_game_record rec;
     if (sapper_worker_receive(&w, &rec) != SAPPER_OK)
-        return 0;
-    FUZZ_CHECK(rec.replay && rec.json, "a record read whole without its texts");
-    FUZZ_CHECK(strlen(rec.replay) + strlen(rec.json) < size,
-               "texts longer than the bytes sent");
-    if (sapper_worker_record_is_sound(&w, &g, &rec))
-        check_sound(&rec, &g);
+        return;
+    check_read(&rec, g, size);
     sapper_game_record_free(&rec);
+}
+
+/* The bytes as a rank's message of records, as rank 0 takes them. */
+static void from_rank(const uint8_t *data, size_t size, const sapper_tgame *g)
+{
+    const char *msg = (const char *)data;
+    size_t at = 0, used = 0;
+    sapper_game_record rec;
+    while (at < size && sapper_record_next(msg + at, size - at, &used, &rec) == SAPPER_OK) {
+        FUZZ_CHECK(used >= sizeof(sapper_record_header) && used <= size - at,
+                   "a frame of %zu bytes with %zu left", used, size - at);
+        check_read(&rec, g, used - sizeof(sapper_record_header));
+        sapper_game_record_free(&rec);
+        at += used;
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size == 0)
+        return 0;
+    sapper_tgame g = {.index = GAME_INDEX, .nseats = 1 + data[0] % SAPPER_MAX_SEATS};
+    from_pipe(data + 1, size - 1, &g);
+    from_rank(data + 1, size - 1, &g);
     return 0;
 }

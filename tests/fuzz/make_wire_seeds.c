@@ -1,11 +1,12 @@
 /*
  * make_wire_seeds.c - writes the seed corpus of fuzz_wire: real records
- * as a worker sends them (sapper_worker_frame), each after the one byte
- * fuzz_wire reads first (the game's seats less one). Game GAME_INDEX of three small
- * tournaments (classic duplicate: 1 seat, seeker round robin: 2, Wood-Sword
- * free-for-all: 4) played in this process, and the faults a worker
- * reports for them (a forfeit, a voided game, a bot killed from outside).
- * The times (the game's, the bots' and each move's) are set to fixed
+ * as a worker or a rank sends them (sapper_record_pack), each after the
+ * one byte fuzz_wire reads first (the game's seats less one). Game
+ * GAME_INDEX of three small tournaments (classic duplicate: 1 seat, seeker
+ * round robin: 2, Wood-Sword free-for-all: 4) played in this process, the
+ * faults a worker reports for them (a forfeit, a voided game, a bot killed
+ * from outside), and a message of two records (the played game and the
+ * void one) as an MPI rank sends rank 0. The times (the game's, the bots' and each move's) are set to fixed
  * values so the seeds are the same every run.
  *
  *   make_wire_seeds DIR           writes DIR/<name>.bin
@@ -19,7 +20,8 @@
 
 #include "fuzz_registry.h"
 #include "replay.h"
-#include "tournament_internal.h"
+#include "record_wire.h"
+#include "tournament.h"
 
 #define GAME_INDEX 5   /* as fuzz_wire.c */
 
@@ -91,15 +93,20 @@ static void fix_move_times(sapper_game_record *r)
 }
 
 /* Writes or compares DIR/name-kind.bin: the seats less one, then r's
-   frame. */
+   frame, then (unless NULL) then's: two frames are a message of records
+   as a rank sends rank 0. */
 static int emit(const char *dir, int check, const char *name, const char *kind,
-                const sapper_game_record *r)
+                const sapper_game_record *r, const sapper_game_record *then)
 {
     char path[4096];
-    size_t n;
-    char *frame = sapper_worker_frame(r, &n);
-    if (!frame)
+    sapper_strbuf packed = {0};
+    sapper_record_pack(r, &packed);
+    if (then)
+        sapper_record_pack(then, &packed);
+    if (packed.failed)
         die(name, "out of memory");
+    const char *frame = packed.data;
+    size_t n = packed.len;
     snprintf(path, sizeof path, "%s/%s-%s.bin", dir, name, kind);
     unsigned char seats = (unsigned char)(r->nseats - 1);
     int stale = 0;
@@ -118,27 +125,29 @@ static int emit(const char *dir, int check, const char *name, const char *kind,
         die(path, "cannot close");
     if (stale)
         fprintf(stderr, "%s: stale: regenerate with make_wire_seeds %s\n", path, dir);
-    free(frame);
+    sapper_strbuf_free(&packed);
     return stale;
 }
 
-/* The record as played, then as the faults a worker reports make it. */
+/* The record as played, then as the faults a worker reports make it,
+   then the played and the void one in one message. */
 static int emit_all(const char *dir, int check, const char *name, sapper_game_record *r)
 {
-    int stale = emit(dir, check, name, "played", r);
+    int stale = emit(dir, check, name, "played", r, NULL);
     sapper_game_record fault = *r;
     fault.culprit = r->nseats - 1;
     snprintf(fault.reason, sizeof fault.reason, "timeout");
-    stale |= emit(dir, check, name, "timeout", &fault);
+    stale |= emit(dir, check, name, "timeout", &fault, NULL);
     snprintf(fault.reason, sizeof fault.reason, "killed");
-    stale |= emit(dir, check, name, "killed", &fault);
+    stale |= emit(dir, check, name, "killed", &fault, NULL);
     memset(&fault, 0, sizeof fault);   /* as play_tgame.c makes a record */
     fault.index = r->index;
     fault.nseats = r->nseats;
     fault.voided = 1;
     fault.culprit = -1;
     snprintf(fault.reason, sizeof fault.reason, "void");
-    return stale | emit(dir, check, name, "void", &fault);
+    stale |= emit(dir, check, name, "void", &fault, NULL);
+    return stale | emit(dir, check, name, "message", r, &fault);
 }
 
 int main(int argc, char **argv)

@@ -4,19 +4,21 @@
  * tournament.c) with a progress display on stderr, then prints the table.
  * Ctrl-C or SIGTERM stops it cleanly: finished games are kept and
  * `--resume` plays only what is missing. Exit: 0 done, 2 bad input,
- * 3 stopped before the end, 1 other failures.
+ * 3 stopped before the end, 1 other failures. Under `mpirun -np N` every
+ * rank runs this command: rank 0 as here, with the other ranks playing
+ * for it (tournament_mpi.c, in builds with MPI).
  */
 #include "commands.h"
 #include "sandbox.h"
+#include "tournament_mpi.h"
 
 #include <errno.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include "tournament.h"
 #include "store.h"
-
-#define EXIT_STOPPED 3
 
 /* The only global: a signal handler can reach nothing else. */
 static volatile sig_atomic_t stop_requested;
@@ -198,7 +200,14 @@ static void warn_small_seed(const sapper_tournament_def *def)
                 "seed is drawn and printed)\n", (unsigned long long)def->seed);
 }
 
-static int run(app *a, sapper_tournament_def *def)
+/* A rank given up, its games played by others: said on its own line. */
+static void show_notice(void *ctx, const char *text)
+{
+    progress_view *v = ctx;
+    fprintf(stderr, "%ssapper: %s\n", v->tty ? "\n" : "", text);
+}
+
+static int run(app *a, sapper_tournament_def *def, const sapper_lanes *lanes, int ranks)
 {
     int64_t total = sapper_schedule_count(def);
     progress_view view = {.tty = isatty(STDERR_FILENO), .def = def, .verbose = a->verbose,
@@ -208,13 +217,14 @@ static int run(app *a, sapper_tournament_def *def)
                               .progress = show_progress, .progress_ctx = &view,
                               .on_game = on_game, .on_game_ctx = &view,
                               .standings = standings,
-                              .standings_every = view.report_every};
-    struct sigaction sa = {.sa_handler = on_signal};
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    fprintf(stderr, "sapper: %s tournament, %lld games, %d jobs, master seed %llu%s, "
+                              .standings_every = view.report_every,
+                              .lanes = lanes, .notice = show_notice};
+    char mpi[64] = "";
+    if (ranks > 1)
+        snprintf(mpi, sizeof mpi, " a rank, %d ranks", ranks);
+    fprintf(stderr, "sapper: %s tournament, %lld games, %d jobs%s, master seed %llu%s, "
             "results in %s\n", def->base.rules->desc.id,
-            (long long)total, def->jobs,
+            (long long)total, def->jobs, mpi,
             (unsigned long long)def->seed, def->seed_given ? "" : " (drawn)", def->db);
     sapper_status st = sapper_tournament_run(def, &opt, a->err, sizeof a->err);
     if (view.tty)
@@ -254,9 +264,78 @@ static int prepare_sandbox(sapper_tournament_def *def)
     return rc;
 }
 
+/* Started as one rank of a job? MPI launchers say so in the environment:
+   Open MPI's mpirun, PMIx (srun --mpi=pmix), PMI (MPICH, srun --mpi=pmi2). */
+static int launched_by_mpi(void)
+{
+    static const char *const vars[] = {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK",
+                                       "PMI_SIZE"};
+    for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++)
+        if (getenv(vars[i]))
+            return 1;
+    return 0;
+}
+
+#ifdef SAPPER_HAVE_MPI
+static int start_ranks(tournament_mpi *mpi)
+{
+    return tournament_mpi_begin(mpi, launched_by_mpi());
+}
+#else
+/* A build without MPI under mpirun: every rank would play the whole
+   tournament into the same database. */
+static int start_ranks(tournament_mpi *mpi)
+{
+    *mpi = (tournament_mpi){.rank = 0, .size = 1};
+    const char *size = getenv("OMPI_COMM_WORLD_SIZE");
+    if (!size)
+        size = getenv("PMI_SIZE");
+    if (!launched_by_mpi() || (size && strcmp(size, "1") == 0))
+        return 0;
+    app_error("tournament: this sapper was built without MPI (CMake found no MPI "
+              "library): under mpirun each rank would play the whole tournament; "
+              "install libopenmpi-dev and rebuild, or run it without mpirun");
+    return EXIT_USAGE;
+}
+#endif
+
+/* What a rank does once its setup is over (rc its outcome so far). */
+static int play_part(app *a, sapper_tournament_def *def, tournament_mpi *mpi, int rc)
+{
+#ifdef SAPPER_HAVE_MPI
+    if (!rc)
+        tournament_mpi_check_binding(mpi, def->jobs);
+    if (mpi->rank > 0)
+        return tournament_mpi_serve(mpi, rc ? NULL : def, &stop_requested);
+    const sapper_lanes *lanes = rc ? NULL : tournament_mpi_lanes(mpi, def->rank_timeout);
+    if (!lanes)   /* cannot set up, or no memory for the others: alone */
+        tournament_mpi_dismiss(mpi);
+    return rc ? rc : run(a, def, lanes, lanes ? mpi->size : 1);
+#else
+    return rc ? rc : run(a, def, NULL, mpi->size);
+#endif
+}
+
+static int end_ranks(tournament_mpi *mpi, int rc)
+{
+#ifdef SAPPER_HAVE_MPI
+    return tournament_mpi_end(mpi, rc);
+#else
+    (void)mpi;
+    return rc;
+#endif
+}
+
 int cmd_tournament(int argc, char **argv)
 {
     app a = {.prog = "tournament"};
+    tournament_mpi mpi;
+    int started = start_ranks(&mpi);
+    if (started)
+        return started;
+    struct sigaction sa = {.sa_handler = on_signal};
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
     int rc = app_open(&a, argc, argv, APP_OPT_TOURNAMENT);
     if (!rc && !a.config_path) {
         app_error("tournament: expected a config file (see config/tournament-*.ini)");
@@ -272,13 +351,12 @@ int cmd_tournament(int argc, char **argv)
     }
     if (!rc && a.jobs > 0)
         def.jobs = (int)a.jobs;
-    if (!rc)
+    if (!rc && mpi.rank == 0)
         warn_small_seed(&def);
     if (!rc)
         rc = prepare_sandbox(&def);
-    if (!rc)
-        rc = run(&a, &def);
+    rc = play_part(&a, &def, &mpi, rc);
     sapper_tournament_def_free(&def);
     app_close(&a);
-    return rc;
+    return end_ranks(&mpi, rc);
 }
