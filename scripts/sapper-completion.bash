@@ -38,7 +38,7 @@ _sapper()
     prog=${COMP_WORDS[0]}
     cmd=${COMP_WORDS[1]:-}
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "play run replay tournament plugins analyze scores --version --help" -- "$cur"))
+        COMPREPLY=($(compgen -W "play run replay tournament plugins analyze scores report --version --help" -- "$cur"))
         return
     fi
     case $cur in
@@ -61,7 +61,17 @@ _sapper()
         compopt -o nospace 2>/dev/null
         return ;;
     -*)
-        local opts="--plain --record --games --sandbox --jobs --resume --json --csv --db --game --describe --format --budget --board --scorefile"
+        local opts
+        case $cmd in
+        play) opts="--plain --record" ;;
+        run) opts="--games --record --sandbox" ;;
+        replay) opts="--db --game --watch --plain --speed --svg" ;;
+        tournament) opts="--jobs --resume --json --csv --report-every --verbose" ;;
+        plugins) opts="--describe" ;;
+        analyze) opts="--format --budget" ;;
+        scores) opts="--board --json --scorefile" ;;
+        report) opts="--tournament -o" ;;
+        esac
         COMPREPLY=($(compgen -W "$opts" -- "$cur"))
         return ;;
     esac

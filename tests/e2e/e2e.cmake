@@ -14,9 +14,10 @@ add_test(NAME e2e_package COMMAND bash ${E2E}/package_test.sh ${CMAKE_BINARY_DIR
 add_test(NAME e2e_report COMMAND bash ${E2E}/report_test.sh ${CMAKE_BINARY_DIR})
 add_test(NAME e2e_config_input COMMAND bash ${E2E}/config_input_test.sh ${CMAKE_BINARY_DIR})
 add_test(NAME e2e_watch COMMAND bash ${E2E}/watch_test.sh ${CMAKE_BINARY_DIR})
+add_test(NAME e2e_completion COMMAND bash ${E2E}/completion_test.sh ${CMAKE_BINARY_DIR})
 set_tests_properties(e2e_line_protocol e2e_run_replay e2e_cli_errors e2e_curses e2e_tournament
   e2e_woodsword e2e_deductive e2e_seeker e2e_install e2e_package e2e_report e2e_config_input
-  e2e_watch
+  e2e_watch e2e_completion
   PROPERTIES ENVIRONMENT "SAPPER_SOURCE=${CMAKE_SOURCE_DIR};XDG_DATA_HOME=${CMAKE_BINARY_DIR}/test-home")
 set_tests_properties(e2e_curses e2e_woodsword e2e_seeker e2e_install e2e_package e2e_watch
   PROPERTIES SKIP_RETURN_CODE 77)
