@@ -15,6 +15,16 @@
  * standard error) and --record is not given. Each input starts from game
  * number 0 of its setup, so the same input plays the same games.
  *
+ * What an input does not pay for again (docs/BENCHMARKS.md, Fuzzing): as
+ * in `sapper play`, the bots that can be reset (the hunter) are kept from
+ * game to game (a keep, as app_open makes), and the app keeps the solver
+ * of hint and solve from session to session (play_line); both start each
+ * game as new ones would, so an input plays the same whatever came
+ * before. The hunter examines 1 tied cell, not 256: a move of the
+ * opponent costs up to 10 analyses instead of hundreds (it was most of a
+ * seeker input's time), its lookahead still runs, and the line protocol
+ * meets the same opponent: claims, bombs, turns passed.
+ *
  * Check beyond the sanitizers: a session always ends with its `result
  * {...}` line.
  */
@@ -22,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bot_keep.h"
 #include "commands.h"
 #include "fuzz_check.h"
 #include "fuzz_registry.h"
@@ -35,7 +46,7 @@ static const char *const games[] = {
     "[rules]\npreset = custom\nwidth = 6\nheight = 5\nmines = 6\n",
     "[game]\nrules = seeker\nseed = 7\n"
     "[rules]\nwidth = 6\nheight = 6\nmines = 11\nbomb = true\n"
-    "[player.1]\nbot = human\n[player.2]\nbot = hunter\n",
+    "[player.1]\nbot = human\n[player.2]\nbot = hunter\nlookahead = 1\n",
     "[game]\nrules = woodsword\nseed = 7\n[rules]\nmax_rounds = 30\n"
     "[player.1]\nbot = human\n[player.2]\nbot = woodsword\n"
     "[player.3]\nbot = arena-random\n",
@@ -51,6 +62,7 @@ static void open_app(app *a, const char *ini)
     sapper_config_init(&a->cfg);
     a->prog = "fuzz_line";
     a->reg = (sapper_registry *)fuzz_registry();   /* never freed: no app_close */
+    a->keep = sapper_bot_keep_new();   /* as app_open: bots kept between games */
     if (sapper_config_read_string(&a->cfg, ini, "fuzz_line", err, sizeof err) != SAPPER_OK ||
         sapper_setup_resolve(&a->cfg, a->reg, &opt, &a->setup, err, sizeof err) != SAPPER_OK) {
         fprintf(stderr, "fuzz_line: %s\n", err);

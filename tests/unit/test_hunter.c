@@ -450,6 +450,7 @@ typedef struct game_run {
     void *game, *state;
     void *bots[2];
     int32_t players;
+    uint64_t trail;   /* a hash of the actions played, in order */
 } game_run;
 
 /* The rules' game from its declared defaults with `key=value` overrides. */
@@ -487,6 +488,7 @@ static void play_step(game_run *g, int64_t *legal, size_t cap, void *view,
     for (int64_t i = 0; i < n; i++)
         found |= legal[i] == a;
     assert_true(found);
+    g->trail = g->trail * 1000003u + (uint64_t)a;
     if (g->rules->apply_action(g->state, seat, a, err, sizeof err) != SAPPER_OK)
         fail_msg("apply_action: %s", err);
 }
@@ -538,6 +540,56 @@ static void test_hunter_beats_safest_at_seeker(void **st)
     d->rules->game_free(g.game);
 }
 
+/* The bot of new_bot, reset by bot_reset for a game of seed. */
+static void reset_bot(void *bot, uint64_t seed)
+{
+    sapper_bot_setup s = {.struct_size = sizeof s, .seat = 0, .players = 2,
+                          .seed = seed};
+    char err[128];
+    assert_int_equal(hunter_bot_reset(bot, &s, err, sizeof err), SAPPER_OK);
+}
+
+/* The actions of a seeker game of seed between two hunters. */
+static uint64_t seeker_trail(game_run *g, uint64_t seed)
+{
+    double r[2];
+    g->trail = 0;
+    play_out(g, seed, r);
+    return g->trail;
+}
+
+/* bot_reset: hunters that played a seeker game, reset for another seed,
+   play that game move for move as new hunters do (what a match keeping
+   its bots between games relies on); a bad setup is refused. */
+static void test_hunter_reset_plays_as_a_new_bot(void **st)
+{
+    (void)st;
+    const sapper_descriptor *d =
+        sapper_builtin_seeker_entry(SAPPER_ABI_MAJOR, SAPPER_ABI_MINOR)
+            ->descriptors[0];
+    game_run g = {.rules = d->rules, .game = make_game(d, NULL, NULL),
+                  .players = 2};
+    g.bots[0] = new_bot(1, "hunt", "8");
+    g.bots[1] = new_bot(101, "hunt", "8");
+    uint64_t fresh = seeker_trail(&g, 1);
+    for (uint64_t seed = 2; seed <= 3; seed++) {
+        reset_bot(g.bots[0], seed);
+        reset_bot(g.bots[1], seed + 100);
+        assert_true(seeker_trail(&g, seed) != fresh);   /* another game */
+    }
+    reset_bot(g.bots[0], 1);
+    reset_bot(g.bots[1], 101);
+    assert_true(seeker_trail(&g, 1) == fresh);
+    sapper_bot_setup old = {.struct_size = 4};
+    char err[128] = "";
+    assert_int_equal(hunter_bot_reset(g.bots[0], &old, err, sizeof err),
+                     SAPPER_ERR_STATE);
+    assert_non_null(strstr(err, "no usable bot setup"));
+    hunter_bot_free(g.bots[0]);
+    hunter_bot_free(g.bots[1]);
+    d->rules->game_free(g.game);
+}
+
 /* On classic (one seat) the hunter plays safest: it never crashes, always
    plays legal reveals, and clears most beginner boards. */
 static void test_hunter_plays_classic_games_to_the_end(void **st)
@@ -580,6 +632,7 @@ int main(void)
         cmocka_unit_test(test_hunter_claims_a_certain_mine_before_bombing),
         cmocka_unit_test(test_hunter_bombs_the_richest_square),
         cmocka_unit_test(test_hunter_beats_safest_at_seeker),
+        cmocka_unit_test(test_hunter_reset_plays_as_a_new_bot),
         cmocka_unit_test(test_hunter_plays_classic_games_to_the_end),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

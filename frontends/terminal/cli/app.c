@@ -7,6 +7,7 @@
 #include "bot_guard.h"
 #include "bot_keep.h"
 #include "config_find.h"
+#include "hint.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -267,6 +268,8 @@ void app_close(app *a)
     a->match = NULL;
     sapper_bot_keep_free(a->keep);   /* bot code: before the plugins go */
     a->keep = NULL;
+    hinter_free(a->hints);
+    a->hints = NULL;
     sapper_sandbox_free(a->sandbox);
     a->sandbox = NULL;
     sapper_setup_free(&a->setup);

@@ -28,6 +28,9 @@ typedef struct app {
     sapper_match *match;         /* the current game, or NULL */
     sapper_match_hooks hooks;    /* what the match is connected to */
     struct sapper_bot_keep *keep; /* in-process bots kept between games */
+    struct hinter *hints;        /* the line protocol's solver (hint, solve),
+                                    made by its first session and kept for
+                                    the next; owned */
     const char *record_path;     /* --record FILE */
     sapper_strbuf record_text;   /* the replays of this session's games so
                                     far, in order (app_record); owned */

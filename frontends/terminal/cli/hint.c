@@ -39,6 +39,11 @@ void hinter_free(hinter *h)
     free(h);
 }
 
+void hinter_forget(hinter *h)
+{
+    h->valid = 0;
+}
+
 static int is_mines_family(sapper_match *m)
 {
     const char *family = sapper_match_setup(m)->rules->desc.family;

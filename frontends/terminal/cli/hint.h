@@ -31,6 +31,9 @@ typedef struct hint {
 /** NULL when out of memory. Free with hinter_free (NULL is a no-op). */
 hinter *hinter_new(void);
 void hinter_free(hinter *h);
+/** Forgets the last analysis, keeping the solver's memory: the next
+ *  position is analysed afresh, as by a new hinter. */
+void hinter_forget(hinter *h);
 
 /**
  * The analysis of seat's view (SAPPER_OMNISCIENT allowed) of m, or NULL

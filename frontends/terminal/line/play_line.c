@@ -335,17 +335,27 @@ static int read_line(FILE *in, char *buf, FILE *out)
     return n > LINE_MAX_CHARS || nul ? -1 : 1;
 }
 
+/* The solver for hint and solve: the app's, kept from an earlier session
+   (its memory only: each session starts without an analysis, so it plays
+   as the first would), else a new one; NULL when out of memory. */
+static hinter *session_hinter(app *a)
+{
+    if (!a->hints)
+        a->hints = hinter_new();
+    else
+        hinter_forget(a->hints);
+    return a->hints;
+}
+
 int play_line(app *a, FILE *in, FILE *out)
 {
-    hinter *h = hinter_new();   /* the solver for hint and solve */
+    hinter *h = session_hinter(a);
     if (!h) {
         app_error("out of memory");
         return EXIT_USAGE;
     }
-    if (!a->match && app_next_match(a, SAPPER_MATCH_UNDO)) {
-        hinter_free(h);
+    if (!a->match && app_next_match(a, SAPPER_MATCH_UNDO))
         return EXIT_USAGE;
-    }
     double started = app_now();
     advance_and_show(a, out, sapper_match_move_count(a->match));
     char buf[LINE_MAX_CHARS + 1];
@@ -362,7 +372,6 @@ int play_line(app *a, FILE *in, FILE *out)
         app_error("standard input, line %ld: expected a command line of at most "
                   "%d characters, found one past %ld without its end; the session "
                   "ends", lines + 1, LINE_MAX_CHARS, LINE_END_CHARS);
-    hinter_free(h);
     /* a finished game goes on the scoreboard when its rules keep scores
        for it (scores.h) */
     char note[1024];

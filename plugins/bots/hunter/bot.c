@@ -21,16 +21,23 @@ static int param_is(const sapper_params *p, const char *key, const char *v)
     return got && strcmp(got, v) == 0;
 }
 
+/* A setup with the seed in it; otherwise says so in err. */
+static int usable_setup(const sapper_bot_setup *setup, char *err, size_t errcap)
+{
+    if (setup &&
+        setup->struct_size >= offsetof(sapper_bot_setup, seed) + sizeof setup->seed)
+        return 1;
+    if (err && errcap)
+        snprintf(err, errcap, "hunter: no usable bot setup");
+    return 0;
+}
+
 sapper_status hunter_bot_new(const sapper_params *params,
                              const sapper_bot_setup *setup, void **bot,
                              char *err, size_t errcap)
 {
-    if (!bot || !setup ||
-        setup->struct_size < offsetof(sapper_bot_setup, seed) + sizeof setup->seed) {
-        if (err && errcap)
-            snprintf(err, errcap, "hunter: no usable bot setup");
+    if (!bot || !usable_setup(setup, err, errcap))
         return SAPPER_ERR_STATE;
-    }
     hunter_bot *b = calloc(1, sizeof *b);
     if (!b)
         return SAPPER_ERR_NOMEM;
@@ -42,6 +49,19 @@ sapper_status hunter_bot_new(const sapper_params *params,
     b->bomb_at = sapper_param_real(params, "bomb_at", 6.0);
     b->bomb_last = (int32_t)sapper_param_int(params, "bomb_last", 3);
     *bot = b;
+    return SAPPER_OK;
+}
+
+/* The generator is all a game leaves behind (a step starts from the view
+   alone); the parameters are the same, the buffers are kept for the next
+   board. */
+sapper_status hunter_bot_reset(void *bot, const sapper_bot_setup *setup,
+                               char *err, size_t errcap)
+{
+    hunter_bot *b = bot;
+    if (!b || !usable_setup(setup, err, errcap))
+        return SAPPER_ERR_STATE;
+    sapper_rng_seed(&b->rng, setup->seed);
     return SAPPER_OK;
 }
 

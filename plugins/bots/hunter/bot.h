@@ -71,6 +71,10 @@ sapper_status hunter_bot_new(const sapper_params *params,
                              const sapper_bot_setup *setup, void **bot,
                              char *err, size_t errcap);
 void hunter_bot_free(void *bot);
+/* Ready for another game with the same parameters, its solver and
+   buffers kept (sapper_bot_api.bot_reset). */
+sapper_status hunter_bot_reset(void *bot, const sapper_bot_setup *setup,
+                               char *err, size_t errcap);
 sapper_status hunter_bot_step(void *bot, const void *view, size_t view_size,
                               const int64_t *legal, size_t nlegal,
                               int64_t *action);

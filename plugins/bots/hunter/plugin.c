@@ -39,6 +39,7 @@ static const sapper_bot_api hunter_api = {
     .bot_free = hunter_bot_free,
     .step = hunter_bot_step,
     .inform = NULL,   /* it reads everything from the view, every step */
+    .bot_reset = hunter_bot_reset,
 };
 
 static const sapper_descriptor hunter_descriptor = {
