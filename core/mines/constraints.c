@@ -15,55 +15,6 @@
 
 /* ---- reading ------------------------------------------------------- */
 
-static int code_kind(uint8_t code)
-{
-    if (code <= 8)
-        return SAPPER_MINES_KIND_REVEALED;
-    if (sapper_cell_is_unknown(code))
-        return SAPPER_MINES_KIND_FLOATING;
-    if (code == SAPPER_CELL_MINE || code >= SAPPER_CELL_CLAIMED)
-        return SAPPER_MINES_KIND_MINE;
-    return -1;
-}
-
-static sapper_status read_kinds(sapper_mines_solver *s,
-                                const sapper_mines_position *pos)
-{
-    int32_t known = 0;
-    s->unknown = 0;
-    for (int32_t i = 0; i < s->cells; i++) {
-        int k = code_kind(pos->cells[i]);
-        if (k < 0)
-            return SAPPER_ERR_PARAM;
-        s->kind[i] = (uint8_t)k;
-        known += k == SAPPER_MINES_KIND_MINE;
-        s->unknown += k == SAPPER_MINES_KIND_FLOATING;
-    }
-    s->remaining = pos->mines - known;
-    return SAPPER_OK;
-}
-
-static void add_constraint(sapper_mines_solver *s, const int32_t *cells,
-                           int32_t n, int32_t need)
-{
-    int32_t id = s->ncon++;
-    ms_con *c = &s->con[id];
-    memcpy(c->cell, cells, (size_t)n * sizeof *cells);
-    c->n = c->left = n;
-    c->need = need;
-    c->comp = -1;
-    c->queued = 1;
-    c->dirty = 0;
-    s->queue[s->nqueue++] = id;
-    if (need < 0 || need > n)
-        s->contradiction = 1;
-    for (int32_t i = 0; i < n; i++) {
-        int32_t cell = cells[i];
-        s->cell_con[cell * 8 + s->ncell_con[cell]++] = id;
-        s->kind[cell] = SAPPER_MINES_KIND_FRONTIER;
-    }
-}
-
 /* The neighbour lists of every cell, rebuilt only when the shape changes
    (a solver usually sees one board size for its whole life). */
 static void build_neighbours(sapper_mines_solver *s)
@@ -85,24 +36,49 @@ static void build_neighbours(sapper_mines_solver *s)
     s->nbr_height = s->height;
 }
 
-/* The constraint of revealed cell i, if it has unknown neighbours; a
-   number with none must already be satisfied. */
-static void read_number(sapper_mines_solver *s, const uint8_t *codes,
-                        int32_t i)
+/* Number i's constraint, kept by seen.c, as the rule stage starts it. */
+static void start_constraint(sapper_mines_solver *s, int32_t i)
 {
-    int32_t cells[8], n = 0, mines = 0;
-    const int32_t *nb = s->nbr + i * 8;
-    for (int32_t k = 0; k < s->nnbr[i]; k++) {
-        uint8_t kind = s->kind[nb[k]];
-        mines += kind == SAPPER_MINES_KIND_MINE;
-        if (kind >= SAPPER_MINES_KIND_FRONTIER)
-            cells[n++] = nb[k];
-    }
-    int32_t need = codes[i] - mines;
-    if (n > 0)
-        add_constraint(s, cells, n, need);
-    else if (need != 0)
+    ms_con *c = &s->con[i];
+    c->left = c->n;
+    c->need = c->need0;
+    c->comp = -1;
+    c->queued = 1;
+    c->dirty = 0;
+    s->active[s->ncon++] = i;
+    s->queue[s->nqueue++] = i;
+    if (c->need < 0 || c->need > c->n)
         s->contradiction = 1;
+}
+
+/* The stamps of the pair rule run on from call to call, so their arrays
+   need no clearing but when the counters grow large (a call adds at most
+   about ten per cell). */
+static void renew_stamps(sapper_mines_solver *s)
+{
+    if (s->mark < (INT32_C(1) << 30) && s->con_gen < (INT32_C(1) << 30))
+        return;
+    memset(s->cell_mark, 0, (size_t)s->capacity * sizeof *s->cell_mark);
+    memset(s->con_mark, 0, (size_t)s->capacity * sizeof *s->con_mark);
+    s->mark = s->con_gen = 0;
+}
+
+/* The constraints of every number with unknown neighbours, in ascending
+   cell order, and the rule stage's starting state. */
+static void read_constraints(sapper_mines_solver *s)
+{
+    s->ncon = s->nqueue = s->ndirty = 0;
+    s->remaining = s->mines - s->known;
+    s->contradiction = s->remaining < 0 || s->remaining > s->unknown ||
+                       s->broken > 0;
+    s->undecided = s->unknown;
+    s->decided_mines = 0;
+    memset(s->state, MS_UNDECIDED, (size_t)s->cells);
+    renew_stamps(s);
+    int32_t words = (s->cells + 63) >> 6;
+    for (int32_t w = 0; w < words; w++)
+        for (uint64_t m = s->numbers[w]; m; m &= m - 1)
+            start_constraint(s, w * 64 + __builtin_ctzll(m));
 }
 
 sapper_status mines_solver_read(sapper_mines_solver *s,
@@ -114,25 +90,17 @@ sapper_status mines_solver_read(sapper_mines_solver *s,
     s->width = pos->width;
     s->height = pos->height;
     s->cells = pos->width * pos->height;
-    sapper_status st = read_kinds(s, pos);
-    if (st != SAPPER_OK)
-        return st;
-    s->ncon = s->nqueue = s->ndirty = 0;
-    s->contradiction = s->remaining < 0 || s->remaining > s->unknown;
-    s->undecided = s->unknown;
-    s->decided_mines = 0;
-    s->mark = s->con_gen = 0;
-    memset(s->state, MS_UNDECIDED, (size_t)s->cells);
-    memset(s->ncell_con, 0, (size_t)s->cells);
-    memset(s->cell_mark, 0, (size_t)s->cells * sizeof *s->cell_mark);
     build_neighbours(s);
-    for (int32_t i = 0; i < s->cells; i++)
-        if (s->kind[i] == SAPPER_MINES_KIND_REVEALED)
-            read_number(s, pos->cells, i);
-    memset(s->con_mark, 0, (size_t)s->ncon * sizeof *s->con_mark);
-    s->frontier = 0;
-    for (int32_t i = 0; i < s->cells; i++)
-        s->frontier += s->kind[i] == SAPPER_MINES_KIND_FRONTIER;
+    int32_t changed = mines_seen_update(s, pos->cells);
+    if (changed < 0) {
+        s->ruled = 0;
+        return SAPPER_ERR_PARAM;
+    }
+    if (changed == 0 && s->ruled && s->mines == pos->mines)
+        return SAPPER_OK;   /* the rule stage's answer stands */
+    s->mines = pos->mines;
+    s->ruled = 0;
+    read_constraints(s);
     return SAPPER_OK;
 }
 
@@ -312,7 +280,8 @@ static int32_t pairs_of(sapper_mines_solver *s, int32_t id)
 
 static void pairs(sapper_mines_solver *s)
 {
-    for (int32_t i = 0; i < s->ncon; i++) {
+    for (int32_t k = 0; k < s->ncon; k++) {
+        int32_t i = s->active[k];
         if (s->con[i].left > 0 && !s->con[i].dirty) {
             s->con[i].dirty = 1;
             s->dirty[s->ndirty++] = i;
@@ -355,6 +324,9 @@ static void global_rule(sapper_mines_solver *s)
 
 void mines_solver_rules(sapper_mines_solver *s)
 {
+    if (s->ruled)
+        return;   /* this position's, already run (mines_solver_read) */
+    s->ruled = 1;
     if (s->contradiction)
         return;
     propagate(s);

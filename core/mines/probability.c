@@ -428,6 +428,8 @@ void mines_solver_exact(sapper_mines_solver *s,
     int32_t nf = enumerate_all(s, budget, r);
     if (!s->contradiction)
         combine(s, nf, r);
+    if (s->contradiction)
+        s->ruled = 0;   /* the rules did not find it: run them again */
 }
 
 /* ---- sapper_mines_analyze ------------------------------------------- */

@@ -50,12 +50,20 @@ static size_t layout(sapper_mines_solver *s, char *block, size_t n)
 {
     size_t off = 0, n8 = 8 * n, n2 = n + 2;
     s->kind = take(block, &off, n, 1);
+    s->seen = take(block, &off, n, 1);
+    s->nrev = take(block, &off, n, 1);
+    s->nunk = take(block, &off, n, 1);
+    s->nmine = take(block, &off, n, 1);
+    s->stale = take(block, &off, n, 1);
+    s->touched = take(block, &off, n, sizeof *s->touched);
+    s->numbers = take(block, &off, (n + 63) / 64, sizeof *s->numbers);
     s->nnbr = take(block, &off, n, 1);
     s->nbr = take(block, &off, n8, sizeof *s->nbr);
     s->state = take(block, &off, n, 1);
     s->ncell_con = take(block, &off, n, 1);
     s->cell_con = take(block, &off, n8, sizeof *s->cell_con);
     s->con = take(block, &off, n, sizeof *s->con);
+    s->active = take(block, &off, n, sizeof *s->active);
     s->queue = take(block, &off, n, sizeof *s->queue);
     s->dirty = take(block, &off, n, sizeof *s->dirty);
     s->cell_mark = take(block, &off, n, sizeof *s->cell_mark);

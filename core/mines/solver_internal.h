@@ -6,6 +6,8 @@
  * and probability.c / deduce.c (the public calls). Not installed; nothing
  * here is API. Every array is carved once, in sapper_mines_solver_new, from
  * one block the solver owns (and the frontier pool, a second one).
+ * seen.c keeps the position last read, so the next read costs what
+ * changed and the frontier, not the board.
  */
 #ifndef SAPPER_MINES_SOLVER_INTERNAL_H
 #define SAPPER_MINES_SOLVER_INTERNAL_H
@@ -26,10 +28,11 @@
 #define MS_SEARCH_FIRST 16384
 
 /* One revealed number with unknown neighbours: "need of the left undecided
-   cells among cell[0..n) are mines". */
+   cells among cell[0..n) are mines". Its id is the number's cell. */
 typedef struct ms_con {
-    int32_t cell[8];
+    int32_t cell[8];  /* kept by seen.c, with n and need0               */
     int32_t n;        /* unknown neighbours listed in cell[]            */
+    int32_t need0;    /* mines among them: the number minus known mines */
     int32_t need;     /* mines still to place among the undecided ones  */
     int32_t left;     /* undecided neighbours                           */
     int32_t comp;     /* component, -1 before components are built      */
@@ -81,19 +84,37 @@ struct sapper_mines_solver {
     char *block;                  /* owns every array below              */
     /* the position as read */
     int32_t width, height, cells;
+    int32_t mines;                /* M                                   */
     int32_t remaining;            /* R                                   */
-    int32_t unknown, frontier;
+    int32_t unknown, frontier;    /* kept by seen.c                      */
     int32_t contradiction;        /* 1: no layout can fit                */
+    int32_t ruled;                /* 1: the rule stage has run on the
+                                     position read and its state stands
+                                     (a second call on it skips both)    */
     uint8_t *kind;                /* cells: SAPPER_MINES_KIND_*          */
+    /* the position last read, kept cell by cell (seen.c) */
+    int32_t seen_width, seen_height; /* its shape (0: none yet)          */
+    uint8_t *seen;                /* cells: its codes                    */
+    uint8_t *nrev, *nunk, *nmine; /* cells: revealed, unknown and known-
+                                     mine neighbours                     */
+    uint64_t *numbers;            /* bit per cell: a number with unknown
+                                     neighbours                          */
+    uint8_t *stale;               /* cells: changing in this update      */
+    int32_t *touched, ntouched;   /* the stale cells                     */
+    int32_t known;                /* known mines                         */
+    int32_t broken;               /* numbers with every neighbour known
+                                     that do not hold their count        */
     int32_t nbr_width, nbr_height; /* the shape nbr was built for (0: none) */
     uint8_t *nnbr;                /* cells: neighbours                   */
     int32_t *nbr;                 /* cells*8: their indices              */
     /* rule stage */
     uint8_t *state;               /* cells: MS_*                         */
     uint8_t *ncell_con;           /* cells: constraints holding the cell */
-    int32_t *cell_con;            /* cells*8: their ids, ascending       */
-    ms_con *con;
-    int32_t ncon;
+    int32_t *cell_con;            /* cells*8: their ids, ascending (both
+                                     kept by seen.c)                      */
+    ms_con *con;                  /* cells: by id, the number's cell      */
+    int32_t *active, ncon;        /* the ids of the position's
+                                     constraints, ascending               */
     int32_t undecided, decided_mines;
     int32_t *queue, nqueue;       /* trivial-rule work list              */
     int32_t *dirty, ndirty;       /* pair-rule work list                 */
@@ -134,10 +155,21 @@ struct sapper_mines_solver {
     int32_t *safe_list, *mine_list;
 };
 
-/* constraints.c */
+/* constraints.c: reads pos (SAPPER_ERR_PARAM for a bad argument or cell
+   code), then the rule stage; a read of the position read last, with the
+   rule stage run on it since, keeps that stage's state and
+   mines_solver_rules does nothing. */
 sapper_status mines_solver_read(sapper_mines_solver *s,
                                 const sapper_mines_position *pos);
 void mines_solver_rules(sapper_mines_solver *s);
+
+/* seen.c: a cell code's kind (SAPPER_MINES_KIND_REVEALED, _MINE, or
+   _FLOATING for every unknown code), -1 when invalid. */
+int mines_code_kind(uint8_t code);
+/* seen.c: brings the remembered position (of shape s->width x s->height,
+   neighbour lists built) to codes, with kind, unknown and frontier;
+   returns the cells changed, -1 at an invalid code. */
+int32_t mines_seen_update(sapper_mines_solver *s, const uint8_t *codes);
 
 /* components.c */
 void mines_solver_components(sapper_mines_solver *s);
