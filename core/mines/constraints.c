@@ -6,6 +6,10 @@
  * deductions) and the trivial form of the global count (no mine left, or as
  * many mines as unknown cells). Everything it decides is certain.
  *
+ * The constraints themselves are kept up to date by seen.c as cells
+ * change; a rule stage may start from the last deduced position's answer
+ * (carry.c).
+ *
  * It does not enumerate or count layouts (enumerate.c, probability.c) and
  * trusts no flag: a flagged cell is as unknown as a hidden one.
  */
@@ -36,17 +40,20 @@ static void build_neighbours(sapper_mines_solver *s)
     s->nbr_height = s->height;
 }
 
-/* Number i's constraint, kept by seen.c, as the rule stage starts it. */
+/* Number i's constraint, kept by seen.c, as the rule stage starts it:
+   queued for the trivial rule, unless a carried start (carry.c) queues
+   only the changed ones. */
 static void start_constraint(sapper_mines_solver *s, int32_t i)
 {
     ms_con *c = &s->con[i];
     c->left = c->n;
     c->need = c->need0;
     c->comp = -1;
-    c->queued = 1;
+    c->queued = (uint8_t)!s->carried;
     c->dirty = 0;
     s->active[s->ncon++] = i;
-    s->queue[s->nqueue++] = i;
+    if (c->queued)
+        s->queue[s->nqueue++] = i;
     if (c->need < 0 || c->need > c->n)
         s->contradiction = 1;
 }
@@ -72,13 +79,17 @@ static void read_constraints(sapper_mines_solver *s)
     s->contradiction = s->remaining < 0 || s->remaining > s->unknown ||
                        s->broken > 0;
     s->undecided = s->unknown;
-    s->decided_mines = 0;
+    s->decided_mines = s->ndecided = 0;
     memset(s->state, MS_UNDECIDED, (size_t)s->cells);
     renew_stamps(s);
+    int32_t changed = 0;
+    s->carried = !s->contradiction && mines_carry_extends(s, &changed);
     int32_t words = (s->cells + 63) >> 6;
     for (int32_t w = 0; w < words; w++)
         for (uint64_t m = s->numbers[w]; m; m &= m - 1)
             start_constraint(s, w * 64 + __builtin_ctzll(m));
+    if (s->carried)
+        mines_carry_start(s, changed);
 }
 
 sapper_status mines_solver_read(sapper_mines_solver *s,
@@ -122,6 +133,7 @@ static void touch(sapper_mines_solver *s, int32_t id)
 static void decide(sapper_mines_solver *s, int32_t cell, uint8_t state)
 {
     s->state[cell] = state;
+    s->decided[s->ndecided++] = cell;
     s->undecided--;
     s->decided_mines += state == MS_MINE;
     for (int32_t i = 0; i < s->ncell_con[cell]; i++) {
@@ -278,9 +290,12 @@ static int32_t pairs_of(sapper_mines_solver *s, int32_t id)
     return 0;
 }
 
+/* Every constraint is examined, or with a carried start (carry.c) only
+   the changed ones, already on the stack: the others were examined with
+   the same cells and counts in the carried position. */
 static void pairs(sapper_mines_solver *s)
 {
-    for (int32_t k = 0; k < s->ncon; k++) {
+    for (int32_t k = 0; k < s->ncon && !s->carried; k++) {
         int32_t i = s->active[k];
         if (s->con[i].left > 0 && !s->con[i].dirty) {
             s->con[i].dirty = 1;

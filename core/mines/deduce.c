@@ -6,7 +6,8 @@
  * cell is certain exactly when no layout of a feasible mine count
  * disagrees, never by comparing rounded probabilities.
  *
- * It computes no probabilities of its own and keeps nothing between calls.
+ * It computes no probabilities of its own; what the solver keeps between
+ * calls (seen.c, carry.c) does not change its answers.
  */
 #include "solver_internal.h"
 
@@ -58,6 +59,7 @@ sapper_status sapper_mines_deduce(sapper_mines_solver *s,
     sapper_mines_deduction d;
     memset(&d, 0, sizeof d);
     mines_solver_rules(s);
+    mines_carry_keep(s);
     d.enumerated = !s->contradiction && s->undecided > 0 &&
                    (mode == SAPPER_MINES_DEDUCE_ALL ||
                     (mode == SAPPER_MINES_DEDUCE_COMPLETE &&

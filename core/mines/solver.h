@@ -20,6 +20,16 @@
  * concurrently; different solvers are independent. Nothing here prints,
  * exits or keeps global state.
  *
+ * A solver remembers the position it read last and the rule stage's
+ * answer of the one it deduced last, so asking about positions that
+ * differ in a few cells (a bot's successive answers, the what-if
+ * positions of a look-ahead, which add one revealed cell to a deduced
+ * position) costs what changed and the frontier, not the whole board.
+ * The answers do not depend on it: they are a fresh solver's, bit for
+ * bit, for every position some layout fits (for one none fits, both
+ * report it inconsistent; the rules-only lists of FAST, which may miss
+ * a contradiction, may then differ).
+ *
  * Budgets: exact counting is #P-complete, so the enumeration is capped (see
  * sapper_mines_budget); the polynomial rule stage is not. When a cap is hit
  * the answer is marked `approximate` and is the exact answer of a relaxed

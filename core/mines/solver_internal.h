@@ -102,6 +102,14 @@ struct sapper_mines_solver {
     uint8_t *stale;               /* cells: changing in this update      */
     int32_t *touched, ntouched;   /* the stale cells                     */
     int32_t known;                /* known mines                         */
+    /* the last deduced position's rule stage (carry.c) */
+    int32_t carry_ok;             /* 1: kept, without a contradiction    */
+    int32_t carry_width, carry_height, carry_mines;
+    uint8_t *carry_cells;         /* cells: its codes                    */
+    uint8_t *carry_state;         /* cells: its decisions (MS_*)         */
+    int32_t *carry_list, ncarry;  /* the cells decided there              */
+    int32_t carried;              /* 1: this read's rule stage starts
+                                     from them                           */
     int32_t broken;               /* numbers with every neighbour known
                                      that do not hold their count        */
     int32_t nbr_width, nbr_height; /* the shape nbr was built for (0: none) */
@@ -116,6 +124,7 @@ struct sapper_mines_solver {
     int32_t *active, ncon;        /* the ids of the position's
                                      constraints, ascending               */
     int32_t undecided, decided_mines;
+    int32_t *decided, ndecided;   /* the cells decided, in order          */
     int32_t *queue, nqueue;       /* trivial-rule work list              */
     int32_t *dirty, ndirty;       /* pair-rule work list                 */
     int32_t *cell_mark, mark;     /* cell stamps for set operations      */
@@ -162,6 +171,15 @@ struct sapper_mines_solver {
 sapper_status mines_solver_read(sapper_mines_solver *s,
                                 const sapper_mines_position *pos);
 void mines_solver_rules(sapper_mines_solver *s);
+
+/* carry.c: keeps the rule stage's answer of the position read (after
+   mines_solver_rules). Whether the position read extends the kept one
+   (listing in s->touched the *count cells no longer unknown); if so,
+   start its rule stage from the kept answer (its constraints started,
+   none queued). */
+void mines_carry_keep(sapper_mines_solver *s);
+int mines_carry_extends(sapper_mines_solver *s, int32_t *count);
+void mines_carry_start(sapper_mines_solver *s, int32_t count);
 
 /* seen.c: a cell code's kind (SAPPER_MINES_KIND_REVEALED, _MINE, or
    _FLOATING for every unknown code), -1 when invalid. */

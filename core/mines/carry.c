@@ -1,0 +1,133 @@
+/*
+ * carry.c - starting the rule stage from the last deduced position's
+ * answer instead of from nothing.
+ *
+ * A bot deduces once per answer, and the positions it asks about next
+ * (the next answer's, the what-if positions of a guess) extend the one it
+ * deduced last: cells unknown there are revealed or known mines here,
+ * nothing else changed. Every layout of such a position is a layout of
+ * the last one, so every cell the rules decided there is decided the same
+ * way here. The rule stage's answer is the least fixpoint of its rules
+ * (the trivial and the pairwise rule only ever decide more as more is
+ * decided), so starting from those decisions and re-examining only the
+ * constraints that changed (new numbers, and numbers that lost an
+ * undecided cell to a reveal) reaches the same decisions as starting
+ * from nothing: the same state, bit for bit, for every position some
+ * layout fits. (For one no layout fits, which contradiction the rules
+ * find first may differ; the exact stage finds it either way.)
+ *
+ * It decides nothing itself: constraints.c runs the rules.
+ */
+#include "solver_internal.h"
+
+#include <string.h>
+
+void mines_carry_keep(sapper_mines_solver *s)
+{
+    for (int32_t k = 0; k < s->ncarry; k++)   /* the previous decisions */
+        s->carry_state[s->carry_list[k]] = MS_UNDECIDED;
+    s->ncarry = 0;
+    s->carry_ok = !s->contradiction;
+    if (!s->carry_ok)
+        return;
+    for (int32_t k = 0; k < s->ndecided; k++) {
+        int32_t c = s->decided[k];
+        s->carry_state[c] = s->state[c];
+        s->carry_list[s->ncarry++] = c;
+    }
+    memcpy(s->carry_cells, s->seen, (size_t)s->cells);
+    s->carry_width = s->width;
+    s->carry_height = s->height;
+    s->carry_mines = s->mines;
+}
+
+/* Eight bytes of a and b from i differ (i + 8 <= end). */
+static int differ8(const uint8_t *a, const uint8_t *b, int32_t i)
+{
+    uint64_t x, y;
+    memcpy(&x, a + i, 8);
+    memcpy(&y, b + i, 8);
+    return x != y;
+}
+
+/* Cell i of the position read against the carried one: 1 when the same
+   or a cell that was unknown there, listed in s->touched when it is not
+   unknown here; 0 when it is not an extension. */
+static int compare_cell(sapper_mines_solver *s, int32_t i, int32_t *n)
+{
+    uint8_t was = s->carry_cells[i], now = s->seen[i];
+    if (was == now)
+        return 1;
+    if (!sapper_cell_is_unknown(was))
+        return 0;   /* a number changed or went away, or a mine did */
+    if (sapper_cell_is_unknown(now))
+        return 1;   /* flags and marks change nothing */
+    if (s->carry_state[i] == (now <= 8 ? MS_MINE : MS_SAFE))
+        return 0;   /* contradicts what was decided */
+    s->touched[(*n)++] = i;
+    return 1;
+}
+
+/* Whether the position read extends the carried one; lists in s->touched
+   the cells that were unknown there and are not here (*count). */
+int mines_carry_extends(sapper_mines_solver *s, int32_t *count)
+{
+    int32_t n = 0, i = 0, end = s->cells;
+    if (!s->carry_ok || s->carry_width != s->width ||
+        s->carry_height != s->height || s->carry_mines != s->mines)
+        return 0;
+    for (; i < end; i += 8) {
+        if (i + 8 <= end && !differ8(s->carry_cells, s->seen, i))
+            continue;   /* most cells are as they were */
+        for (int32_t j = i; j < i + 8 && j < end; j++)
+            if (!compare_cell(s, j, &n))
+                return 0;
+    }
+    *count = n;
+    return 1;
+}
+
+static void mark_changed(sapper_mines_solver *s, int32_t id)
+{
+    ms_con *c = &s->con[id];
+    if (!(s->numbers[id >> 6] >> (id & 63) & 1) || c->dirty)
+        return;   /* no constraint there, or already marked */
+    c->queued = c->dirty = 1;
+    s->queue[s->nqueue++] = id;
+    s->dirty[s->ndirty++] = id;
+}
+
+/* The carried decisions on the cells still unknown, counted off their
+   constraints (started with nothing decided and nothing queued). */
+static void apply_decisions(sapper_mines_solver *s)
+{
+    for (int32_t k = 0; k < s->ncarry; k++) {
+        int32_t x = s->carry_list[k];
+        uint8_t st = s->carry_state[x];
+        if (!sapper_cell_is_unknown(s->seen[x]))
+            continue;
+        s->state[x] = st;
+        s->undecided--;
+        s->decided_mines += st == MS_MINE;
+        s->decided[s->ndecided++] = x;
+        for (int32_t i = 0; i < s->ncell_con[x]; i++) {
+            ms_con *c = &s->con[s->cell_con[x * 8 + i]];
+            c->left--;
+            c->need -= st == MS_MINE;
+        }
+    }
+}
+
+void mines_carry_start(sapper_mines_solver *s, int32_t count)
+{
+    apply_decisions(s);
+    for (int32_t k = 0; k < count; k++) {
+        int32_t x = s->touched[k];
+        mark_changed(s, x);   /* a new number */
+        if (s->carry_state[x] != MS_UNDECIDED)
+            continue;         /* its numbers' undecided cells are as they were */
+        const int32_t *nb = s->nbr + 8 * x;
+        for (int32_t j = 0; j < s->nnbr[x]; j++)
+            mark_changed(s, nb[j]);
+    }
+}
