@@ -43,19 +43,20 @@ static int32_t find_box(sapper_mines_solver *s, int32_t cell)
     return s->nbox++;
 }
 
+/* box_of is read for unknown cells only; a frontier cell always has a
+   constraint (its revealed neighbour's). */
 static void build_boxes(sapper_mines_solver *s)
 {
-    s->nbox = 0;
-    for (int32_t i = 0; i < s->cells; i++)
-        s->box_of[i] = -1;
-    for (int32_t i = 0; i < s->cells; i++) {
-        if (s->state[i] != MS_UNDECIDED || s->ncell_con[i] == 0 ||
-            s->kind[i] != SAPPER_MINES_KIND_FRONTIER)
+    s->nbox = s->boxed = 0;
+    MS_EACH_BIT(s, s->unknowns, i, s->box_of[i] = -1;);
+    MS_EACH_BIT(s, s->fronts, i, {
+        if (s->state[i] != MS_UNDECIDED)
             continue;
         int32_t b = find_box(s, i);
         s->box[b].size++;
         s->box_of[i] = b;
-    }
+        s->boxed++;
+    });
 }
 
 /* ---- components ---------------------------------------------------- */

@@ -33,15 +33,13 @@ static int32_t certainty(const sapper_mines_solver *s, int32_t cell,
 static void list_cells(sapper_mines_solver *s, int exact,
                        sapper_mines_deduction *d)
 {
-    for (int32_t i = 0; i < s->cells; i++) {
-        if (s->kind[i] < SAPPER_MINES_KIND_FRONTIER)
-            continue;
+    MS_EACH_BIT(s, s->unknowns, i, {
         int32_t c = certainty(s, i, exact);
         if (c == MS_SAFE)
             s->safe_list[d->safe_count++] = i;
         else if (c == MS_MINE)
             s->mine_list[d->mine_count++] = i;
-    }
+    });
 }
 
 sapper_status sapper_mines_deduce(sapper_mines_solver *s,

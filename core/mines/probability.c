@@ -158,10 +158,7 @@ static int32_t enumerate_all(sapper_mines_solver *s,
         per = budget->component_nodes;
     if (budget && budget->total_nodes > 0)
         total = budget->total_nodes;
-    int32_t nf = 0;
-    for (int32_t i = 0; i < s->cells; i++)
-        nf += s->state[i] == MS_UNDECIDED &&
-              s->kind[i] >= SAPPER_MINES_KIND_FRONTIER && s->box_of[i] < 0;
+    int32_t nf = s->undecided - s->boxed;   /* floating undecided cells */
     s->table_used = 0;
     s->nexact = 0;
     for (int32_t i = 0; i < s->ncomp && !s->contradiction; i++) {
@@ -359,13 +356,12 @@ static double certain_or(int32_t certain, double p)
     return certain == MS_SAFE ? 0.0 : certain == MS_MINE ? 1.0 : p;
 }
 
+/* The unknown cells' (seen.c keeps the known ones': 0 and 1). */
 static void write_probabilities(sapper_mines_solver *s, const pool_answer *a)
 {
-    for (int32_t i = 0; i < s->cells; i++) {
+    MS_EACH_BIT(s, s->unknowns, i, {
         double p;
-        if (s->kind[i] < SAPPER_MINES_KIND_FRONTIER)
-            p = s->kind[i] == SAPPER_MINES_KIND_MINE;
-        else if (s->state[i] != MS_UNDECIDED)
+        if (s->state[i] != MS_UNDECIDED)
             p = s->state[i] == MS_MINE;
         else if (s->box_of[i] >= 0 &&
                  s->comp[s->box[s->box_of[i]].comp].exact)
@@ -374,7 +370,7 @@ static void write_probabilities(sapper_mines_solver *s, const pool_answer *a)
         else
             p = certain_or(a->certain, a->p);
         s->prob[i] = p;
-    }
+    });
 }
 
 /* ---- the exact stage ------------------------------------------------ */
@@ -439,10 +435,7 @@ static void write_density(sapper_mines_solver *s)
 {
     double d = s->unknown > 0 ? (double)s->remaining / s->unknown : 0;
     d = fmin(fmax(d, 0), 1);
-    for (int32_t i = 0; i < s->cells; i++)
-        s->prob[i] = s->kind[i] == SAPPER_MINES_KIND_MINE ? 1.0
-                     : s->kind[i] == SAPPER_MINES_KIND_REVEALED ? 0.0
-                                                                : d;
+    MS_EACH_BIT(s, s->unknowns, i, s->prob[i] = d;);
 }
 
 static void count_answer(const sapper_mines_solver *s, sapper_mines_result *r)
@@ -453,12 +446,12 @@ static void count_answer(const sapper_mines_solver *s, sapper_mines_result *r)
     r->remaining = s->remaining;
     r->frontier = s->frontier;
     r->floating = s->unknown - s->frontier;
-    for (int32_t i = 0; i < s->cells && r->consistent; i++) {
-        if (s->kind[i] < SAPPER_MINES_KIND_FRONTIER)
-            continue;
+    if (!r->consistent)
+        return;
+    MS_EACH_BIT(s, s->unknowns, i, {
         r->safe += s->prob[i] == 0.0;
         r->certain_mines += s->prob[i] == 1.0;
-    }
+    });
 }
 
 sapper_status sapper_mines_analyze(sapper_mines_solver *s,

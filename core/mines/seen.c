@@ -66,13 +66,26 @@ static void account(sapper_mines_solver *s, int32_t y)
         s->numbers[y >> 6] |= bit;
     else
         s->numbers[y >> 6] &= ~bit;
-    if (code <= 8)
+    if (sapper_cell_is_unknown(code))
+        s->unknowns[y >> 6] |= bit;
+    else
+        s->unknowns[y >> 6] &= ~bit;
+    if (sapper_cell_is_unknown(code) && s->nrev[y] > 0)
+        s->fronts[y >> 6] |= bit;
+    else
+        s->fronts[y >> 6] &= ~bit;
+    /* a known cell's probability is written here, an unknown one's by
+       each analysis */
+    if (code <= 8) {
         s->kind[y] = SAPPER_MINES_KIND_REVEALED;
-    else if (sapper_cell_is_unknown(code))
+        s->prob[y] = 0.0;
+    } else if (sapper_cell_is_unknown(code)) {
         s->kind[y] = s->nrev[y] > 0 ? SAPPER_MINES_KIND_FRONTIER
                                     : SAPPER_MINES_KIND_FLOATING;
-    else
+    } else {
         s->kind[y] = SAPPER_MINES_KIND_MINE;
+        s->prob[y] = 1.0;
+    }
 }
 
 /* What reading y needs from its neighbours: a number's constraint (its
@@ -158,7 +171,12 @@ static void start_hidden(sapper_mines_solver *s)
     memset(s->nmine, 0, (size_t)s->cells);
     memset(s->kind, SAPPER_MINES_KIND_FLOATING, (size_t)s->cells);
     memset(s->ncell_con, 0, (size_t)s->cells);
-    memset(s->numbers, 0, (((size_t)s->cells + 63) >> 6) * sizeof *s->numbers);
+    size_t words = ((size_t)s->cells + 63) >> 6;
+    memset(s->numbers, 0, words * sizeof *s->numbers);
+    memset(s->fronts, 0, words * sizeof *s->fronts);
+    memset(s->unknowns, 0xff, words * sizeof *s->unknowns);
+    if (s->cells & 63)
+        s->unknowns[words - 1] = (UINT64_C(1) << (s->cells & 63)) - 1;
     s->unknown = s->cells;
     s->known = s->frontier = s->broken = 0;
     s->seen_width = s->width;

@@ -61,6 +61,8 @@ static size_t layout(sapper_mines_solver *s, char *block, size_t n)
     s->decided = take(block, &off, n, sizeof *s->decided);
     s->touched = take(block, &off, n, sizeof *s->touched);
     s->numbers = take(block, &off, (n + 63) / 64, sizeof *s->numbers);
+    s->unknowns = take(block, &off, (n + 63) / 64, sizeof *s->unknowns);
+    s->fronts = take(block, &off, (n + 63) / 64, sizeof *s->fronts);
     s->nnbr = take(block, &off, n, 1);
     s->nbr = take(block, &off, n8, sizeof *s->nbr);
     s->state = take(block, &off, n, 1);

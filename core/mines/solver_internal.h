@@ -99,6 +99,8 @@ struct sapper_mines_solver {
                                      mine neighbours                     */
     uint64_t *numbers;            /* bit per cell: a number with unknown
                                      neighbours                          */
+    uint64_t *unknowns, *fronts;  /* bit per cell: unknown; unknown and
+                                     next to a number (KIND_FRONTIER)    */
     uint8_t *stale;               /* cells: changing in this update      */
     int32_t *touched, ntouched;   /* the stale cells                     */
     int32_t known;                /* known mines                         */
@@ -136,6 +138,7 @@ struct sapper_mines_solver {
                                      cell, else -1                        */
     int32_t *order;               /* boxes grouped by component          */
     int32_t *corder;              /* constraints grouped by component    */
+    int32_t boxed;                /* undecided cells in boxes            */
     ms_comp *comp;
     int32_t ncomp;
     int32_t *rank;                /* components, fewest boxes first       */
@@ -163,6 +166,19 @@ struct sapper_mines_solver {
     double *prob;
     int32_t *safe_list, *mine_list;
 };
+
+/* Calls body with int32_t var bound to each cell whose bit is set in
+   bits (a solver bit set of s->cells bits), in ascending order. */
+#define MS_EACH_BIT(s, bits, var, body)                                   \
+    do {                                                                  \
+        int32_t ms_words_ = ((s)->cells + 63) >> 6;                       \
+        for (int32_t ms_w_ = 0; ms_w_ < ms_words_; ms_w_++)               \
+            for (uint64_t ms_m_ = (bits)[ms_w_]; ms_m_;                   \
+                 ms_m_ &= ms_m_ - 1) {                                    \
+                int32_t var = ms_w_ * 64 + __builtin_ctzll(ms_m_);        \
+                body                                                      \
+            }                                                             \
+    } while (0)
 
 /* constraints.c: reads pos (SAPPER_ERR_PARAM for a bad argument or cell
    code), then the rule stage; a read of the position read last, with the
