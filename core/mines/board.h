@@ -111,6 +111,10 @@ uint8_t sapper_board_cycle_flag(sapper_board *b, int32_t cell);
 /** The sapper/mines.h cell code of cell as `show` (SAPPER_BOARD_SHOW_*)
  *  sees it. Before mines are placed SHOW_ALL shows what the player sees. */
 uint8_t sapper_board_code(const sapper_board *b, int32_t cell, int show);
+/** Every cell's code as `show` sees it into out (cells entries), as
+ *  sapper_board_code gives them (one call for a whole view); returns how
+ *  many are SAPPER_CELL_MINE. */
+int32_t sapper_board_codes(const sapper_board *b, int show, uint8_t *out);
 /** 3BV (bbbv.c): the fewest left clicks that clear the board without
  *  flags, one per opening and one per number on no opening's rim; with
  *  solved not NULL, *solved gets the part already done (openings opened,

@@ -208,9 +208,28 @@ static int32_t apply_from(sapper_mines_solver *s, const uint8_t *codes,
     return changed;
 }
 
+/* Cells of codes that differ from seen (a count of the eight-byte words
+   that differ, times eight, past which the count stops: enough to choose
+   between updating and starting over). */
+static int32_t differing(const sapper_mines_solver *s, const uint8_t *codes,
+                         int32_t enough)
+{
+    int32_t n = 0;
+    for (int32_t i = 0; i + 8 <= s->cells && n < enough; i += 8) {
+        uint64_t a, b;
+        memcpy(&a, codes + i, 8);
+        memcpy(&b, s->seen + i, 8);
+        n += 8 * (a != b);
+    }
+    return n;
+}
+
 int32_t mines_seen_update(sapper_mines_solver *s, const uint8_t *codes)
 {
-    if (s->seen_width != s->width || s->seen_height != s->height)
+    /* A new game (most of the board hidden again) costs less from an
+       all-hidden board than cell by cell from the last one's end. */
+    if (s->seen_width != s->width || s->seen_height != s->height ||
+        differing(s, codes, s->cells / 2) >= s->cells / 2)
         start_hidden(s);
     int32_t changed = 0, n = s->cells, i = 0;
     /* eight cells at a time: most are unchanged */
