@@ -206,6 +206,8 @@ int mines_solver_enumerate(sapper_mines_solver *s, ms_comp *c,
 {
     search e;
     size_t mark = s->table_used;
+    if (mines_tables_find(s, c, max_nodes, nodes))
+        return 1;   /* counted before (tables.c) */
     gather(s, c, &e);
     *nodes = 0;
     if (!make_tables(s, c, &e))
@@ -224,6 +226,7 @@ int mines_solver_enumerate(sapper_mines_solver *s, ms_comp *c,
         if (s->fpool && mines_solver_frontier(s, c, max_nodes - first, &more)) {
             *nodes = first + more;
             c->exact = 1;
+            mines_tables_keep(s, c, *nodes);
             return 1;
         }
         used = -1;
@@ -237,5 +240,6 @@ int mines_solver_enumerate(sapper_mines_solver *s, ms_comp *c,
     c->a = e.a;
     c->b = e.b;
     c->exact = 1;
+    mines_tables_keep(s, c, used);
     return 1;
 }

@@ -12,6 +12,11 @@
 /* Table space: doubles per cell plus a floor (see sapper_mines_budget). */
 #define TABLE_PER_CELL 32
 #define TABLE_FLOOR    32768
+/* Kept components (tables.c): key integers and table entries per cell
+   plus a floor. */
+#define TC_KEYS_PER_CELL 16
+#define TC_VALS_PER_CELL 32
+#define TC_FLOOR         8192
 /* Frontier pool (frontier.c): bytes per cell plus a floor, at most a cap. */
 #define FPOOL_PER_CELL 2048
 #define FPOOL_FLOOR    (8u << 20)
@@ -99,6 +104,14 @@ static size_t layout(sapper_mines_solver *s, char *block, size_t n)
     s->flags = take(block, &off, s->table_cap, 1);
     s->pool_cap = pool_size((int32_t)n);
     s->pool = take(block, &off, s->pool_cap, sizeof *s->pool);
+    s->tc_slot = take(block, &off, MS_TC_SLOTS, sizeof *s->tc_slot);
+    s->tc_entry = take(block, &off, MS_TC_SLOTS / 2, sizeof *s->tc_entry);
+    s->tc_key = take(block, &off, 11 * n + 8, sizeof *s->tc_key);
+    s->tc_keys_cap = TC_KEYS_PER_CELL * n + TC_FLOOR;
+    s->tc_keys = take(block, &off, s->tc_keys_cap, sizeof *s->tc_keys);
+    s->tc_vals_cap = TC_VALS_PER_CELL * n + TC_FLOOR;
+    s->tc_vals = take(block, &off, s->tc_vals_cap, sizeof *s->tc_vals);
+    s->tc_flags = take(block, &off, s->tc_vals_cap, 1);
     return off;
 }
 

@@ -79,6 +79,17 @@ typedef struct ms_comp {
     double *fac;         /* wt / w over [a, b]                             */
 } ms_comp;
 
+/* A counted component kept by tables.c: where its key and tables sit in
+   the solver's cache space. */
+#define MS_TC_SLOTS 2048
+typedef struct ms_tc_entry {
+    uint64_t hash;
+    int32_t keylen;
+    int32_t lo, len, a, b;
+    size_t key, vals, vals_flags;  /* offsets into tc_keys, tc_vals, tc_flags */
+    int64_t used;                  /* nodes its counting took             */
+} ms_tc_entry;
+
 struct sapper_mines_solver {
     int32_t capacity;             /* cells                               */
     char *block;                  /* owns every array below              */
@@ -155,6 +166,18 @@ struct sapper_mines_solver {
     ms_vec *node;
     double *pool;
     size_t pool_cap, pool_used;
+    /* counted components kept for later analyses (tables.c) */
+    uint32_t *tc_slot;            /* MS_TC_SLOTS: entry + 1, 0 empty      */
+    ms_tc_entry *tc_entry;        /* MS_TC_SLOTS / 2                      */
+    int32_t tc_count;
+    int32_t *tc_keys;             /* tc_keys_cap keys' integers           */
+    double *tc_vals;              /* tc_vals_cap: tables' w and t         */
+    uint8_t *tc_flags;            /* tc_vals_cap: tables' f               */
+    size_t tc_keys_cap, tc_keys_used, tc_vals_cap, tc_vals_used,
+        tc_flags_used;
+    int32_t *tc_key, tc_keylen;   /* the component being counted: its key
+                                     (11 * cells + 8), length and hash    */
+    uint64_t tc_hash;
     /* frontier dynamic programming (frontier.c): its own block, allocated
        by the first component that needs it (NULL before) */
     char *fpool;
@@ -236,6 +259,15 @@ static inline void ms_box_range(int32_t size, int32_t ncon, const int32_t *cons,
     *lo = l;
     *hi = h;
 }
+
+/* tables.c: gives component c the tables it got when counted before,
+   with a budget of max_nodes (1, *nodes the count it cost then), else 0;
+   either way remembers c's key for mines_tables_keep, which keeps c's
+   tables once counted within budget (nodes used). */
+int mines_tables_find(sapper_mines_solver *s, ms_comp *c, int64_t max_nodes,
+                      int64_t *nodes);
+void mines_tables_keep(sapper_mines_solver *s, const ms_comp *c,
+                       int64_t nodes);
 
 /* frontier.c: the same tables by dynamic programming over the frontier,
    for components depth-first search cannot finish (called by
