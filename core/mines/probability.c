@@ -356,9 +356,12 @@ static double certain_or(int32_t certain, double p)
     return certain == MS_SAFE ? 0.0 : certain == MS_MINE ? 1.0 : p;
 }
 
-/* The unknown cells' (seen.c keeps the known ones': 0 and 1). */
-static void write_probabilities(sapper_mines_solver *s, const pool_answer *a)
+/* The unknown cells' (seen.c keeps the known ones': 0 and 1), counting
+   the safe ones and the mines among them for the answer. */
+static void write_probabilities(sapper_mines_solver *s, const pool_answer *a,
+                                sapper_mines_result *r)
 {
+    int32_t safe = 0, mines = 0;
     MS_EACH_BIT(s, s->unknowns, i, {
         double p;
         if (s->state[i] != MS_UNDECIDED)
@@ -370,7 +373,11 @@ static void write_probabilities(sapper_mines_solver *s, const pool_answer *a)
         else
             p = certain_or(a->certain, a->p);
         s->prob[i] = p;
+        safe += p == 0.0;
+        mines += p == 1.0;
     });
+    r->safe = safe;
+    r->certain_mines = mines;
 }
 
 /* ---- the exact stage ------------------------------------------------ */
@@ -411,7 +418,7 @@ static void combine(sapper_mines_solver *s, int32_t nf,
     }
     if (n > 0)
         down(s, 0, 0, n, g);
-    write_probabilities(s, &a);
+    write_probabilities(s, &a, r);
     r->layouts_log2 = (a.log_z + root.scale + log_binomial(nf, f.need - f.t0) -
                        f.lr * f.t0) / log(2.0);
 }
@@ -446,12 +453,8 @@ static void count_answer(const sapper_mines_solver *s, sapper_mines_result *r)
     r->remaining = s->remaining;
     r->frontier = s->frontier;
     r->floating = s->unknown - s->frontier;
-    if (!r->consistent)
-        return;
-    MS_EACH_BIT(s, s->unknowns, i, {
-        r->safe += s->prob[i] == 0.0;
-        r->certain_mines += s->prob[i] == 1.0;
-    });
+    if (!r->consistent)   /* else write_probabilities counted them */
+        r->safe = r->certain_mines = 0;
 }
 
 sapper_status sapper_mines_analyze(sapper_mines_solver *s,
