@@ -22,6 +22,8 @@
 
 #include <string.h>
 
+/* Keeps the decisions (state) and each constraint's counts of what is
+   left, which a position extending this one starts from. */
 void mines_carry_keep(sapper_mines_solver *s)
 {
     for (int32_t k = 0; k < s->ncarry; k++)   /* the previous decisions */
@@ -30,11 +32,19 @@ void mines_carry_keep(sapper_mines_solver *s)
     s->carry_ok = !s->contradiction;
     if (!s->carry_ok)
         return;
-    for (int32_t k = 0; k < s->ndecided; k++) {
-        int32_t c = s->decided[k];
+    MS_EACH_BIT(s, s->unknowns, c, {
+        if (s->state[c] == MS_UNDECIDED)
+            continue;
         s->carry_state[c] = s->state[c];
         s->carry_list[s->ncarry++] = c;
+    });
+    for (int32_t k = 0; k < s->ncon; k++) {
+        ms_con *c = &s->con[s->active[k]];
+        c->kept_left = c->left;
+        c->kept_need = c->need;
     }
+    s->carry_undecided = s->undecided;
+    s->carry_decided_mines = s->decided_mines;
     memcpy(s->carry_cells, s->seen, (size_t)s->cells);
     s->carry_width = s->width;
     s->carry_height = s->height;
@@ -97,35 +107,73 @@ static void mark_changed(sapper_mines_solver *s, int32_t id)
     s->dirty[s->ndirty++] = id;
 }
 
-/* The carried decisions on the cells still unknown, counted off their
-   constraints (started with nothing decided and nothing queued). */
-static void apply_decisions(sapper_mines_solver *s)
+/* The carried decisions on the cells still unknown (the ones that are
+   not are the touched cells), and the counts that go with them. */
+static void restore_decisions(sapper_mines_solver *s, int32_t count)
 {
-    for (int32_t k = 0; k < s->ncarry; k++) {
-        int32_t x = s->carry_list[k];
-        uint8_t st = s->carry_state[x];
-        if (!sapper_cell_is_unknown(s->seen[x]))
+    int32_t undecided = 0, mines = 0;
+    memcpy(s->state, s->carry_state, (size_t)s->cells);
+    for (int32_t k = 0; k < count; k++) {
+        int32_t x = s->touched[k];
+        undecided += s->state[x] == MS_UNDECIDED;
+        mines += s->state[x] == MS_MINE;
+        s->state[x] = MS_UNDECIDED;
+    }
+    s->undecided = s->carry_undecided - undecided;
+    s->decided_mines = s->carry_decided_mines - mines;
+}
+
+/* A constraint's counts from the restored decisions. */
+static void count_left(sapper_mines_solver *s, ms_con *c)
+{
+    int32_t left = 0, mines = 0;
+    for (int32_t j = 0; j < c->n; j++) {
+        uint8_t st = s->state[c->cell[j]];
+        left += st == MS_UNDECIDED;
+        mines += st == MS_MINE;
+    }
+    c->left = left;
+    c->need = c->need0 - mines;
+}
+
+/* Stamps with gen the constraints whose undecided cells changed: new
+   numbers, and the numbers around a cell that was undecided there. A
+   number around a cell that was decided there keeps its counts: a cell
+   decided safe and now revealed was not counted, one decided a mine and
+   now known is no longer counted in what the number needs, nor in its
+   known mines' share of it. */
+static void stamp_changed(sapper_mines_solver *s, int32_t count, int32_t gen)
+{
+    for (int32_t k = 0; k < count; k++) {
+        int32_t x = s->touched[k];
+        s->con_mark[x] = gen;
+        if (s->carry_state[x] != MS_UNDECIDED)
             continue;
-        s->state[x] = st;
-        s->undecided--;
-        s->decided_mines += st == MS_MINE;
-        s->decided[s->ndecided++] = x;
-        for (int32_t i = 0; i < s->ncell_con[x]; i++) {
-            ms_con *c = &s->con[s->cell_con[x * 8 + i]];
-            c->left--;
-            c->need -= st == MS_MINE;
-        }
+        const int32_t *nb = s->nbr + 8 * x;
+        for (int32_t j = 0; j < s->nnbr[x]; j++)
+            s->con_mark[nb[j]] = gen;
     }
 }
 
 void mines_carry_start(sapper_mines_solver *s, int32_t count)
 {
-    apply_decisions(s);
+    int32_t gen = ++s->con_gen;
+    restore_decisions(s, count);
+    stamp_changed(s, count, gen);
+    for (int32_t k = 0; k < s->ncon; k++) {
+        ms_con *c = &s->con[s->active[k]];
+        if (s->con_mark[s->active[k]] == gen) {
+            count_left(s, c);
+        } else {
+            c->left = c->kept_left;
+            c->need = c->kept_need;
+        }
+    }
     for (int32_t k = 0; k < count; k++) {
         int32_t x = s->touched[k];
         mark_changed(s, x);   /* a new number */
         if (s->carry_state[x] != MS_UNDECIDED)
-            continue;         /* its numbers' undecided cells are as they were */
+            continue;
         const int32_t *nb = s->nbr + 8 * x;
         for (int32_t j = 0; j < s->nnbr[x]; j++)
             mark_changed(s, nb[j]);

@@ -79,8 +79,7 @@ static void read_constraints(sapper_mines_solver *s)
     s->contradiction = s->remaining < 0 || s->remaining > s->unknown ||
                        s->broken > 0;
     s->undecided = s->unknown;
-    s->decided_mines = s->ndecided = 0;
-    memset(s->state, MS_UNDECIDED, (size_t)s->cells);
+    s->decided_mines = 0;
     renew_stamps(s);
     int32_t changed = 0;
     s->carried = !s->contradiction && mines_carry_extends(s, &changed);
@@ -90,6 +89,8 @@ static void read_constraints(sapper_mines_solver *s)
             start_constraint(s, w * 64 + __builtin_ctzll(m));
     if (s->carried)
         mines_carry_start(s, changed);
+    else
+        memset(s->state, MS_UNDECIDED, (size_t)s->cells);
 }
 
 sapper_status mines_solver_read(sapper_mines_solver *s,
@@ -133,7 +134,6 @@ static void touch(sapper_mines_solver *s, int32_t id)
 static void decide(sapper_mines_solver *s, int32_t cell, uint8_t state)
 {
     s->state[cell] = state;
-    s->decided[s->ndecided++] = cell;
     s->undecided--;
     s->decided_mines += state == MS_MINE;
     for (int32_t i = 0; i < s->ncell_con[cell]; i++) {

@@ -37,6 +37,9 @@ typedef struct ms_con {
     int32_t left;     /* undecided neighbours                           */
     int32_t comp;     /* component, -1 before components are built      */
     int32_t local;    /* index inside its component                     */
+    int32_t kept_left, kept_need; /* left and need at the end of the
+                                     rule stage of the last deduced
+                                     position (carry.c)                */
     uint8_t queued;   /* on the trivial-rule queue                      */
     uint8_t dirty;    /* on the pair-rule stack                         */
 } ms_con;
@@ -121,6 +124,7 @@ struct sapper_mines_solver {
     uint8_t *carry_cells;         /* cells: its codes                    */
     uint8_t *carry_state;         /* cells: its decisions (MS_*)         */
     int32_t *carry_list, ncarry;  /* the cells decided there              */
+    int32_t carry_undecided, carry_decided_mines; /* its totals           */
     int32_t carried;              /* 1: this read's rule stage starts
                                      from them                           */
     int32_t broken;               /* numbers with every neighbour known
@@ -137,7 +141,6 @@ struct sapper_mines_solver {
     int32_t *active, ncon;        /* the ids of the position's
                                      constraints, ascending               */
     int32_t undecided, decided_mines;
-    int32_t *decided, ndecided;   /* the cells decided, in order          */
     int32_t *queue, nqueue;       /* trivial-rule work list              */
     int32_t *dirty, ndirty;       /* pair-rule work list                 */
     int32_t *cell_mark, mark;     /* cell stamps for set operations      */
