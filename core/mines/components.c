@@ -43,19 +43,21 @@ static int32_t find_box(sapper_mines_solver *s, int32_t cell)
     return s->nbox++;
 }
 
-/* box_of is read for unknown cells only; a frontier cell always has a
-   constraint (its revealed neighbour's). */
+/* box_of is -1 but for the cells listed in boxed_cells (the solver sets
+   it so at creation); a frontier cell always has a constraint (its
+   revealed neighbour's). */
 static void build_boxes(sapper_mines_solver *s)
 {
+    for (int32_t k = 0; k < s->boxed; k++)   /* the last analysis's */
+        s->box_of[s->boxed_cells[k]] = -1;
     s->nbox = s->boxed = 0;
-    MS_EACH_BIT(s, s->unknowns, i, s->box_of[i] = -1;);
     MS_EACH_BIT(s, s->fronts, i, {
         if (s->state[i] != MS_UNDECIDED)
             continue;
         int32_t b = find_box(s, i);
         s->box[b].size++;
         s->box_of[i] = b;
-        s->boxed++;
+        s->boxed_cells[s->boxed++] = i;
     });
 }
 

@@ -80,6 +80,7 @@ static size_t layout(sapper_mines_solver *s, char *block, size_t n)
     s->con_mark = take(block, &off, n, sizeof *s->con_mark);
     s->box = take(block, &off, n, sizeof *s->box);
     s->box_of = take(block, &off, n, sizeof *s->box_of);
+    s->boxed_cells = take(block, &off, n, sizeof *s->boxed_cells);
     s->order = take(block, &off, n, sizeof *s->order);
     s->corder = take(block, &off, n, sizeof *s->corder);
     s->comp = take(block, &off, n, sizeof *s->comp);
@@ -132,6 +133,8 @@ sapper_mines_solver *sapper_mines_solver_new(int32_t max_width,
         return NULL;
     }
     layout(s, s->block, (size_t)s->capacity);
+    for (int32_t i = 0; i < s->capacity; i++)
+        s->box_of[i] = -1;   /* no cell in a box (components.c) */
     /* the frontier pool is allocated by the first component that needs
        it (enumerate.c): under an address-space limit (a sandboxed bot) a
        reservation here would count in full for every solver */

@@ -152,7 +152,7 @@ struct sapper_mines_solver {
                                      cell, else -1                        */
     int32_t *order;               /* boxes grouped by component          */
     int32_t *corder;              /* constraints grouped by component    */
-    int32_t boxed;                /* undecided cells in boxes            */
+    int32_t *boxed_cells, boxed;  /* the undecided cells in boxes        */
     ms_comp *comp;
     int32_t ncomp;
     int32_t *rank;                /* components, fewest boxes first       */

@@ -599,6 +599,10 @@ static double win(prober_endgame *e, const uint64_t *s, int32_t size,
         e->nodes = e->budget;   /* too deep: abandon the whole search */
     if (++e->nodes > e->budget)
         return 0.0;
+    /* the cache line is fetched while the free reveal is looked for */
+    uint64_t key, check;
+    hash_set(e, s, &key, &check);
+    __builtin_prefetch(&e->memo[key & (((size_t)1 << MEMO_BITS) - 1)]);
     int32_t i = free_reveal(e, s, size);
     if (i >= 0) {
         uint64_t *part[9];
@@ -608,9 +612,7 @@ static double win(prober_endgame *e, const uint64_t *s, int32_t size,
         e->stack_used = mark;
         return w;
     }
-    uint64_t key, check;
     int hit;
-    hash_set(e, s, &key, &check);
     memo_entry *m = memo_find(e, key, check, &hit);
     if (hit && !best)
         return m->win;
