@@ -32,12 +32,13 @@ void mines_carry_keep(sapper_mines_solver *s)
     s->carry_ok = !s->contradiction;
     if (!s->carry_ok)
         return;
-    MS_EACH_BIT(s, s->unknowns, c, {
+    MS_EACH_BIT(s, mines_decidable(s), c, {
         if (s->state[c] == MS_UNDECIDED)
             continue;
         s->carry_state[c] = s->state[c];
         s->carry_list[s->ncarry++] = c;
     });
+    s->carry_decided_floating = s->decided_floating;
     for (int32_t k = 0; k < s->ncon; k++) {
         ms_con *c = &s->con[s->active[k]];
         c->kept_left = c->left;
@@ -121,6 +122,7 @@ static void restore_decisions(sapper_mines_solver *s, int32_t count)
     }
     s->undecided = s->carry_undecided - undecided;
     s->decided_mines = s->carry_decided_mines - mines;
+    s->decided_floating = s->carry_decided_floating;
 }
 
 /* A constraint's counts from the restored decisions. */

@@ -80,6 +80,7 @@ static void read_constraints(sapper_mines_solver *s)
                        s->broken > 0;
     s->undecided = s->unknown;
     s->decided_mines = 0;
+    s->decided_floating = 0;
     renew_stamps(s);
     int32_t changed = 0;
     s->carried = !s->contradiction && mines_carry_extends(s, &changed);
@@ -330,10 +331,11 @@ static void global_rule(sapper_mines_solver *s)
     if (s->undecided == 0 || (need != 0 && need != s->undecided))
         return;
     uint8_t state = need == 0 ? MS_SAFE : MS_MINE;
-    for (int32_t i = 0; i < s->cells; i++)
-        if (s->kind[i] >= SAPPER_MINES_KIND_FRONTIER &&
-            s->state[i] == MS_UNDECIDED)
+    s->decided_floating = 1;
+    MS_EACH_BIT(s, s->unknowns, i, {
+        if (s->state[i] == MS_UNDECIDED)
             decide(s, i, state);
+    });
     propagate(s);
 }
 

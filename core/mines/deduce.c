@@ -33,7 +33,7 @@ static int32_t certainty(const sapper_mines_solver *s, int32_t cell,
 static void list_cells(sapper_mines_solver *s, int exact,
                        sapper_mines_deduction *d)
 {
-    MS_EACH_BIT(s, s->unknowns, i, {
+    MS_EACH_BIT(s, exact ? s->unknowns : mines_decidable(s), i, {
         int32_t c = certainty(s, i, exact);
         if (c == MS_SAFE)
             s->safe_list[d->safe_count++] = i;

@@ -125,6 +125,7 @@ struct sapper_mines_solver {
     uint8_t *carry_state;         /* cells: its decisions (MS_*)         */
     int32_t *carry_list, ncarry;  /* the cells decided there              */
     int32_t carry_undecided, carry_decided_mines; /* its totals           */
+    int32_t carry_decided_floating;
     int32_t carried;              /* 1: this read's rule stage starts
                                      from them                           */
     int32_t broken;               /* numbers with every neighbour known
@@ -141,6 +142,8 @@ struct sapper_mines_solver {
     int32_t *active, ncon;        /* the ids of the position's
                                      constraints, ascending               */
     int32_t undecided, decided_mines;
+    int32_t decided_floating;     /* 1: the global count decided cells, so
+                                     floating ones may be decided too    */
     int32_t *queue, nqueue;       /* trivial-rule work list              */
     int32_t *dirty, ndirty;       /* pair-rule work list                 */
     int32_t *cell_mark, mark;     /* cell stamps for set operations      */
@@ -205,6 +208,14 @@ struct sapper_mines_solver {
                 body                                                      \
             }                                                             \
     } while (0)
+
+/* The cells the rule stage may have decided: the frontier's (the
+   constraints' cells), or every unknown one once the global count
+   decided cells. */
+static inline const uint64_t *mines_decidable(const sapper_mines_solver *s)
+{
+    return s->decided_floating ? s->unknowns : s->fronts;
+}
 
 /* constraints.c: reads pos (SAPPER_ERR_PARAM for a bad argument or cell
    code), then the rule stage; a read of the position read last, with the
