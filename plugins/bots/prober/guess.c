@@ -83,12 +83,33 @@ static int pinned_pair(const prober *b, const uint8_t *cells, int32_t i,
     return found == 2 && need == 1;
 }
 
+/* Marks the numbers next to an uncertain frontier cell: only they can pin
+   a pair (both its cells are uncertain neighbours of the number). All
+   numbers when the analysis' kinds are not at hand. */
+static void mark_pinning(const prober *b, const uint8_t *cells)
+{
+    if (!b->kind) {
+        memset(b->mark, 1, (size_t)b->n);
+        return;
+    }
+    memset(b->mark, 0, (size_t)b->n);
+    for (int32_t u = 0; u < b->n; u++) {
+        if (b->kind[u] != SAPPER_MINES_KIND_FRONTIER || b->prob[u] <= 0.0 ||
+            b->prob[u] >= 1.0)
+            continue;
+        const int32_t *nb = b->nbr + 8 * u;
+        for (int32_t j = 0; j < b->nnbr[u]; j++)
+            b->mark[nb[j]] = cells[nb[j]] <= 8;
+    }
+}
+
 static int32_t fifty_fifty(const prober *b)
 {
     const uint8_t *cells = b->turn->pos.cells;
+    mark_pinning(b, cells);
     for (int32_t i = 0; i < b->n; i++) {
         int32_t a, c;
-        if (cells[i] > 8 || !pinned_pair(b, cells, i, &a, &c) ||
+        if (!b->mark[i] || cells[i] > 8 || !pinned_pair(b, cells, i, &a, &c) ||
             !isolated_pair(b, cells, a, c))
             continue;
         if (prober_can_reveal(b->turn, a))

@@ -65,6 +65,10 @@ typedef struct prober {
     int32_t *queue;               /* n: cells known safe, still to reveal */
     int32_t nqueue;
     uint8_t *nnbr;                /* n: neighbour counts                  */
+    uint8_t *mark;                /* n: scratch marks (guess.c)           */
+    const uint8_t *kind;          /* the view's analysis' cell kinds
+                                     (SAPPER_MINES_KIND_*) while
+                                     prober_guess runs, else NULL          */
     int32_t *nbr;                 /* 8n: neighbour indices                */
     prober_endgame *endgame;      /* owned; NULL when endgame_layouts = 0 */
     sapper_mines_budget budget;   /* for every analysis                   */
