@@ -362,7 +362,20 @@ static void write_probabilities(sapper_mines_solver *s, const pool_answer *a,
                                 sapper_mines_result *r)
 {
     int32_t safe = 0, mines = 0;
-    MS_EACH_BIT(s, s->unknowns, i, {
+    if (!s->decided_floating) {
+        /* the floating cells first, all alike (no rule decided them), then
+           the frontier's one by one */
+        double p = certain_or(a->certain, a->p);
+        int32_t words = (s->cells + 63) >> 6, count = 0;
+        for (int32_t w = 0; w < words; w++)
+            for (uint64_t m = s->unknowns[w] & ~s->fronts[w]; m; m &= m - 1) {
+                s->prob[w * 64 + __builtin_ctzll(m)] = p;
+                count++;
+            }
+        safe += p == 0.0 ? count : 0;
+        mines += p == 1.0 ? count : 0;
+    }
+    MS_EACH_BIT(s, s->decided_floating ? s->unknowns : s->fronts, i, {
         double p;
         if (s->state[i] != MS_UNDECIDED)
             p = s->state[i] == MS_MINE;
@@ -451,8 +464,8 @@ static void count_answer(const sapper_mines_solver *s, sapper_mines_result *r)
     r->kind = s->kind;
     r->unknown = s->unknown;
     r->remaining = s->remaining;
-    r->frontier = s->frontier;
-    r->floating = s->unknown - s->frontier;
+    r->frontier = mines_seen_frontier(s);
+    r->floating = s->unknown - r->frontier;
     if (!r->consistent)   /* else write_probabilities counted them */
         r->safe = r->certain_mines = 0;
 }
