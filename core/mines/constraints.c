@@ -77,7 +77,7 @@ static void read_constraints(sapper_mines_solver *s)
     s->ncon = s->nqueue = s->ndirty = 0;
     s->remaining = s->mines - s->known;
     s->contradiction = s->remaining < 0 || s->remaining > s->unknown ||
-                       s->broken > 0;
+                       mines_seen_broken(s);
     s->undecided = s->unknown;
     s->decided_mines = 0;
     s->decided_floating = 0;

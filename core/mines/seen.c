@@ -37,31 +37,20 @@ int mines_code_kind(uint8_t code)
     return -1;
 }
 
-/* A number whose neighbours are all known but do not hold its count. */
-static int32_t broken(const sapper_mines_solver *s, int32_t y)
+/* Sets or clears y's bit in a bit set. */
+static void put_bit(uint64_t *bits, int32_t y, int on)
 {
-    return s->seen[y] <= 8 && s->nunk[y] == 0 && s->seen[y] != s->nmine[y];
+    uint64_t bit = UINT64_C(1) << (y & 63);
+    bits[y >> 6] = (bits[y >> 6] & ~bit) | (on ? bit : 0);
 }
 
-static int32_t on_frontier(const sapper_mines_solver *s, int32_t y)
-{
-    return sapper_cell_is_unknown(s->seen[y]) && s->nrev[y] > 0;
-}
-
-static void forget(sapper_mines_solver *s, int32_t y)
-{
-    s->broken -= broken(s, y);
-    s->frontier -= on_frontier(s, y);
-}
-
-/* y's kind and its place in the bit set of numbers to read, from its
-   counts. */
+/* y's kind and its places in the bit sets, from its code and counts. A
+   broken number has every neighbour known and not its count of mines. */
 static void account(sapper_mines_solver *s, int32_t y)
 {
     uint8_t code = s->seen[y];
     uint64_t bit = UINT64_C(1) << (y & 63);
-    s->broken += broken(s, y);
-    s->frontier += on_frontier(s, y);
+    put_bit(s->brokens, y, code <= 8 && s->nunk[y] == 0 && code != s->nmine[y]);
     if (code <= 8 && s->nunk[y] > 0)
         s->numbers[y >> 6] |= bit;
     else
@@ -118,14 +107,13 @@ static void refresh(sapper_mines_solver *s, int32_t y)
     s->ncell_con[y] = (uint8_t)n;
 }
 
-/* y is about to change (its code or its counts): out of the totals until
-   settle() counts it again, once however many of its neighbours change. */
+/* y is about to change (its code or its counts): settle() accounts it
+   again, once however many of its neighbours change. */
 static void touch(sapper_mines_solver *s, int32_t y)
 {
     if (s->stale[y])
         return;
     s->stale[y] = 1;
-    forget(s, y);
     s->touched[s->ntouched++] = y;
 }
 
@@ -174,11 +162,12 @@ static void start_hidden(sapper_mines_solver *s)
     size_t words = ((size_t)s->cells + 63) >> 6;
     memset(s->numbers, 0, words * sizeof *s->numbers);
     memset(s->fronts, 0, words * sizeof *s->fronts);
+    memset(s->brokens, 0, words * sizeof *s->brokens);
     memset(s->unknowns, 0xff, words * sizeof *s->unknowns);
     if (s->cells & 63)
         s->unknowns[words - 1] = (UINT64_C(1) << (s->cells & 63)) - 1;
     s->unknown = s->cells;
-    s->known = s->frontier = s->broken = 0;
+    s->known = 0;
     s->seen_width = s->width;
     s->seen_height = s->height;
     s->ruled = 0;
@@ -221,6 +210,22 @@ static int32_t differing(const sapper_mines_solver *s, const uint8_t *codes,
         memcpy(&b, s->seen + i, 8);
         n += 8 * (a != b);
     }
+    return n;
+}
+
+int mines_seen_broken(const sapper_mines_solver *s)
+{
+    uint64_t any = 0;
+    for (int32_t w = 0; w < (s->cells + 63) >> 6; w++)
+        any |= s->brokens[w];
+    return any != 0;
+}
+
+int32_t mines_seen_frontier(const sapper_mines_solver *s)
+{
+    int32_t n = 0;
+    for (int32_t w = 0; w < (s->cells + 63) >> 6; w++)
+        n += __builtin_popcountll(s->fronts[w]);
     return n;
 }
 

@@ -67,6 +67,7 @@ static size_t layout(sapper_mines_solver *s, char *block, size_t n)
     s->numbers = take(block, &off, (n + 63) / 64, sizeof *s->numbers);
     s->unknowns = take(block, &off, (n + 63) / 64, sizeof *s->unknowns);
     s->fronts = take(block, &off, (n + 63) / 64, sizeof *s->fronts);
+    s->brokens = take(block, &off, (n + 63) / 64, sizeof *s->brokens);
     s->nnbr = take(block, &off, n, 1);
     s->nbr = take(block, &off, n8, sizeof *s->nbr);
     s->state = take(block, &off, n, 1);

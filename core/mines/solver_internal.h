@@ -100,7 +100,7 @@ struct sapper_mines_solver {
     int32_t width, height, cells;
     int32_t mines;                /* M                                   */
     int32_t remaining;            /* R                                   */
-    int32_t unknown, frontier;    /* kept by seen.c                      */
+    int32_t unknown;              /* kept by seen.c                      */
     int32_t contradiction;        /* 1: no layout can fit                */
     int32_t ruled;                /* 1: the rule stage has run on the
                                      position read and its state stands
@@ -115,6 +115,9 @@ struct sapper_mines_solver {
                                      neighbours                          */
     uint64_t *unknowns, *fronts;  /* bit per cell: unknown; unknown and
                                      next to a number (KIND_FRONTIER)    */
+    uint64_t *brokens;            /* bit per cell: a number whose
+                                     neighbours are all known and do not
+                                     hold its count                      */
     uint8_t *stale;               /* cells: changing in this update      */
     int32_t *touched, ntouched;   /* the stale cells                     */
     int32_t known;                /* known mines                         */
@@ -128,8 +131,6 @@ struct sapper_mines_solver {
     int32_t carry_decided_floating;
     int32_t carried;              /* 1: this read's rule stage starts
                                      from them                           */
-    int32_t broken;               /* numbers with every neighbour known
-                                     that do not hold their count        */
     int32_t nbr_width, nbr_height; /* the shape nbr was built for (0: none) */
     uint8_t *nnbr;                /* cells: neighbours                   */
     int32_t *nbr;                 /* cells*8: their indices              */
@@ -238,9 +239,12 @@ void mines_carry_start(sapper_mines_solver *s, int32_t count);
    _FLOATING for every unknown code), -1 when invalid. */
 int mines_code_kind(uint8_t code);
 /* seen.c: brings the remembered position (of shape s->width x s->height,
-   neighbour lists built) to codes, with kind, unknown and frontier;
+   neighbour lists built) to codes, with kind and unknown;
    returns the cells changed, -1 at an invalid code. */
 int32_t mines_seen_update(sapper_mines_solver *s, const uint8_t *codes);
+/* seen.c: whether a number is broken; how many cells are on the frontier. */
+int mines_seen_broken(const sapper_mines_solver *s);
+int32_t mines_seen_frontier(const sapper_mines_solver *s);
 
 /* components.c */
 void mines_solver_components(sapper_mines_solver *s);
