@@ -97,6 +97,8 @@ static size_t layout(sapper_mines_solver *s, char *block, size_t n)
     s->e_rem = take(block, &off, n2, sizeof *s->e_rem);
     s->e_cap = take(block, &off, n2, sizeof *s->e_cap);
     s->e_w = take(block, &off, n2, sizeof *s->e_w);
+    s->e_nz = take(block, &off, n2, sizeof *s->e_nz);
+    s->e_nzn = take(block, &off, n2, sizeof *s->e_nzn);
     s->prob = take(block, &off, n, sizeof *s->prob);
     s->safe_list = take(block, &off, n, sizeof *s->safe_list);
     s->mine_list = take(block, &off, n, sizeof *s->mine_list);

@@ -162,6 +162,7 @@ struct sapper_mines_solver {
     int32_t *rank;                /* components, fewest boxes first       */
     /* enumeration scratch, per depth or per local constraint */
     int32_t *e_size, *e_ncon, *e_con, *e_k, *e_hi, *e_m, *e_rem, *e_cap;
+    int32_t *e_nz, *e_nzn;
     double *e_w;
     /* table space (bump allocated per call) */
     double *table;
