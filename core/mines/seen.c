@@ -188,10 +188,14 @@ static int32_t apply_from(sapper_mines_solver *s, const uint8_t *codes,
         if (now < 0)
             return -1;
         int was = mines_code_kind(s->seen[i]);
-        if (now == was && now != SAPPER_MINES_KIND_REVEALED)
+        if (now == was && now != SAPPER_MINES_KIND_REVEALED) {
             s->seen[i] = code;  /* hidden, flagged, marked, claimed: alike */
-        else
+        } else if (now == was) {
+            touch(s, i);        /* another number: only its own need */
+            s->seen[i] = code;
+        } else {
             change(s, i, code, was, now);
+        }
         changed++;
     }
     return changed;

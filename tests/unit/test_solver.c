@@ -1070,8 +1070,12 @@ static void test_a_kept_solver_answers_as_a_fresh_one(void **state)
                     continue;
                 what[c] = (uint8_t)sapper_rng_below(&r, (uint64_t)around(&p, c, nb) + 1);
                 q.cells = what;
-                if (k < 3)
+                if (k < 3) {
                     expect_analysis_as_fresh(kept, &q);
+                    /* the probe's next value, as a look-ahead tries them */
+                    what[c] = (uint8_t)((what[c] + 1) % (around(&p, c, nb) + 1));
+                    expect_analysis_as_fresh(kept, &q);
+                }
                 else
                     expect_as_fresh(kept, &q, sapper_rng_below(&r, 2)
                                                   ? SAPPER_MINES_DEDUCE_ALL
