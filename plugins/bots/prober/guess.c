@@ -239,7 +239,7 @@ double prober_rank(prober *b, int32_t level, const uint8_t *cells,
         if ((1.0 - list[i].p) * (1.0 + w) <= live)
             break;
         if (!prober_outlook_of(b, level, cells, prob, list[i].cell,
-                               layouts_log2, depth, &o))
+                               layouts_log2, depth, live, &o))
             continue;
         double s = o.secondary + w * o.progress;
         double *slot = o.values > 1 ? &live : &dead;
@@ -270,6 +270,7 @@ int32_t prober_guess(prober *b, const prober_turn *t, double layouts_log2,
             return c;
     }
     c = -1;
+    b->exact[0] = !approximate;
     prober_rank(b, 0, t->pos.cells, b->prob, layouts_log2, b->par.depth, &c);
     return c;
 }
