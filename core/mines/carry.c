@@ -157,20 +157,30 @@ static void stamp_changed(sapper_mines_solver *s, int32_t count, int32_t gen)
     }
 }
 
+/* Number i's constraint as a carried rule stage starts it: not queued,
+   its counts kept or, changed, counted again. */
+static void start_carried(sapper_mines_solver *s, int32_t i, int32_t gen)
+{
+    ms_con *c = &s->con[i];
+    c->comp = -1;
+    c->queued = c->dirty = 0;
+    s->active[s->ncon++] = i;
+    if (c->need0 < 0 || c->need0 > c->n)
+        s->contradiction = 1;
+    if (s->con_mark[i] == gen) {
+        count_left(s, c);
+    } else {
+        c->left = c->kept_left;
+        c->need = c->kept_need;
+    }
+}
+
 void mines_carry_start(sapper_mines_solver *s, int32_t count)
 {
     int32_t gen = ++s->con_gen;
     restore_decisions(s, count);
     stamp_changed(s, count, gen);
-    for (int32_t k = 0; k < s->ncon; k++) {
-        ms_con *c = &s->con[s->active[k]];
-        if (s->con_mark[s->active[k]] == gen) {
-            count_left(s, c);
-        } else {
-            c->left = c->kept_left;
-            c->need = c->kept_need;
-        }
-    }
+    MS_EACH_BIT(s, s->numbers, i, start_carried(s, i, gen););
     for (int32_t k = 0; k < count; k++) {
         int32_t x = s->touched[k];
         mark_changed(s, x);   /* a new number */

@@ -40,20 +40,18 @@ static void build_neighbours(sapper_mines_solver *s)
     s->nbr_height = s->height;
 }
 
-/* Number i's constraint, kept by seen.c, as the rule stage starts it:
-   queued for the trivial rule, unless a carried start (carry.c) queues
-   only the changed ones. */
+/* Number i's constraint, kept by seen.c, as the rule stage starts it from
+   nothing: queued for the trivial rule (a carried start is carry.c's). */
 static void start_constraint(sapper_mines_solver *s, int32_t i)
 {
     ms_con *c = &s->con[i];
     c->left = c->n;
     c->need = c->need0;
     c->comp = -1;
-    c->queued = (uint8_t)!s->carried;
+    c->queued = 1;
     c->dirty = 0;
     s->active[s->ncon++] = i;
-    if (c->queued)
-        s->queue[s->nqueue++] = i;
+    s->queue[s->nqueue++] = i;
     if (c->need < 0 || c->need > c->n)
         s->contradiction = 1;
 }
@@ -84,14 +82,12 @@ static void read_constraints(sapper_mines_solver *s)
     renew_stamps(s);
     int32_t changed = 0;
     s->carried = !s->contradiction && mines_carry_extends(s, &changed);
-    int32_t words = (s->cells + 63) >> 6;
-    for (int32_t w = 0; w < words; w++)
-        for (uint64_t m = s->numbers[w]; m; m &= m - 1)
-            start_constraint(s, w * 64 + __builtin_ctzll(m));
-    if (s->carried)
+    if (s->carried) {
         mines_carry_start(s, changed);
-    else
-        memset(s->state, MS_UNDECIDED, (size_t)s->cells);
+        return;
+    }
+    memset(s->state, MS_UNDECIDED, (size_t)s->cells);
+    MS_EACH_BIT(s, s->numbers, i, start_constraint(s, i););
 }
 
 sapper_status mines_solver_read(sapper_mines_solver *s,

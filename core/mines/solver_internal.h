@@ -230,8 +230,8 @@ void mines_solver_rules(sapper_mines_solver *s);
 /* carry.c: keeps the rule stage's answer of the position read (after
    mines_solver_rules). Whether the position read extends the kept one
    (listing in s->touched the *count cells no longer unknown); if so,
-   start its rule stage from the kept answer (its constraints started,
-   none queued). */
+   start its rule stage from the kept answer: its constraints, with the
+   changed ones queued. */
 void mines_carry_keep(sapper_mines_solver *s);
 int mines_carry_extends(sapper_mines_solver *s, int32_t *count);
 void mines_carry_start(sapper_mines_solver *s, int32_t count);
