@@ -24,8 +24,43 @@
 
 /* Keeps the decisions (state) and each constraint's counts of what is
    left, which a position extending this one starts from. */
+/* The kept answer brought up to the position read, which extends it: the
+   cells gone from the unknown ones out, the cells the rules decided here
+   in, and the counts of every constraint they changed. */
+static void keep_changes(sapper_mines_solver *s)
+{
+    for (int32_t k = 0; k < s->ngone; k++) {
+        int32_t x = s->gone[k];
+        s->carry_state[x] = MS_UNDECIDED;   /* stays listed: harmless */
+        s->carry_cells[x] = s->seen[x];
+    }
+    for (int32_t k = 0; k < s->nrecounted; k++) {
+        ms_con *c = &s->con[s->recounted[k]];
+        c->kept_left = c->left;
+        c->kept_need = c->need;
+    }
+    for (int32_t k = 0; k < s->nnewly; k++) {
+        int32_t x = s->newly[k];
+        s->carry_state[x] = s->state[x];
+        s->carry_list[s->ncarry++] = x;
+        for (int32_t i = 0; i < s->ncell_con[x]; i++) {
+            ms_con *c = &s->con[s->cell_con[x * 8 + i]];
+            c->kept_left = c->left;
+            c->kept_need = c->need;
+        }
+    }
+}
+
 void mines_carry_keep(sapper_mines_solver *s)
 {
+    if (s->carried && s->carry_ok && !s->contradiction) {
+        keep_changes(s);
+        s->carry_decided_floating = s->decided_floating;
+        s->carry_undecided = s->undecided;
+        s->carry_decided_mines = s->decided_mines;
+        s->carried = 0;   /* kept: a second keep of this read starts over */
+        return;
+    }
     for (int32_t k = 0; k < s->ncarry; k++)   /* the previous decisions */
         s->carry_state[s->carry_list[k]] = MS_UNDECIDED;
     s->ncarry = 0;
@@ -62,7 +97,7 @@ static int differ8(const uint8_t *a, const uint8_t *b, int32_t i)
 }
 
 /* Cell i of the position read against the carried one: 1 when the same
-   or a cell that was unknown there, listed in s->touched when it is not
+   or a cell that was unknown there, listed in s->gone when it is not
    unknown here; 0 when it is not an extension. */
 static int compare_cell(sapper_mines_solver *s, int32_t i, int32_t *n)
 {
@@ -75,11 +110,11 @@ static int compare_cell(sapper_mines_solver *s, int32_t i, int32_t *n)
         return 1;   /* flags and marks change nothing */
     if (s->carry_state[i] == (now <= 8 ? MS_MINE : MS_SAFE))
         return 0;   /* contradicts what was decided */
-    s->touched[(*n)++] = i;
+    s->gone[(*n)++] = i;
     return 1;
 }
 
-/* Whether the position read extends the carried one; lists in s->touched
+/* Whether the position read extends the carried one; lists in s->gone
    the cells that were unknown there and are not here (*count). */
 int mines_carry_extends(sapper_mines_solver *s, int32_t *count)
 {
@@ -94,7 +129,7 @@ int mines_carry_extends(sapper_mines_solver *s, int32_t *count)
             if (!compare_cell(s, j, &n))
                 return 0;
     }
-    *count = n;
+    *count = s->ngone = n;
     return 1;
 }
 
@@ -115,7 +150,7 @@ static void restore_decisions(sapper_mines_solver *s, int32_t count)
     int32_t undecided = 0, mines = 0;
     memcpy(s->state, s->carry_state, (size_t)s->cells);
     for (int32_t k = 0; k < count; k++) {
-        int32_t x = s->touched[k];
+        int32_t x = s->gone[k];
         undecided += s->state[x] == MS_UNDECIDED;
         mines += s->state[x] == MS_MINE;
         s->state[x] = MS_UNDECIDED;
@@ -147,7 +182,7 @@ static void count_left(sapper_mines_solver *s, ms_con *c)
 static void stamp_changed(sapper_mines_solver *s, int32_t count, int32_t gen)
 {
     for (int32_t k = 0; k < count; k++) {
-        int32_t x = s->touched[k];
+        int32_t x = s->gone[k];
         s->con_mark[x] = gen;
         if (s->carry_state[x] != MS_UNDECIDED)
             continue;
@@ -169,6 +204,7 @@ static void start_carried(sapper_mines_solver *s, int32_t i, int32_t gen)
         s->contradiction = 1;
     if (s->con_mark[i] == gen) {
         count_left(s, c);
+        s->recounted[s->nrecounted++] = i;
     } else {
         c->left = c->kept_left;
         c->need = c->kept_need;
@@ -182,7 +218,7 @@ void mines_carry_start(sapper_mines_solver *s, int32_t count)
     stamp_changed(s, count, gen);
     MS_EACH_BIT(s, s->numbers, i, start_carried(s, i, gen););
     for (int32_t k = 0; k < count; k++) {
-        int32_t x = s->touched[k];
+        int32_t x = s->gone[k];
         mark_changed(s, x);   /* a new number */
         if (s->carry_state[x] != MS_UNDECIDED)
             continue;

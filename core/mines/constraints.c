@@ -79,6 +79,7 @@ static void read_constraints(sapper_mines_solver *s)
     s->undecided = s->unknown;
     s->decided_mines = 0;
     s->decided_floating = 0;
+    s->nnewly = s->nrecounted = s->ngone = 0;
     renew_stamps(s);
     int32_t changed = 0;
     s->carried = !s->contradiction && mines_carry_extends(s, &changed);
@@ -131,6 +132,7 @@ static void touch(sapper_mines_solver *s, int32_t id)
 static void decide(sapper_mines_solver *s, int32_t cell, uint8_t state)
 {
     s->state[cell] = state;
+    s->newly[s->nnewly++] = cell;
     s->undecided--;
     s->decided_mines += state == MS_MINE;
     for (int32_t i = 0; i < s->ncell_con[cell]; i++) {

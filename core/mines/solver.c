@@ -63,6 +63,9 @@ static size_t layout(sapper_mines_solver *s, char *block, size_t n)
     s->carry_cells = take(block, &off, n, 1);
     s->carry_state = take(block, &off, n, 1);
     s->carry_list = take(block, &off, n, sizeof *s->carry_list);
+    s->gone = take(block, &off, n, sizeof *s->gone);
+    s->recounted = take(block, &off, n, sizeof *s->recounted);
+    s->newly = take(block, &off, n, sizeof *s->newly);
     s->touched = take(block, &off, n, sizeof *s->touched);
     s->numbers = take(block, &off, (n + 63) / 64, sizeof *s->numbers);
     s->unknowns = take(block, &off, (n + 63) / 64, sizeof *s->unknowns);

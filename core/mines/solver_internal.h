@@ -128,6 +128,11 @@ struct sapper_mines_solver {
     uint8_t *carry_state;         /* cells: its decisions (MS_*)         */
     int32_t *carry_list, ncarry;  /* the cells decided there              */
     int32_t carry_undecided, carry_decided_mines; /* its totals           */
+    int32_t *gone, ngone;         /* cells unknown there, not here        */
+    int32_t *recounted, nrecounted; /* constraints whose counts were
+                                     counted again at a carried start     */
+    int32_t *newly, nnewly;       /* the cells the rules decided in this
+                                     read                                 */
     int32_t carry_decided_floating;
     int32_t carried;              /* 1: this read's rule stage starts
                                      from them                           */
@@ -229,7 +234,7 @@ void mines_solver_rules(sapper_mines_solver *s);
 
 /* carry.c: keeps the rule stage's answer of the position read (after
    mines_solver_rules). Whether the position read extends the kept one
-   (listing in s->touched the *count cells no longer unknown); if so,
+   (listing in s->gone the *count cells no longer unknown); if so,
    start its rule stage from the kept answer: its constraints, with the
    changed ones queued. */
 void mines_carry_keep(sapper_mines_solver *s);
