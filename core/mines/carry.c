@@ -24,6 +24,19 @@
 
 /* Keeps the decisions (state) and each constraint's counts of what is
    left, which a position extending this one starts from. */
+/* The counts of the constraints that may differ from the kept ones kept:
+   now every constraint holds its kept counts. */
+static void keep_deviated(sapper_mines_solver *s)
+{
+    for (int32_t k = 0; k < s->ndeviation; k++) {
+        ms_con *c = &s->con[s->deviation[k]];
+        c->kept_left = c->left;
+        c->kept_need = c->need;
+    }
+    s->ndeviation = 0;
+    s->dev_gen++;
+}
+
 /* The kept answer brought up to the position read, which extends it: the
    cells gone from the unknown ones out, the cells the rules decided here
    in, and the counts of every constraint they changed. */
@@ -34,21 +47,12 @@ static void keep_changes(sapper_mines_solver *s)
         s->carry_state[x] = MS_UNDECIDED;   /* stays listed: harmless */
         s->carry_cells[x] = s->seen[x];
     }
-    for (int32_t k = 0; k < s->nrecounted; k++) {
-        ms_con *c = &s->con[s->recounted[k]];
-        c->kept_left = c->left;
-        c->kept_need = c->need;
-    }
     for (int32_t k = 0; k < s->nnewly; k++) {
         int32_t x = s->newly[k];
         s->carry_state[x] = s->state[x];
         s->carry_list[s->ncarry++] = x;
-        for (int32_t i = 0; i < s->ncell_con[x]; i++) {
-            ms_con *c = &s->con[s->cell_con[x * 8 + i]];
-            c->kept_left = c->left;
-            c->kept_need = c->need;
-        }
     }
+    keep_deviated(s);
 }
 
 void mines_carry_keep(sapper_mines_solver *s)
@@ -74,11 +78,14 @@ void mines_carry_keep(sapper_mines_solver *s)
         s->carry_list[s->ncarry++] = c;
     });
     s->carry_decided_floating = s->decided_floating;
-    for (int32_t k = 0; k < s->ncon; k++) {
-        ms_con *c = &s->con[s->active[k]];
+    MS_EACH_BIT(s, s->numbers, i, {
+        ms_con *c = &s->con[i];
         c->kept_left = c->left;
         c->kept_need = c->need;
-    }
+    });
+    s->ndeviation = 0;
+    s->dev_gen++;
+    s->synced = 1;   /* no contradiction: the queues are empty */
     s->carry_undecided = s->undecided;
     s->carry_decided_mines = s->decided_mines;
     memcpy(s->carry_cells, s->seen, (size_t)s->cells);
@@ -192,22 +199,63 @@ static void stamp_changed(sapper_mines_solver *s, int32_t count, int32_t gen)
     }
 }
 
-/* Number i's constraint as a carried rule stage starts it: not queued,
-   its counts kept or, changed, counted again. */
+/* Number i's constraint as a carried rule stage starts it: off the
+   queues, its counts kept or, changed (stamped gen), counted again. */
 static void start_carried(sapper_mines_solver *s, int32_t i, int32_t gen)
 {
     ms_con *c = &s->con[i];
-    c->comp = -1;
     c->queued = c->dirty = 0;
-    s->active[s->ncon++] = i;
     if (c->need0 < 0 || c->need0 > c->n)
         s->contradiction = 1;
     if (s->con_mark[i] == gen) {
         count_left(s, c);
-        s->recounted[s->nrecounted++] = i;
+        mines_deviate(s, i);
     } else {
         c->left = c->kept_left;
         c->need = c->kept_need;
+    }
+}
+
+/* The same for a changed constraint, when every other one already holds
+   its kept counts (s->synced): only it is started. */
+static void start_changed(sapper_mines_solver *s, int32_t id, int32_t gen)
+{
+    if (!(s->numbers[id >> 6] >> (id & 63) & 1) || s->con_mark[id] == gen)
+        return;   /* no constraint there, or started */
+    s->con_mark[id] = gen;
+    start_carried(s, id, gen);
+}
+
+/* Every constraint of the position started: all of them, or, synced,
+   the ones the last read changed put back to their kept counts and the
+   changed ones counted again. */
+static void start_constraints(sapper_mines_solver *s, int32_t count,
+                              int32_t gen)
+{
+    if (!s->synced) {
+        stamp_changed(s, count, gen);
+        s->ndeviation = 0;
+        s->dev_gen++;
+        MS_EACH_BIT(s, s->numbers, i, start_carried(s, i, gen););
+        return;
+    }
+    for (int32_t k = 0; k < s->ndeviation; k++) {
+        ms_con *c = &s->con[s->deviation[k]];
+        c->left = c->kept_left;
+        c->need = c->kept_need;
+    }
+    s->ndeviation = 0;
+    s->dev_gen++;
+    if (mines_seen_bad_need(s))
+        s->contradiction = 1;
+    for (int32_t k = 0; k < count; k++) {
+        int32_t x = s->gone[k];
+        start_changed(s, x, gen);
+        if (s->carry_state[x] != MS_UNDECIDED)
+            continue;
+        const int32_t *nb = s->nbr + 8 * x;
+        for (int32_t j = 0; j < s->nnbr[x]; j++)
+            start_changed(s, nb[j], gen);
     }
 }
 
@@ -215,8 +263,7 @@ void mines_carry_start(sapper_mines_solver *s, int32_t count)
 {
     int32_t gen = ++s->con_gen;
     restore_decisions(s, count);
-    stamp_changed(s, count, gen);
-    MS_EACH_BIT(s, s->numbers, i, start_carried(s, i, gen););
+    start_constraints(s, count, gen);
     for (int32_t k = 0; k < count; k++) {
         int32_t x = s->gone[k];
         mark_changed(s, x);   /* a new number */

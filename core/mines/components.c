@@ -122,12 +122,10 @@ void mines_solver_components(sapper_mines_solver *s)
     int32_t nord = 0, ncord = 0;
     build_boxes(s);
     s->ncomp = 0;
-    for (int32_t k = 0; k < s->ncon; k++)
-        s->con[s->active[k]].comp = -1;
-    for (int32_t k = 0; k < s->ncon; k++) {
-        int32_t i = s->active[k];
+    MS_EACH_BIT(s, s->numbers, i, s->con[i].comp = -1;);
+    MS_EACH_BIT(s, s->numbers, i, {
         if (s->con[i].left > 0 && s->con[i].comp < 0)
             grow_component(s, i, &nord, &ncord);
-    }
+    });
     rank_components(s);
 }

@@ -47,10 +47,8 @@ static void start_constraint(sapper_mines_solver *s, int32_t i)
     ms_con *c = &s->con[i];
     c->left = c->n;
     c->need = c->need0;
-    c->comp = -1;
     c->queued = 1;
     c->dirty = 0;
-    s->active[s->ncon++] = i;
     s->queue[s->nqueue++] = i;
     if (c->need < 0 || c->need > c->n)
         s->contradiction = 1;
@@ -72,14 +70,14 @@ static void renew_stamps(sapper_mines_solver *s)
    cell order, and the rule stage's starting state. */
 static void read_constraints(sapper_mines_solver *s)
 {
-    s->ncon = s->nqueue = s->ndirty = 0;
+    s->nqueue = s->ndirty = 0;
     s->remaining = s->mines - s->known;
     s->contradiction = s->remaining < 0 || s->remaining > s->unknown ||
                        mines_seen_broken(s);
     s->undecided = s->unknown;
     s->decided_mines = 0;
     s->decided_floating = 0;
-    s->nnewly = s->nrecounted = s->ngone = 0;
+    s->nnewly = s->ngone = 0;
     renew_stamps(s);
     int32_t changed = 0;
     s->carried = !s->contradiction && mines_carry_extends(s, &changed);
@@ -87,6 +85,7 @@ static void read_constraints(sapper_mines_solver *s)
         mines_carry_start(s, changed);
         return;
     }
+    s->synced = 0;   /* no constraint holds its kept counts */
     memset(s->state, MS_UNDECIDED, (size_t)s->cells);
     MS_EACH_BIT(s, s->numbers, i, start_constraint(s, i););
 }
@@ -103,7 +102,7 @@ sapper_status mines_solver_read(sapper_mines_solver *s,
     build_neighbours(s);
     int32_t changed = mines_seen_update(s, pos->cells);
     if (changed < 0) {
-        s->ruled = 0;
+        s->ruled = s->synced = 0;
         return SAPPER_ERR_PARAM;
     }
     if (changed == 0 && s->ruled && s->mines == pos->mines)
@@ -139,6 +138,7 @@ static void decide(sapper_mines_solver *s, int32_t cell, uint8_t state)
         int32_t id = s->cell_con[cell * 8 + i];
         s->con[id].left--;
         s->con[id].need -= state == MS_MINE;
+        mines_deviate(s, id);
         touch(s, id);
     }
 }
@@ -294,13 +294,13 @@ static int32_t pairs_of(sapper_mines_solver *s, int32_t id)
    the same cells and counts in the carried position. */
 static void pairs(sapper_mines_solver *s)
 {
-    for (int32_t k = 0; k < s->ncon && !s->carried; k++) {
-        int32_t i = s->active[k];
-        if (s->con[i].left > 0 && !s->con[i].dirty) {
-            s->con[i].dirty = 1;
-            s->dirty[s->ndirty++] = i;
-        }
-    }
+    if (!s->carried)
+        MS_EACH_BIT(s, s->numbers, i, {
+            if (s->con[i].left > 0 && !s->con[i].dirty) {
+                s->con[i].dirty = 1;
+                s->dirty[s->ndirty++] = i;
+            }
+        });
     while (s->ndirty > 0 && !s->contradiction) {
         int32_t id = s->dirty[--s->ndirty];
         s->con[id].dirty = 0;
@@ -342,11 +342,13 @@ void mines_solver_rules(sapper_mines_solver *s)
     if (s->ruled)
         return;   /* this position's, already run (mines_solver_read) */
     s->ruled = 1;
-    if (s->contradiction)
-        return;
-    propagate(s);
+    if (!s->contradiction)
+        propagate(s);
     if (!s->contradiction)
         pairs(s);
     if (!s->contradiction)
         global_rule(s);
+    /* a carried start leaves every unchanged constraint as kept, and a
+       rule stage that ends without a contradiction leaves the queues empty */
+    s->synced = s->carried && !s->contradiction;
 }

@@ -97,8 +97,10 @@ static void refresh(sapper_mines_solver *s, int32_t y)
         c->n = n;
         c->need0 = code - s->nmine[y];
         s->ncell_con[y] = 0;
+        put_bit(s->bad_needs, y, n > 0 && (c->need0 < 0 || c->need0 > n));
         return;
     }
+    put_bit(s->bad_needs, y, 0);
     if (sapper_cell_is_unknown(code) && s->nrev[y] > 0)
         for (int32_t j = 0; j < k; j++) {
             s->cell_con[8 * y + n] = nb[j];
@@ -163,6 +165,7 @@ static void start_hidden(sapper_mines_solver *s)
     memset(s->numbers, 0, words * sizeof *s->numbers);
     memset(s->fronts, 0, words * sizeof *s->fronts);
     memset(s->brokens, 0, words * sizeof *s->brokens);
+    memset(s->bad_needs, 0, words * sizeof *s->bad_needs);
     memset(s->unknowns, 0xff, words * sizeof *s->unknowns);
     if (s->cells & 63)
         s->unknowns[words - 1] = (UINT64_C(1) << (s->cells & 63)) - 1;
@@ -222,6 +225,14 @@ int mines_seen_broken(const sapper_mines_solver *s)
     uint64_t any = 0;
     for (int32_t w = 0; w < (s->cells + 63) >> 6; w++)
         any |= s->brokens[w];
+    return any != 0;
+}
+
+int mines_seen_bad_need(const sapper_mines_solver *s)
+{
+    uint64_t any = 0;
+    for (int32_t w = 0; w < (s->cells + 63) >> 6; w++)
+        any |= s->bad_needs[w];
     return any != 0;
 }
 

@@ -64,20 +64,20 @@ static size_t layout(sapper_mines_solver *s, char *block, size_t n)
     s->carry_state = take(block, &off, n, 1);
     s->carry_list = take(block, &off, n, sizeof *s->carry_list);
     s->gone = take(block, &off, n, sizeof *s->gone);
-    s->recounted = take(block, &off, n, sizeof *s->recounted);
+    s->deviation = take(block, &off, n, sizeof *s->deviation);
     s->newly = take(block, &off, n, sizeof *s->newly);
     s->touched = take(block, &off, n, sizeof *s->touched);
     s->numbers = take(block, &off, (n + 63) / 64, sizeof *s->numbers);
     s->unknowns = take(block, &off, (n + 63) / 64, sizeof *s->unknowns);
     s->fronts = take(block, &off, (n + 63) / 64, sizeof *s->fronts);
     s->brokens = take(block, &off, (n + 63) / 64, sizeof *s->brokens);
+    s->bad_needs = take(block, &off, (n + 63) / 64, sizeof *s->bad_needs);
     s->nnbr = take(block, &off, n, 1);
     s->nbr = take(block, &off, n8, sizeof *s->nbr);
     s->state = take(block, &off, n, 1);
     s->ncell_con = take(block, &off, n, 1);
     s->cell_con = take(block, &off, n8, sizeof *s->cell_con);
     s->con = take(block, &off, n, sizeof *s->con);
-    s->active = take(block, &off, n, sizeof *s->active);
     s->queue = take(block, &off, n, sizeof *s->queue);
     s->dirty = take(block, &off, n, sizeof *s->dirty);
     s->cell_mark = take(block, &off, n, sizeof *s->cell_mark);
@@ -148,6 +148,7 @@ sapper_mines_solver *sapper_mines_solver_new(int32_t max_width,
     if (s->fpool_cap > FPOOL_MAX)
         s->fpool_cap = FPOOL_MAX;
     s->search_first = MS_SEARCH_FIRST;
+    s->dev_gen = 1;   /* the constraints' stamps start at 0 */
     return s;
 }
 

@@ -40,6 +40,8 @@ typedef struct ms_con {
     int32_t kept_left, kept_need; /* left and need at the end of the
                                      rule stage of the last deduced
                                      position (carry.c)                */
+    int32_t deviated;             /* == the solver's dev_gen: listed in
+                                     s->deviation                      */
     uint8_t queued;   /* on the trivial-rule queue                      */
     uint8_t dirty;    /* on the pair-rule stack                         */
 } ms_con;
@@ -118,6 +120,9 @@ struct sapper_mines_solver {
     uint64_t *brokens;            /* bit per cell: a number whose
                                      neighbours are all known and do not
                                      hold its count                      */
+    uint64_t *bad_needs;          /* bit per cell: a number needing fewer
+                                     than no mines or more than its
+                                     unknown neighbours                  */
     uint8_t *stale;               /* cells: changing in this update      */
     int32_t *touched, ntouched;   /* the stale cells                     */
     int32_t known;                /* known mines                         */
@@ -129,8 +134,13 @@ struct sapper_mines_solver {
     int32_t *carry_list, ncarry;  /* the cells decided there              */
     int32_t carry_undecided, carry_decided_mines; /* its totals           */
     int32_t *gone, ngone;         /* cells unknown there, not here        */
-    int32_t *recounted, nrecounted; /* constraints whose counts were
-                                     counted again at a carried start     */
+    int32_t *deviation, ndeviation, dev_gen; /* constraints whose left
+                                     and need may differ from the kept
+                                     ones (counted again, or changed by a
+                                     decision)                            */
+    int32_t synced;               /* 1: every other constraint of the
+                                     position holds its kept counts and
+                                     is off the queues                    */
     int32_t *newly, nnewly;       /* the cells the rules decided in this
                                      read                                 */
     int32_t carry_decided_floating;
@@ -144,9 +154,8 @@ struct sapper_mines_solver {
     uint8_t *ncell_con;           /* cells: constraints holding the cell */
     int32_t *cell_con;            /* cells*8: their ids, ascending (both
                                      kept by seen.c)                      */
-    ms_con *con;                  /* cells: by id, the number's cell      */
-    int32_t *active, ncon;        /* the ids of the position's
-                                     constraints, ascending               */
+    ms_con *con;                  /* cells: by id, the number's cell; the
+                                     position's are the numbers bit set's */
     int32_t undecided, decided_mines;
     int32_t decided_floating;     /* 1: the global count decided cells, so
                                      floating ones may be decided too    */
@@ -216,6 +225,16 @@ struct sapper_mines_solver {
             }                                                             \
     } while (0)
 
+/* Lists constraint id among those whose counts may differ from the kept
+   ones (carry.c), once. */
+static inline void mines_deviate(sapper_mines_solver *s, int32_t id)
+{
+    if (s->con[id].deviated != s->dev_gen) {
+        s->con[id].deviated = s->dev_gen;
+        s->deviation[s->ndeviation++] = id;
+    }
+}
+
 /* The cells the rule stage may have decided: the frontier's (the
    constraints' cells), or every unknown one once the global count
    decided cells. */
@@ -248,8 +267,10 @@ int mines_code_kind(uint8_t code);
    neighbour lists built) to codes, with kind and unknown;
    returns the cells changed, -1 at an invalid code. */
 int32_t mines_seen_update(sapper_mines_solver *s, const uint8_t *codes);
-/* seen.c: whether a number is broken; how many cells are on the frontier. */
+/* seen.c: whether a number is broken; whether a number's need is out of
+   its range; how many cells are on the frontier. */
 int mines_seen_broken(const sapper_mines_solver *s);
+int mines_seen_bad_need(const sapper_mines_solver *s);
 int32_t mines_seen_frontier(const sapper_mines_solver *s);
 
 /* components.c */
