@@ -14,9 +14,6 @@
 
 #include "textscan.h"
 
-static inline int32_t neighbours_of(const sapper_board *b, int32_t cell,
-                                    int32_t out[8]);
-
 /* ---- storage ------------------------------------------------------- */
 
 /* The arrays live in one block: the int32 stack first (for alignment),
@@ -54,7 +51,7 @@ sapper_status sapper_board_init(sapper_board *b, int32_t width, int32_t height,
     board_bind(b, mem);
     int32_t nb[8];
     for (int32_t c = 0; c < cells; c++)   /* every neighbour starts hidden */
-        b->hidden_near[c] = (uint8_t)neighbours_of(b, c, nb);
+        b->hidden_near[c] = (uint8_t)sapper_board_neighbours_inline(b, c, nb);
     return SAPPER_OK;
 }
 
@@ -79,39 +76,11 @@ sapper_status sapper_board_copy(sapper_board *dst, const sapper_board *src)
 
 /* ---- neighbours and mines ------------------------------------------ */
 
-/* sapper_board_neighbours, inlined into this file's loops. */
-static inline int32_t neighbours_of(const sapper_board *b, int32_t cell,
-                                    int32_t out[8])
-{
-    int32_t w = b->width, x = cell % w, y = cell / w, n = 0;
-    if (x > 0 && x < w - 1 && y > 0 && y < b->height - 1) {
-        /* inside: all eight, in the same order as below */
-        const int32_t up = cell - w, down = cell + w;
-        out[0] = up - 1;
-        out[1] = up;
-        out[2] = up + 1;
-        out[3] = cell - 1;
-        out[4] = cell + 1;
-        out[5] = down - 1;
-        out[6] = down;
-        out[7] = down + 1;
-        return 8;
-    }
-    for (int32_t dy = -1; dy <= 1; dy++) {
-        for (int32_t dx = -1; dx <= 1; dx++) {
-            int32_t nx = x + dx, ny = y + dy;
-            if ((dx || dy) && nx >= 0 && ny >= 0 && nx < b->width &&
-                ny < b->height)
-                out[n++] = ny * b->width + nx;
-        }
-    }
-    return n;
-}
 
 int32_t sapper_board_neighbours(const sapper_board *b, int32_t cell,
                                 int32_t out[8])
 {
-    return neighbours_of(b, cell, out);
+    return sapper_board_neighbours_inline(b, cell, out);
 }
 
 /* Counts the mines and each cell's mined neighbours from b->mine. */
@@ -122,7 +91,7 @@ static void board_finish_mines(sapper_board *b)
     for (int32_t c = 0; c < b->cells; c++) {
         if (!b->mine[c])
             continue;
-        int32_t nb[8], n = neighbours_of(b, c, nb);
+        int32_t nb[8], n = sapper_board_neighbours_inline(b, c, nb);
         for (int32_t i = 0; i < n; i++)
             b->count[nb[i]]++;
         b->mines++;
@@ -178,7 +147,7 @@ static void board_set_state(sapper_board *b, int32_t cell, uint8_t to)
     b->state[cell] = to;
     b->flags += flagged;
     b->revealed += (to == SAPPER_BOARD_REVEALED) - (from == SAPPER_BOARD_REVEALED);
-    int32_t nb[8], n = neighbours_of(b, cell, nb);
+    int32_t nb[8], n = sapper_board_neighbours_inline(b, cell, nb);
     for (int32_t i = 0; i < n; i++) {
         b->hidden_near[nb[i]] = (uint8_t)(b->hidden_near[nb[i]] + hidden);
         b->flagged_near[nb[i]] = (uint8_t)(b->flagged_near[nb[i]] + flagged);
@@ -199,7 +168,7 @@ static void board_flood(sapper_board *b, int32_t start)
     if (b->count[start] == 0)
         b->stack[top++] = start;
     while (top > 0) {
-        int32_t nb[8], n = neighbours_of(b, b->stack[--top], nb);
+        int32_t nb[8], n = sapper_board_neighbours_inline(b, b->stack[--top], nb);
         for (int32_t i = 0; i < n; i++) {
             int32_t d = nb[i];
             if (b->state[d] != SAPPER_BOARD_HIDDEN || b->mine[d])
@@ -224,7 +193,7 @@ int sapper_board_reveal(sapper_board *b, int32_t cell)
 
 int32_t sapper_board_chord(sapper_board *b, int32_t cell)
 {
-    int32_t nb[8], n = neighbours_of(b, cell, nb), booms = 0;
+    int32_t nb[8], n = sapper_board_neighbours_inline(b, cell, nb), booms = 0;
     for (int32_t i = 0; i < n; i++)
         booms += sapper_board_reveal(b, nb[i]);
     return booms;
