@@ -37,6 +37,12 @@ int mines_code_kind(uint8_t code)
     return -1;
 }
 
+/* A cell's neighbour counts, packed in one word so that a change adds to
+   all three at once: unknown, revealed and known-mine neighbours. */
+#define NUNK(s, y)  ((int32_t)((s)->nbrs[y] & 0xff))
+#define NREV(s, y)  ((int32_t)(((s)->nbrs[y] >> 8) & 0xff))
+#define NMINE(s, y) ((int32_t)(((s)->nbrs[y] >> 16) & 0xff))
+
 /* Sets or clears y's bit in a bit set. */
 static void put_bit(uint64_t *bits, int32_t y, int on)
 {
@@ -50,8 +56,8 @@ static void account(sapper_mines_solver *s, int32_t y)
 {
     uint8_t code = s->seen[y];
     uint64_t bit = UINT64_C(1) << (y & 63);
-    put_bit(s->brokens, y, code <= 8 && s->nunk[y] == 0 && code != s->nmine[y]);
-    if (code <= 8 && s->nunk[y] > 0)
+    put_bit(s->brokens, y, code <= 8 && NUNK(s, y) == 0 && code != NMINE(s, y));
+    if (code <= 8 && NUNK(s, y) > 0)
         s->numbers[y >> 6] |= bit;
     else
         s->numbers[y >> 6] &= ~bit;
@@ -59,7 +65,7 @@ static void account(sapper_mines_solver *s, int32_t y)
         s->unknowns[y >> 6] |= bit;
     else
         s->unknowns[y >> 6] &= ~bit;
-    if (sapper_cell_is_unknown(code) && s->nrev[y] > 0)
+    if (sapper_cell_is_unknown(code) && NREV(s, y) > 0)
         s->fronts[y >> 6] |= bit;
     else
         s->fronts[y >> 6] &= ~bit;
@@ -69,7 +75,7 @@ static void account(sapper_mines_solver *s, int32_t y)
         s->kind[y] = SAPPER_MINES_KIND_REVEALED;
         s->prob[y] = 0.0;
     } else if (sapper_cell_is_unknown(code)) {
-        s->kind[y] = s->nrev[y] > 0 ? SAPPER_MINES_KIND_FRONTIER
+        s->kind[y] = NREV(s, y) > 0 ? SAPPER_MINES_KIND_FRONTIER
                                     : SAPPER_MINES_KIND_FLOATING;
     } else {
         s->kind[y] = SAPPER_MINES_KIND_MINE;
@@ -89,19 +95,19 @@ static void refresh(sapper_mines_solver *s, int32_t y)
     uint8_t code = s->seen[y];
     if (code <= 8) {
         ms_con *c = &s->con[y];
-        if (s->nunk[y] > 0)
+        if (NUNK(s, y) > 0)
             for (int32_t j = 0; j < k; j++) {
                 c->cell[n] = nb[j];
                 n += sapper_cell_is_unknown(s->seen[nb[j]]);
             }
         c->n = n;
-        c->need0 = code - s->nmine[y];
+        c->need0 = code - NMINE(s, y);
         s->ncell_con[y] = 0;
         put_bit(s->bad_needs, y, n > 0 && (c->need0 < 0 || c->need0 > n));
         return;
     }
     put_bit(s->bad_needs, y, 0);
-    if (sapper_cell_is_unknown(code) && s->nrev[y] > 0)
+    if (sapper_cell_is_unknown(code) && NREV(s, y) > 0)
         for (int32_t j = 0; j < k; j++) {
             s->cell_con[8 * y + n] = nb[j];
             n += s->seen[nb[j]] <= 8;
@@ -139,13 +145,12 @@ static void change(sapper_mines_solver *s, int32_t x, uint8_t code,
     int du = (now == SAPPER_MINES_KIND_FLOATING) - (was == SAPPER_MINES_KIND_FLOATING);
     int dr = (now == SAPPER_MINES_KIND_REVEALED) - (was == SAPPER_MINES_KIND_REVEALED);
     int dm = (now == SAPPER_MINES_KIND_MINE) - (was == SAPPER_MINES_KIND_MINE);
+    uint32_t delta = (uint32_t)(du + dr * 256 + dm * 65536);   /* wraps */
     touch(s, x);
     for (int32_t j = 0; j < k; j++) {
         int32_t y = nb[j];
         touch(s, y);
-        s->nunk[y] = (uint8_t)(s->nunk[y] + du);
-        s->nrev[y] = (uint8_t)(s->nrev[y] + dr);
-        s->nmine[y] = (uint8_t)(s->nmine[y] + dm);
+        s->nbrs[y] += delta;   /* each count stays within 0..8 */
     }
     s->seen[x] = code;
     s->unknown += du;
@@ -156,9 +161,8 @@ static void change(sapper_mines_solver *s, int32_t x, uint8_t code,
 static void start_hidden(sapper_mines_solver *s)
 {
     memset(s->seen, SAPPER_CELL_HIDDEN, (size_t)s->cells);
-    memcpy(s->nunk, s->nnbr, (size_t)s->cells);
-    memset(s->nrev, 0, (size_t)s->cells);
-    memset(s->nmine, 0, (size_t)s->cells);
+    for (int32_t i = 0; i < s->cells; i++)
+        s->nbrs[i] = s->nnbr[i];   /* all unknown */
     memset(s->kind, SAPPER_MINES_KIND_FLOATING, (size_t)s->cells);
     memset(s->ncell_con, 0, (size_t)s->cells);
     size_t words = ((size_t)s->cells + 63) >> 6;

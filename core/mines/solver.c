@@ -56,9 +56,7 @@ static size_t layout(sapper_mines_solver *s, char *block, size_t n)
     size_t off = 0, n8 = 8 * n, n2 = n + 2;
     s->kind = take(block, &off, n, 1);
     s->seen = take(block, &off, n, 1);
-    s->nrev = take(block, &off, n, 1);
-    s->nunk = take(block, &off, n, 1);
-    s->nmine = take(block, &off, n, 1);
+    s->nbrs = take(block, &off, n, sizeof *s->nbrs);
     s->stale = take(block, &off, n, 1);
     s->carry_cells = take(block, &off, n, 1);
     s->carry_state = take(block, &off, n, 1);

@@ -111,8 +111,8 @@ struct sapper_mines_solver {
     /* the position last read, kept cell by cell (seen.c) */
     int32_t seen_width, seen_height; /* its shape (0: none yet)          */
     uint8_t *seen;                /* cells: its codes                    */
-    uint8_t *nrev, *nunk, *nmine; /* cells: revealed, unknown and known-
-                                     mine neighbours                     */
+    uint32_t *nbrs;               /* cells: unknown, revealed and known-
+                                     mine neighbours, a byte each (seen.c) */
     uint64_t *numbers;            /* bit per cell: a number with unknown
                                      neighbours                          */
     uint64_t *unknowns, *fronts;  /* bit per cell: unknown; unknown and
