@@ -178,9 +178,10 @@ typedef struct sapper_mines_solver sapper_mines_solver;
  * Makes a solver for positions of up to max_width*max_height cells (any
  * shape with that many cells or fewer). Returns NULL when a side is below 1,
  * the product exceeds 10^6, or memory runs out. The caller owns it and
- * frees it with sapper_mines_solver_free. It reserves about 1.4 KB per cell
- * plus 0.3 MB (0.9 MB for Expert, 14 MB for 100x100), most of it table and
- * combination space that only positions needing it touch. The first
+ * frees it with sapper_mines_solver_free. It reserves about 1.8 KB per cell
+ * plus 0.4 MB (1.2 MB for Expert, 18 MB for 100x100), most of it table,
+ * combination and kept-component space that only positions needing it
+ * touch. The first
  * component that depth-first search cannot finish allocates a frontier
  * pool of 8 MB plus 2 KB per cell (at most 128 MB) for the solver's life;
  * when that allocation fails the component is abandoned. [any time]
