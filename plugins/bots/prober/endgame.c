@@ -178,10 +178,16 @@ static int read_live(prober_endgame *e, const prober *b, const uint8_t *cells)
 static void read_numbers(prober_endgame *e, const prober *b,
                          const uint8_t *cells)
 {
+    /* only numbers next to a live cell have room: marked first (b->mark
+       is free once the 50/50 check is done), the others skipped */
+    memset(b->mark, 0, (size_t)b->n);
+    for (int32_t i = 0; i < e->nl; i++)
+        for (int32_t j = 0; j < b->nnbr[e->live[i]]; j++)
+            b->mark[b->nbr[8 * e->live[i] + j]] = 1;
     e->ncon = 0;
     memset(e->ncon_of, 0, (size_t)e->nl);
     for (int32_t c = 0; c < b->n; c++) {
-        if (cells[c] > 8)
+        if (!b->mark[c] || cells[c] > 8)
             continue;
         int32_t need = cells[c], room = 0, id = e->ncon;
         for (int32_t j = 0; j < b->nnbr[c]; j++) {

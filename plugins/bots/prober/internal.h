@@ -68,7 +68,8 @@ typedef struct prober {
                                      position's analysis is exact (no
                                      budget hit), so probes may be pruned */
     uint8_t *nnbr;                /* n: neighbour counts                  */
-    uint8_t *mark;                /* n: scratch marks (guess.c)           */
+    uint8_t *mark;                /* n: scratch marks (guess.c, then
+                                     endgame.c)                          */
     const uint8_t *kind;          /* the view's analysis' cell kinds
                                      (SAPPER_MINES_KIND_*) while
                                      prober_guess runs, else NULL          */
