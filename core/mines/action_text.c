@@ -22,6 +22,21 @@ const char *sapper_board_verb_name(int32_t verb)
     return verb >= 0 && verb < SAPPER_MINES_VERBS ? verb_names[verb] : "";
 }
 
+/* " V" for a coordinate v >= 0 into out; returns the characters written
+   (at most 11). */
+static size_t put_coordinate(char *out, int32_t v)
+{
+    char digits[12];
+    size_t n = 0;
+    do
+        digits[n++] = (char)('0' + v % 10);
+    while ((v /= 10) > 0);
+    out[0] = ' ';
+    for (size_t i = 0; i < n; i++)
+        out[1 + i] = digits[n - 1 - i];
+    return n + 1;
+}
+
 int64_t sapper_board_action_text(const sapper_board *b, int64_t action,
                                  uint32_t verbs, char *buf, size_t cap)
 {
@@ -32,7 +47,19 @@ int64_t sapper_board_action_text(const sapper_board *b, int64_t action,
             buf[0] = '\0';
         return 0;
     }
-    return snprintf(buf, cap, "%s %d %d", verb_names[verb], x, y);
+    /* "VERB X Y", as snprintf would write it, without its cost: a
+       tournament writes the text of every move of every game */
+    char text[48];
+    size_t n = strlen(verb_names[verb]);
+    memcpy(text, verb_names[verb], n);
+    n += put_coordinate(text + n, x);
+    n += put_coordinate(text + n, y);
+    if (cap > 0) {
+        size_t k = n < cap - 1 ? n : cap - 1;
+        memcpy(buf, text, k);
+        buf[k] = '\0';
+    }
+    return (int64_t)n;
 }
 
 /* ---- parsing ------------------------------------------------------- */

@@ -27,7 +27,7 @@ static int mark_opening(const sapper_board *b, int32_t start, uint8_t *rim,
     while (top > 0) {
         int32_t c = stack[--top], nb[8];
         open |= b->state[c] == SAPPER_BOARD_REVEALED;
-        int32_t n = sapper_board_neighbours(b, c, nb);
+        int32_t n = sapper_board_neighbours_inline(b, c, nb);
         for (int32_t i = 0; i < n; i++) {
             int32_t d = nb[i];
             if (rim[d] == 2 || b->mine[d])

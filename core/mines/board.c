@@ -51,7 +51,7 @@ sapper_status sapper_board_init(sapper_board *b, int32_t width, int32_t height,
     board_bind(b, mem);
     int32_t nb[8];
     for (int32_t c = 0; c < cells; c++)   /* every neighbour starts hidden */
-        b->hidden_near[c] = (uint8_t)sapper_board_neighbours(b, c, nb);
+        b->hidden_near[c] = (uint8_t)sapper_board_neighbours_inline(b, c, nb);
     return SAPPER_OK;
 }
 
@@ -76,19 +76,11 @@ sapper_status sapper_board_copy(sapper_board *dst, const sapper_board *src)
 
 /* ---- neighbours and mines ------------------------------------------ */
 
+
 int32_t sapper_board_neighbours(const sapper_board *b, int32_t cell,
                                 int32_t out[8])
 {
-    int32_t x = cell % b->width, y = cell / b->width, n = 0;
-    for (int32_t dy = -1; dy <= 1; dy++) {
-        for (int32_t dx = -1; dx <= 1; dx++) {
-            int32_t nx = x + dx, ny = y + dy;
-            if ((dx || dy) && nx >= 0 && ny >= 0 && nx < b->width &&
-                ny < b->height)
-                out[n++] = ny * b->width + nx;
-        }
-    }
-    return n;
+    return sapper_board_neighbours_inline(b, cell, out);
 }
 
 /* Counts the mines and each cell's mined neighbours from b->mine. */
@@ -99,7 +91,7 @@ static void board_finish_mines(sapper_board *b)
     for (int32_t c = 0; c < b->cells; c++) {
         if (!b->mine[c])
             continue;
-        int32_t nb[8], n = sapper_board_neighbours(b, c, nb);
+        int32_t nb[8], n = sapper_board_neighbours_inline(b, c, nb);
         for (int32_t i = 0; i < n; i++)
             b->count[nb[i]]++;
         b->mines++;
@@ -155,7 +147,7 @@ static void board_set_state(sapper_board *b, int32_t cell, uint8_t to)
     b->state[cell] = to;
     b->flags += flagged;
     b->revealed += (to == SAPPER_BOARD_REVEALED) - (from == SAPPER_BOARD_REVEALED);
-    int32_t nb[8], n = sapper_board_neighbours(b, cell, nb);
+    int32_t nb[8], n = sapper_board_neighbours_inline(b, cell, nb);
     for (int32_t i = 0; i < n; i++) {
         b->hidden_near[nb[i]] = (uint8_t)(b->hidden_near[nb[i]] + hidden);
         b->flagged_near[nb[i]] = (uint8_t)(b->flagged_near[nb[i]] + flagged);
@@ -176,7 +168,7 @@ static void board_flood(sapper_board *b, int32_t start)
     if (b->count[start] == 0)
         b->stack[top++] = start;
     while (top > 0) {
-        int32_t nb[8], n = sapper_board_neighbours(b, b->stack[--top], nb);
+        int32_t nb[8], n = sapper_board_neighbours_inline(b, b->stack[--top], nb);
         for (int32_t i = 0; i < n; i++) {
             int32_t d = nb[i];
             if (b->state[d] != SAPPER_BOARD_HIDDEN || b->mine[d])
@@ -201,7 +193,7 @@ int sapper_board_reveal(sapper_board *b, int32_t cell)
 
 int32_t sapper_board_chord(sapper_board *b, int32_t cell)
 {
-    int32_t nb[8], n = sapper_board_neighbours(b, cell, nb), booms = 0;
+    int32_t nb[8], n = sapper_board_neighbours_inline(b, cell, nb), booms = 0;
     for (int32_t i = 0; i < n; i++)
         booms += sapper_board_reveal(b, nb[i]);
     return booms;
@@ -227,7 +219,7 @@ uint8_t sapper_board_cycle_flag(sapper_board *b, int32_t cell)
 
 /* ---- views and text ------------------------------------------------ */
 
-uint8_t sapper_board_code(const sapper_board *b, int32_t cell, int show)
+static inline uint8_t code_of(const sapper_board *b, int32_t cell, int show)
 {
     int mine = b->placed && b->mine[cell];
     if (mine && show != SAPPER_BOARD_SHOW_PLAYER)
@@ -244,6 +236,72 @@ uint8_t sapper_board_code(const sapper_board *b, int32_t cell, int show)
     default:
         return SAPPER_CELL_HIDDEN;
     }
+}
+
+uint8_t sapper_board_code(const sapper_board *b, int32_t cell, int show)
+{
+    return code_of(b, cell, show);
+}
+
+/* What the player sees, the common view: a revealed cell shows its count
+   or its mine, the others their state. Eight cells to a word, without a
+   branch (a whole view is built for every bot answer). */
+#define BYTES(x) (UINT64_C(0x0101010101010101) * (x))
+#define LOW7 BYTES(0x7f)
+
+static uint64_t load8(const uint8_t *p)
+{
+    uint64_t x;
+    memcpy(&x, p, 8);
+    return x;
+}
+
+/* 0xff in every byte of x that is 0, else 0x00. */
+static uint64_t zero_bytes(uint64_t x)
+{
+    uint64_t high = ~(((x & LOW7) + LOW7) | x | LOW7);
+    return (high >> 7) * 0xff;
+}
+
+static uint8_t player_code(const sapper_board *b, int32_t c)
+{
+    return code_of(b, c, SAPPER_BOARD_SHOW_PLAYER);
+}
+
+static int32_t player_codes(const sapper_board *b, uint8_t *out)
+{
+    int32_t exposed = 0, c = 0, cells = b->cells;
+    uint64_t placed = b->placed ? ~UINT64_C(0) : 0;
+    for (; c + 8 <= cells; c += 8) {
+        uint64_t st = load8(b->state + c) & BYTES(3);
+        uint64_t mine = ~zero_bytes(load8(b->mine + c)) & placed;
+        uint64_t open = zero_bytes(st ^ BYTES(SAPPER_BOARD_REVEALED));
+        uint64_t shown = (load8(b->count + c) & ~mine) |
+                         (BYTES(SAPPER_CELL_MINE) & mine);
+        /* HIDDEN 0, FLAGGED 2, MARKED 3 -> 9, 10, 11 */
+        uint64_t closed = BYTES(SAPPER_CELL_HIDDEN) + st - (~zero_bytes(st) & BYTES(1));
+        uint64_t code = (shown & open) | (closed & ~open);
+        memcpy(out + c, &code, 8);
+        uint64_t mines = zero_bytes(code ^ BYTES(SAPPER_CELL_MINE)) & BYTES(1);
+        exposed += (int32_t)((mines * BYTES(1)) >> 56);   /* sum of the bytes */
+    }
+    for (; c < cells; c++) {
+        out[c] = player_code(b, c);
+        exposed += out[c] == SAPPER_CELL_MINE;
+    }
+    return exposed;
+}
+
+int32_t sapper_board_codes(const sapper_board *b, int show, uint8_t *out)
+{
+    int32_t exposed = 0;
+    if (show == SAPPER_BOARD_SHOW_PLAYER)
+        return player_codes(b, out);
+    for (int32_t c = 0; c < b->cells; c++) {
+        out[c] = code_of(b, c, show);
+        exposed += out[c] == SAPPER_CELL_MINE;
+    }
+    return exposed;
 }
 
 char sapper_board_code_char(uint8_t code)
@@ -304,7 +362,7 @@ int64_t sapper_board_write_text(const sapper_board *b, int show, char *buf,
         for (int32_t x = 0; x < b->width; x++)
             text_put(buf, cap, &pos,
                      sapper_board_code_char(
-                         sapper_board_code(b, y * b->width + x, show)));
+                         code_of(b, y * b->width + x, show)));
         text_put(buf, cap, &pos, '\n');
     }
     if (cap > 0)

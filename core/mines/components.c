@@ -43,19 +43,22 @@ static int32_t find_box(sapper_mines_solver *s, int32_t cell)
     return s->nbox++;
 }
 
+/* box_of is -1 but for the cells listed in boxed_cells (the solver sets
+   it so at creation); a frontier cell always has a constraint (its
+   revealed neighbour's). */
 static void build_boxes(sapper_mines_solver *s)
 {
-    s->nbox = 0;
-    for (int32_t i = 0; i < s->cells; i++)
-        s->box_of[i] = -1;
-    for (int32_t i = 0; i < s->cells; i++) {
-        if (s->state[i] != MS_UNDECIDED || s->ncell_con[i] == 0 ||
-            s->kind[i] != SAPPER_MINES_KIND_FRONTIER)
+    for (int32_t k = 0; k < s->boxed; k++)   /* the last analysis's */
+        s->box_of[s->boxed_cells[k]] = -1;
+    s->nbox = s->boxed = 0;
+    MS_EACH_BIT(s, s->fronts, i, {
+        if (s->state[i] != MS_UNDECIDED)
             continue;
         int32_t b = find_box(s, i);
         s->box[b].size++;
         s->box_of[i] = b;
-    }
+        s->boxed_cells[s->boxed++] = i;
+    });
 }
 
 /* ---- components ---------------------------------------------------- */
@@ -119,10 +122,10 @@ void mines_solver_components(sapper_mines_solver *s)
     int32_t nord = 0, ncord = 0;
     build_boxes(s);
     s->ncomp = 0;
-    for (int32_t i = 0; i < s->ncon; i++)
-        s->con[i].comp = -1;
-    for (int32_t i = 0; i < s->ncon; i++)
+    MS_EACH_BIT(s, s->numbers, i, s->con[i].comp = -1;);
+    MS_EACH_BIT(s, s->numbers, i, {
         if (s->con[i].left > 0 && s->con[i].comp < 0)
             grow_component(s, i, &nord, &ncord);
+    });
     rank_components(s);
 }

@@ -6,6 +6,10 @@
  * deductions) and the trivial form of the global count (no mine left, or as
  * many mines as unknown cells). Everything it decides is certain.
  *
+ * The constraints themselves are kept up to date by seen.c as cells
+ * change; a rule stage may start from the last deduced position's answer
+ * (carry.c).
+ *
  * It does not enumerate or count layouts (enumerate.c, probability.c) and
  * trusts no flag: a flagged cell is as unknown as a hidden one.
  */
@@ -14,55 +18,6 @@
 #include <string.h>
 
 /* ---- reading ------------------------------------------------------- */
-
-static int code_kind(uint8_t code)
-{
-    if (code <= 8)
-        return SAPPER_MINES_KIND_REVEALED;
-    if (sapper_cell_is_unknown(code))
-        return SAPPER_MINES_KIND_FLOATING;
-    if (code == SAPPER_CELL_MINE || code >= SAPPER_CELL_CLAIMED)
-        return SAPPER_MINES_KIND_MINE;
-    return -1;
-}
-
-static sapper_status read_kinds(sapper_mines_solver *s,
-                                const sapper_mines_position *pos)
-{
-    int32_t known = 0;
-    s->unknown = 0;
-    for (int32_t i = 0; i < s->cells; i++) {
-        int k = code_kind(pos->cells[i]);
-        if (k < 0)
-            return SAPPER_ERR_PARAM;
-        s->kind[i] = (uint8_t)k;
-        known += k == SAPPER_MINES_KIND_MINE;
-        s->unknown += k == SAPPER_MINES_KIND_FLOATING;
-    }
-    s->remaining = pos->mines - known;
-    return SAPPER_OK;
-}
-
-static void add_constraint(sapper_mines_solver *s, const int32_t *cells,
-                           int32_t n, int32_t need)
-{
-    int32_t id = s->ncon++;
-    ms_con *c = &s->con[id];
-    memcpy(c->cell, cells, (size_t)n * sizeof *cells);
-    c->n = c->left = n;
-    c->need = need;
-    c->comp = -1;
-    c->queued = 1;
-    c->dirty = 0;
-    s->queue[s->nqueue++] = id;
-    if (need < 0 || need > n)
-        s->contradiction = 1;
-    for (int32_t i = 0; i < n; i++) {
-        int32_t cell = cells[i];
-        s->cell_con[cell * 8 + s->ncell_con[cell]++] = id;
-        s->kind[cell] = SAPPER_MINES_KIND_FRONTIER;
-    }
-}
 
 /* The neighbour lists of every cell, rebuilt only when the shape changes
    (a solver usually sees one board size for its whole life). */
@@ -85,24 +40,54 @@ static void build_neighbours(sapper_mines_solver *s)
     s->nbr_height = s->height;
 }
 
-/* The constraint of revealed cell i, if it has unknown neighbours; a
-   number with none must already be satisfied. */
-static void read_number(sapper_mines_solver *s, const uint8_t *codes,
-                        int32_t i)
+/* Number i's constraint, kept by seen.c, as the rule stage starts it from
+   nothing: queued for the trivial rule (a carried start is carry.c's). */
+static void start_constraint(sapper_mines_solver *s, int32_t i)
 {
-    int32_t cells[8], n = 0, mines = 0;
-    const int32_t *nb = s->nbr + i * 8;
-    for (int32_t k = 0; k < s->nnbr[i]; k++) {
-        uint8_t kind = s->kind[nb[k]];
-        mines += kind == SAPPER_MINES_KIND_MINE;
-        if (kind >= SAPPER_MINES_KIND_FRONTIER)
-            cells[n++] = nb[k];
-    }
-    int32_t need = codes[i] - mines;
-    if (n > 0)
-        add_constraint(s, cells, n, need);
-    else if (need != 0)
+    ms_con *c = &s->con[i];
+    c->left = c->n;
+    c->need = c->need0;
+    c->queued = 1;
+    c->dirty = 0;
+    s->queue[s->nqueue++] = i;
+    if (c->need < 0 || c->need > c->n)
         s->contradiction = 1;
+}
+
+/* The stamps of the pair rule run on from call to call, so their arrays
+   need no clearing but when the counters grow large (a call adds at most
+   about ten per cell). */
+static void renew_stamps(sapper_mines_solver *s)
+{
+    if (s->mark < (INT32_C(1) << 30) && s->con_gen < (INT32_C(1) << 30))
+        return;
+    memset(s->cell_mark, 0, (size_t)s->capacity * sizeof *s->cell_mark);
+    memset(s->con_mark, 0, (size_t)s->capacity * sizeof *s->con_mark);
+    s->mark = s->con_gen = 0;
+}
+
+/* The constraints of every number with unknown neighbours, in ascending
+   cell order, and the rule stage's starting state. */
+static void read_constraints(sapper_mines_solver *s)
+{
+    s->nqueue = s->ndirty = 0;
+    s->remaining = s->mines - s->known;
+    s->contradiction = s->remaining < 0 || s->remaining > s->unknown ||
+                       mines_seen_broken(s);
+    s->undecided = s->unknown;
+    s->decided_mines = 0;
+    s->decided_floating = 0;
+    s->nnewly = s->ngone = 0;
+    renew_stamps(s);
+    int32_t changed = 0;
+    s->carried = !s->contradiction && mines_carry_extends(s, &changed);
+    if (s->carried) {
+        mines_carry_start(s, changed);
+        return;
+    }
+    s->synced = 0;   /* no constraint holds its kept counts */
+    memset(s->state, MS_UNDECIDED, (size_t)s->cells);
+    MS_EACH_BIT(s, s->numbers, i, start_constraint(s, i););
 }
 
 sapper_status mines_solver_read(sapper_mines_solver *s,
@@ -114,25 +99,17 @@ sapper_status mines_solver_read(sapper_mines_solver *s,
     s->width = pos->width;
     s->height = pos->height;
     s->cells = pos->width * pos->height;
-    sapper_status st = read_kinds(s, pos);
-    if (st != SAPPER_OK)
-        return st;
-    s->ncon = s->nqueue = s->ndirty = 0;
-    s->contradiction = s->remaining < 0 || s->remaining > s->unknown;
-    s->undecided = s->unknown;
-    s->decided_mines = 0;
-    s->mark = s->con_gen = 0;
-    memset(s->state, MS_UNDECIDED, (size_t)s->cells);
-    memset(s->ncell_con, 0, (size_t)s->cells);
-    memset(s->cell_mark, 0, (size_t)s->cells * sizeof *s->cell_mark);
     build_neighbours(s);
-    for (int32_t i = 0; i < s->cells; i++)
-        if (s->kind[i] == SAPPER_MINES_KIND_REVEALED)
-            read_number(s, pos->cells, i);
-    memset(s->con_mark, 0, (size_t)s->ncon * sizeof *s->con_mark);
-    s->frontier = 0;
-    for (int32_t i = 0; i < s->cells; i++)
-        s->frontier += s->kind[i] == SAPPER_MINES_KIND_FRONTIER;
+    int32_t changed = mines_seen_update(s, pos->cells);
+    if (changed < 0) {
+        s->ruled = s->synced = 0;
+        return SAPPER_ERR_PARAM;
+    }
+    if (changed == 0 && s->ruled && s->mines == pos->mines)
+        return SAPPER_OK;   /* the rule stage's answer stands */
+    s->mines = pos->mines;
+    s->ruled = 0;
+    read_constraints(s);
     return SAPPER_OK;
 }
 
@@ -154,12 +131,14 @@ static void touch(sapper_mines_solver *s, int32_t id)
 static void decide(sapper_mines_solver *s, int32_t cell, uint8_t state)
 {
     s->state[cell] = state;
+    s->newly[s->nnewly++] = cell;
     s->undecided--;
     s->decided_mines += state == MS_MINE;
     for (int32_t i = 0; i < s->ncell_con[cell]; i++) {
         int32_t id = s->cell_con[cell * 8 + i];
         s->con[id].left--;
         s->con[id].need -= state == MS_MINE;
+        mines_deviate(s, id);
         touch(s, id);
     }
 }
@@ -310,14 +289,18 @@ static int32_t pairs_of(sapper_mines_solver *s, int32_t id)
     return 0;
 }
 
+/* Every constraint is examined, or with a carried start (carry.c) only
+   the changed ones, already on the stack: the others were examined with
+   the same cells and counts in the carried position. */
 static void pairs(sapper_mines_solver *s)
 {
-    for (int32_t i = 0; i < s->ncon; i++) {
-        if (s->con[i].left > 0 && !s->con[i].dirty) {
-            s->con[i].dirty = 1;
-            s->dirty[s->ndirty++] = i;
-        }
-    }
+    if (!s->carried)
+        MS_EACH_BIT(s, s->numbers, i, {
+            if (s->con[i].left > 0 && !s->con[i].dirty) {
+                s->con[i].dirty = 1;
+                s->dirty[s->ndirty++] = i;
+            }
+        });
     while (s->ndirty > 0 && !s->contradiction) {
         int32_t id = s->dirty[--s->ndirty];
         s->con[id].dirty = 0;
@@ -346,20 +329,26 @@ static void global_rule(sapper_mines_solver *s)
     if (s->undecided == 0 || (need != 0 && need != s->undecided))
         return;
     uint8_t state = need == 0 ? MS_SAFE : MS_MINE;
-    for (int32_t i = 0; i < s->cells; i++)
-        if (s->kind[i] >= SAPPER_MINES_KIND_FRONTIER &&
-            s->state[i] == MS_UNDECIDED)
+    s->decided_floating = 1;
+    MS_EACH_BIT(s, s->unknowns, i, {
+        if (s->state[i] == MS_UNDECIDED)
             decide(s, i, state);
+    });
     propagate(s);
 }
 
 void mines_solver_rules(sapper_mines_solver *s)
 {
-    if (s->contradiction)
-        return;
-    propagate(s);
+    if (s->ruled)
+        return;   /* this position's, already run (mines_solver_read) */
+    s->ruled = 1;
+    if (!s->contradiction)
+        propagate(s);
     if (!s->contradiction)
         pairs(s);
     if (!s->contradiction)
         global_rule(s);
+    /* a carried start leaves every unchanged constraint as kept, and a
+       rule stage that ends without a contradiction leaves the queues empty */
+    s->synced = s->carried && !s->contradiction;
 }

@@ -6,7 +6,8 @@
  * cell is certain exactly when no layout of a feasible mine count
  * disagrees, never by comparing rounded probabilities.
  *
- * It computes no probabilities of its own and keeps nothing between calls.
+ * It computes no probabilities of its own; what the solver keeps between
+ * calls (seen.c, carry.c) does not change its answers.
  */
 #include "solver_internal.h"
 
@@ -32,15 +33,13 @@ static int32_t certainty(const sapper_mines_solver *s, int32_t cell,
 static void list_cells(sapper_mines_solver *s, int exact,
                        sapper_mines_deduction *d)
 {
-    for (int32_t i = 0; i < s->cells; i++) {
-        if (s->kind[i] < SAPPER_MINES_KIND_FRONTIER)
-            continue;
+    MS_EACH_BIT(s, exact ? s->unknowns : mines_decidable(s), i, {
         int32_t c = certainty(s, i, exact);
         if (c == MS_SAFE)
             s->safe_list[d->safe_count++] = i;
         else if (c == MS_MINE)
             s->mine_list[d->mine_count++] = i;
-    }
+    });
 }
 
 sapper_status sapper_mines_deduce(sapper_mines_solver *s,
@@ -58,6 +57,7 @@ sapper_status sapper_mines_deduce(sapper_mines_solver *s,
     sapper_mines_deduction d;
     memset(&d, 0, sizeof d);
     mines_solver_rules(s);
+    mines_carry_keep(s);
     d.enumerated = !s->contradiction && s->undecided > 0 &&
                    (mode == SAPPER_MINES_DEDUCE_ALL ||
                     (mode == SAPPER_MINES_DEDUCE_COMPLETE &&

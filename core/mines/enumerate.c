@@ -41,6 +41,8 @@ typedef struct search {
     int32_t *rem, *cap;   /* per constraint: mines still needed, cells in
                              boxes not yet assigned                      */
     int32_t *k, *hi, *m;  /* per depth: count, its bound, mines before it */
+    int32_t *nz, *nzn;    /* the depths above with a count above 0, as a
+                             stack: nz[0 .. nzn[d]) for depth d          */
     double *w;            /* per depth: layouts of the boxes before it    */
     int32_t lo;           /* table row 0 is this many mines               */
     double *wt, *t;
@@ -60,6 +62,8 @@ static void gather(sapper_mines_solver *s, const ms_comp *c, search *e)
     e->hi = s->e_hi;
     e->m = s->e_m;
     e->w = s->e_w;
+    e->nz = s->e_nz;
+    e->nzn = s->e_nzn;
     for (int32_t i = 0; i < c->nbox; i++) {
         const ms_box *b = &s->box[s->order[c->box0 + i]];
         s->e_size[i] = b->size;
@@ -149,16 +153,23 @@ static void assign(search *e, int32_t d, int32_t k, int32_t sign)
     }
 }
 
-/* Every box has a count: one layout class of w layouts and m mines. */
+/* Every box has a count: one layout class of w layouts and m mines. The
+   mines of a box with none add nothing (t holds no -0), so only the boxes
+   with a count above 0 are added to, in the same order as ever. */
 static void leaf(search *e, int32_t m, double w)
 {
-    int32_t row = m - e->lo;
+    int32_t row = m - e->lo, last = e->nbox - 1;
     double *t = e->t + (size_t)row * (size_t)e->nbox;
     uint8_t *f = e->f + (size_t)row * (size_t)e->nbox;
     e->wt[row] += w;
+    for (int32_t j = 0; j < e->nzn[last]; j++) {
+        int32_t i = e->nz[j];
+        t[i] += w * e->k[i];
+    }
+    if (e->k[last] > 0)
+        t[last] += w * e->k[last];
     for (int32_t i = 0; i < e->nbox; i++) {
         int32_t k = e->k[i];
-        t[i] += w * k;
         f[i] |= (uint8_t)((k > 0) | ((k < e->size[i]) << 1));
     }
     if (m < e->a)
@@ -174,6 +185,7 @@ static int64_t search_all(search *e, int64_t max_nodes)
     int32_t d = 0, last = e->nbox - 1, lo;
     e->w[0] = 1.0;
     e->m[0] = 0;
+    e->nzn[0] = 0;
     box_range(e, 0, &e->k[0], &e->hi[0]);
     for (;;) {
         if (e->k[d] > e->hi[d]) {          /* box d exhausted: back up */
@@ -195,6 +207,9 @@ static int64_t search_all(search *e, int64_t max_nodes)
         assign(e, d, e->k[d], 1);
         e->w[d + 1] = w;
         e->m[d + 1] = e->m[d] + e->k[d];
+        e->nzn[d + 1] = e->nzn[d];
+        if (e->k[d] > 0)
+            e->nz[e->nzn[d + 1]++] = d;
         d++;
         box_range(e, d, &lo, &e->hi[d]);
         e->k[d] = lo;
@@ -206,6 +221,8 @@ int mines_solver_enumerate(sapper_mines_solver *s, ms_comp *c,
 {
     search e;
     size_t mark = s->table_used;
+    if (mines_tables_find(s, c, max_nodes, nodes))
+        return 1;   /* counted before (tables.c) */
     gather(s, c, &e);
     *nodes = 0;
     if (!make_tables(s, c, &e))
@@ -224,6 +241,7 @@ int mines_solver_enumerate(sapper_mines_solver *s, ms_comp *c,
         if (s->fpool && mines_solver_frontier(s, c, max_nodes - first, &more)) {
             *nodes = first + more;
             c->exact = 1;
+            mines_tables_keep(s, c, *nodes);
             return 1;
         }
         used = -1;
@@ -237,5 +255,6 @@ int mines_solver_enumerate(sapper_mines_solver *s, ms_comp *c,
     c->a = e.a;
     c->b = e.b;
     c->exact = 1;
+    mines_tables_keep(s, c, used);
     return 1;
 }

@@ -158,10 +158,7 @@ static int32_t enumerate_all(sapper_mines_solver *s,
         per = budget->component_nodes;
     if (budget && budget->total_nodes > 0)
         total = budget->total_nodes;
-    int32_t nf = 0;
-    for (int32_t i = 0; i < s->cells; i++)
-        nf += s->state[i] == MS_UNDECIDED &&
-              s->kind[i] >= SAPPER_MINES_KIND_FRONTIER && s->box_of[i] < 0;
+    int32_t nf = s->undecided - s->boxed;   /* floating undecided cells */
     s->table_used = 0;
     s->nexact = 0;
     for (int32_t i = 0; i < s->ncomp && !s->contradiction; i++) {
@@ -359,13 +356,28 @@ static double certain_or(int32_t certain, double p)
     return certain == MS_SAFE ? 0.0 : certain == MS_MINE ? 1.0 : p;
 }
 
-static void write_probabilities(sapper_mines_solver *s, const pool_answer *a)
+/* The unknown cells' (seen.c keeps the known ones': 0 and 1), counting
+   the safe ones and the mines among them for the answer. */
+static void write_probabilities(sapper_mines_solver *s, const pool_answer *a,
+                                sapper_mines_result *r)
 {
-    for (int32_t i = 0; i < s->cells; i++) {
+    int32_t safe = 0, mines = 0;
+    if (!s->decided_floating) {
+        /* the floating cells first, all alike (no rule decided them), then
+           the frontier's one by one */
+        double p = certain_or(a->certain, a->p);
+        int32_t words = (s->cells + 63) >> 6, count = 0;
+        for (int32_t w = 0; w < words; w++)
+            for (uint64_t m = s->unknowns[w] & ~s->fronts[w]; m; m &= m - 1) {
+                s->prob[w * 64 + __builtin_ctzll(m)] = p;
+                count++;
+            }
+        safe += p == 0.0 ? count : 0;
+        mines += p == 1.0 ? count : 0;
+    }
+    MS_EACH_BIT(s, s->decided_floating ? s->unknowns : s->fronts, i, {
         double p;
-        if (s->kind[i] < SAPPER_MINES_KIND_FRONTIER)
-            p = s->kind[i] == SAPPER_MINES_KIND_MINE;
-        else if (s->state[i] != MS_UNDECIDED)
+        if (s->state[i] != MS_UNDECIDED)
             p = s->state[i] == MS_MINE;
         else if (s->box_of[i] >= 0 &&
                  s->comp[s->box[s->box_of[i]].comp].exact)
@@ -374,7 +386,11 @@ static void write_probabilities(sapper_mines_solver *s, const pool_answer *a)
         else
             p = certain_or(a->certain, a->p);
         s->prob[i] = p;
-    }
+        safe += p == 0.0;
+        mines += p == 1.0;
+    });
+    r->safe = safe;
+    r->certain_mines = mines;
 }
 
 /* ---- the exact stage ------------------------------------------------ */
@@ -415,7 +431,7 @@ static void combine(sapper_mines_solver *s, int32_t nf,
     }
     if (n > 0)
         down(s, 0, 0, n, g);
-    write_probabilities(s, &a);
+    write_probabilities(s, &a, r);
     r->layouts_log2 = (a.log_z + root.scale + log_binomial(nf, f.need - f.t0) -
                        f.lr * f.t0) / log(2.0);
 }
@@ -428,6 +444,8 @@ void mines_solver_exact(sapper_mines_solver *s,
     int32_t nf = enumerate_all(s, budget, r);
     if (!s->contradiction)
         combine(s, nf, r);
+    if (s->contradiction)
+        s->ruled = 0;   /* the rules did not find it: run them again */
 }
 
 /* ---- sapper_mines_analyze ------------------------------------------- */
@@ -437,10 +455,7 @@ static void write_density(sapper_mines_solver *s)
 {
     double d = s->unknown > 0 ? (double)s->remaining / s->unknown : 0;
     d = fmin(fmax(d, 0), 1);
-    for (int32_t i = 0; i < s->cells; i++)
-        s->prob[i] = s->kind[i] == SAPPER_MINES_KIND_MINE ? 1.0
-                     : s->kind[i] == SAPPER_MINES_KIND_REVEALED ? 0.0
-                                                                : d;
+    MS_EACH_BIT(s, s->unknowns, i, s->prob[i] = d;);
 }
 
 static void count_answer(const sapper_mines_solver *s, sapper_mines_result *r)
@@ -449,14 +464,10 @@ static void count_answer(const sapper_mines_solver *s, sapper_mines_result *r)
     r->kind = s->kind;
     r->unknown = s->unknown;
     r->remaining = s->remaining;
-    r->frontier = s->frontier;
-    r->floating = s->unknown - s->frontier;
-    for (int32_t i = 0; i < s->cells && r->consistent; i++) {
-        if (s->kind[i] < SAPPER_MINES_KIND_FRONTIER)
-            continue;
-        r->safe += s->prob[i] == 0.0;
-        r->certain_mines += s->prob[i] == 1.0;
-    }
+    r->frontier = mines_seen_frontier(s);
+    r->floating = s->unknown - r->frontier;
+    if (!r->consistent)   /* else write_probabilities counted them */
+        r->safe = r->certain_mines = 0;
 }
 
 sapper_status sapper_mines_analyze(sapper_mines_solver *s,

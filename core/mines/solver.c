@@ -12,6 +12,11 @@
 /* Table space: doubles per cell plus a floor (see sapper_mines_budget). */
 #define TABLE_PER_CELL 32
 #define TABLE_FLOOR    32768
+/* Kept components (tables.c): key integers and table entries per cell
+   plus a floor. */
+#define TC_KEYS_PER_CELL 16
+#define TC_VALS_PER_CELL 32
+#define TC_FLOOR         8192
 /* Frontier pool (frontier.c): bytes per cell plus a floor, at most a cap. */
 #define FPOOL_PER_CELL 2048
 #define FPOOL_FLOOR    (8u << 20)
@@ -50,6 +55,21 @@ static size_t layout(sapper_mines_solver *s, char *block, size_t n)
 {
     size_t off = 0, n8 = 8 * n, n2 = n + 2;
     s->kind = take(block, &off, n, 1);
+    s->seen = take(block, &off, n, 1);
+    s->nbrs = take(block, &off, n, sizeof *s->nbrs);
+    s->stale = take(block, &off, n, 1);
+    s->carry_cells = take(block, &off, n, 1);
+    s->carry_state = take(block, &off, n, 1);
+    s->carry_list = take(block, &off, n, sizeof *s->carry_list);
+    s->gone = take(block, &off, n, sizeof *s->gone);
+    s->deviation = take(block, &off, n, sizeof *s->deviation);
+    s->newly = take(block, &off, n, sizeof *s->newly);
+    s->touched = take(block, &off, n, sizeof *s->touched);
+    s->numbers = take(block, &off, (n + 63) / 64, sizeof *s->numbers);
+    s->unknowns = take(block, &off, (n + 63) / 64, sizeof *s->unknowns);
+    s->fronts = take(block, &off, (n + 63) / 64, sizeof *s->fronts);
+    s->brokens = take(block, &off, (n + 63) / 64, sizeof *s->brokens);
+    s->bad_needs = take(block, &off, (n + 63) / 64, sizeof *s->bad_needs);
     s->nnbr = take(block, &off, n, 1);
     s->nbr = take(block, &off, n8, sizeof *s->nbr);
     s->state = take(block, &off, n, 1);
@@ -62,6 +82,7 @@ static size_t layout(sapper_mines_solver *s, char *block, size_t n)
     s->con_mark = take(block, &off, n, sizeof *s->con_mark);
     s->box = take(block, &off, n, sizeof *s->box);
     s->box_of = take(block, &off, n, sizeof *s->box_of);
+    s->boxed_cells = take(block, &off, n, sizeof *s->boxed_cells);
     s->order = take(block, &off, n, sizeof *s->order);
     s->corder = take(block, &off, n, sizeof *s->corder);
     s->comp = take(block, &off, n, sizeof *s->comp);
@@ -77,6 +98,8 @@ static size_t layout(sapper_mines_solver *s, char *block, size_t n)
     s->e_rem = take(block, &off, n2, sizeof *s->e_rem);
     s->e_cap = take(block, &off, n2, sizeof *s->e_cap);
     s->e_w = take(block, &off, n2, sizeof *s->e_w);
+    s->e_nz = take(block, &off, n2, sizeof *s->e_nz);
+    s->e_nzn = take(block, &off, n2, sizeof *s->e_nzn);
     s->prob = take(block, &off, n, sizeof *s->prob);
     s->safe_list = take(block, &off, n, sizeof *s->safe_list);
     s->mine_list = take(block, &off, n, sizeof *s->mine_list);
@@ -85,6 +108,14 @@ static size_t layout(sapper_mines_solver *s, char *block, size_t n)
     s->flags = take(block, &off, s->table_cap, 1);
     s->pool_cap = pool_size((int32_t)n);
     s->pool = take(block, &off, s->pool_cap, sizeof *s->pool);
+    s->tc_slot = take(block, &off, MS_TC_SLOTS, sizeof *s->tc_slot);
+    s->tc_entry = take(block, &off, MS_TC_SLOTS / 2, sizeof *s->tc_entry);
+    s->tc_key = take(block, &off, 11 * n + 8, sizeof *s->tc_key);
+    s->tc_keys_cap = TC_KEYS_PER_CELL * n + TC_FLOOR;
+    s->tc_keys = take(block, &off, s->tc_keys_cap, sizeof *s->tc_keys);
+    s->tc_vals_cap = TC_VALS_PER_CELL * n + TC_FLOOR;
+    s->tc_vals = take(block, &off, s->tc_vals_cap, sizeof *s->tc_vals);
+    s->tc_flags = take(block, &off, s->tc_vals_cap, 1);
     return off;
 }
 
@@ -106,6 +137,8 @@ sapper_mines_solver *sapper_mines_solver_new(int32_t max_width,
         return NULL;
     }
     layout(s, s->block, (size_t)s->capacity);
+    for (int32_t i = 0; i < s->capacity; i++)
+        s->box_of[i] = -1;   /* no cell in a box (components.c) */
     /* the frontier pool is allocated by the first component that needs
        it (enumerate.c): under an address-space limit (a sandboxed bot) a
        reservation here would count in full for every solver */
@@ -113,6 +146,7 @@ sapper_mines_solver *sapper_mines_solver_new(int32_t max_width,
     if (s->fpool_cap > FPOOL_MAX)
         s->fpool_cap = FPOOL_MAX;
     s->search_first = MS_SEARCH_FIRST;
+    s->dev_gen = 1;   /* the constraints' stamps start at 0 */
     return s;
 }
 

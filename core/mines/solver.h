@@ -20,6 +20,16 @@
  * concurrently; different solvers are independent. Nothing here prints,
  * exits or keeps global state.
  *
+ * A solver remembers the position it read last and the rule stage's
+ * answer of the one it deduced last, so asking about positions that
+ * differ in a few cells (a bot's successive answers, the what-if
+ * positions of a look-ahead, which add one revealed cell to a deduced
+ * position) costs what changed and the frontier, not the whole board.
+ * The answers do not depend on it: they are a fresh solver's, bit for
+ * bit, for every position some layout fits (for one none fits, both
+ * report it inconsistent; the rules-only lists of FAST, which may miss
+ * a contradiction, may then differ).
+ *
  * Budgets: exact counting is #P-complete, so the enumeration is capped (see
  * sapper_mines_budget); the polynomial rule stage is not. When a cap is hit
  * the answer is marked `approximate` and is the exact answer of a relaxed
@@ -168,9 +178,10 @@ typedef struct sapper_mines_solver sapper_mines_solver;
  * Makes a solver for positions of up to max_width*max_height cells (any
  * shape with that many cells or fewer). Returns NULL when a side is below 1,
  * the product exceeds 10^6, or memory runs out. The caller owns it and
- * frees it with sapper_mines_solver_free. It reserves about 1.4 KB per cell
- * plus 0.3 MB (0.9 MB for Expert, 14 MB for 100x100), most of it table and
- * combination space that only positions needing it touch. The first
+ * frees it with sapper_mines_solver_free. It reserves about 1.8 KB per cell
+ * plus 0.4 MB (1.2 MB for Expert, 18 MB for 100x100), most of it table,
+ * combination and kept-component space that only positions needing it
+ * touch. The first
  * component that depth-first search cannot finish allocates a frontier
  * pool of 8 MB plus 2 KB per cell (at most 128 MB) for the solver's life;
  * when that allocation fails the component is abandoned. [any time]

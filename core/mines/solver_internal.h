@@ -6,6 +6,8 @@
  * and probability.c / deduce.c (the public calls). Not installed; nothing
  * here is API. Every array is carved once, in sapper_mines_solver_new, from
  * one block the solver owns (and the frontier pool, a second one).
+ * seen.c keeps the position last read, so the next read costs what
+ * changed and the frontier, not the board.
  */
 #ifndef SAPPER_MINES_SOLVER_INTERNAL_H
 #define SAPPER_MINES_SOLVER_INTERNAL_H
@@ -26,14 +28,20 @@
 #define MS_SEARCH_FIRST 16384
 
 /* One revealed number with unknown neighbours: "need of the left undecided
-   cells among cell[0..n) are mines". */
+   cells among cell[0..n) are mines". Its id is the number's cell. */
 typedef struct ms_con {
-    int32_t cell[8];
+    int32_t cell[8];  /* kept by seen.c, with n and need0               */
     int32_t n;        /* unknown neighbours listed in cell[]            */
+    int32_t need0;    /* mines among them: the number minus known mines */
     int32_t need;     /* mines still to place among the undecided ones  */
     int32_t left;     /* undecided neighbours                           */
     int32_t comp;     /* component, -1 before components are built      */
     int32_t local;    /* index inside its component                     */
+    int32_t kept_left, kept_need; /* left and need at the end of the
+                                     rule stage of the last deduced
+                                     position (carry.c)                */
+    int32_t deviated;             /* == the solver's dev_gen: listed in
+                                     s->deviation                      */
     uint8_t queued;   /* on the trivial-rule queue                      */
     uint8_t dirty;    /* on the pair-rule stack                         */
 } ms_con;
@@ -76,25 +84,81 @@ typedef struct ms_comp {
     double *fac;         /* wt / w over [a, b]                             */
 } ms_comp;
 
+/* A counted component kept by tables.c: where its key and tables sit in
+   the solver's cache space. */
+#define MS_TC_SLOTS 2048
+typedef struct ms_tc_entry {
+    uint64_t hash;
+    int32_t keylen;
+    int32_t lo, len, a, b;
+    size_t key, vals, vals_flags;  /* offsets into tc_keys, tc_vals, tc_flags */
+    int64_t used;                  /* nodes its counting took             */
+} ms_tc_entry;
+
 struct sapper_mines_solver {
     int32_t capacity;             /* cells                               */
     char *block;                  /* owns every array below              */
     /* the position as read */
     int32_t width, height, cells;
+    int32_t mines;                /* M                                   */
     int32_t remaining;            /* R                                   */
-    int32_t unknown, frontier;
+    int32_t unknown;              /* kept by seen.c                      */
     int32_t contradiction;        /* 1: no layout can fit                */
+    int32_t ruled;                /* 1: the rule stage has run on the
+                                     position read and its state stands
+                                     (a second call on it skips both)    */
     uint8_t *kind;                /* cells: SAPPER_MINES_KIND_*          */
+    /* the position last read, kept cell by cell (seen.c) */
+    int32_t seen_width, seen_height; /* its shape (0: none yet)          */
+    uint8_t *seen;                /* cells: its codes                    */
+    uint32_t *nbrs;               /* cells: unknown, revealed and known-
+                                     mine neighbours, a byte each (seen.c) */
+    uint64_t *numbers;            /* bit per cell: a number with unknown
+                                     neighbours                          */
+    uint64_t *unknowns, *fronts;  /* bit per cell: unknown; unknown and
+                                     next to a number (KIND_FRONTIER)    */
+    uint64_t *brokens;            /* bit per cell: a number whose
+                                     neighbours are all known and do not
+                                     hold its count                      */
+    uint64_t *bad_needs;          /* bit per cell: a number needing fewer
+                                     than no mines or more than its
+                                     unknown neighbours                  */
+    uint8_t *stale;               /* cells: changing in this update      */
+    int32_t *touched, ntouched;   /* the stale cells                     */
+    int32_t known;                /* known mines                         */
+    /* the last deduced position's rule stage (carry.c) */
+    int32_t carry_ok;             /* 1: kept, without a contradiction    */
+    int32_t carry_width, carry_height, carry_mines;
+    uint8_t *carry_cells;         /* cells: its codes                    */
+    uint8_t *carry_state;         /* cells: its decisions (MS_*)         */
+    int32_t *carry_list, ncarry;  /* the cells decided there              */
+    int32_t carry_undecided, carry_decided_mines; /* its totals           */
+    int32_t *gone, ngone;         /* cells unknown there, not here        */
+    int32_t *deviation, ndeviation, dev_gen; /* constraints whose left
+                                     and need may differ from the kept
+                                     ones (counted again, or changed by a
+                                     decision)                            */
+    int32_t synced;               /* 1: every other constraint of the
+                                     position holds its kept counts and
+                                     is off the queues                    */
+    int32_t *newly, nnewly;       /* the cells the rules decided in this
+                                     read                                 */
+    int32_t carry_decided_floating;
+    int32_t carried;              /* 1: this read's rule stage starts
+                                     from them                           */
     int32_t nbr_width, nbr_height; /* the shape nbr was built for (0: none) */
     uint8_t *nnbr;                /* cells: neighbours                   */
     int32_t *nbr;                 /* cells*8: their indices              */
     /* rule stage */
     uint8_t *state;               /* cells: MS_*                         */
     uint8_t *ncell_con;           /* cells: constraints holding the cell */
-    int32_t *cell_con;            /* cells*8: their ids, ascending       */
-    ms_con *con;
-    int32_t ncon;
+    int32_t *cell_con;            /* cells*8: their ids, ascending (both
+                                     kept by seen.c)                      */
+    ms_con *con;                  /* cells: by id, the number's cell; the
+                                     position's are the numbers bit set's */
     int32_t undecided, decided_mines;
+    int32_t decided_floating;     /* 1: the global count decided cells, so
+                                     floating ones may be decided too    */
     int32_t *queue, nqueue;       /* trivial-rule work list              */
     int32_t *dirty, ndirty;       /* pair-rule work list                 */
     int32_t *cell_mark, mark;     /* cell stamps for set operations      */
@@ -106,11 +170,13 @@ struct sapper_mines_solver {
                                      cell, else -1                        */
     int32_t *order;               /* boxes grouped by component          */
     int32_t *corder;              /* constraints grouped by component    */
+    int32_t *boxed_cells, boxed;  /* the undecided cells in boxes        */
     ms_comp *comp;
     int32_t ncomp;
     int32_t *rank;                /* components, fewest boxes first       */
     /* enumeration scratch, per depth or per local constraint */
     int32_t *e_size, *e_ncon, *e_con, *e_k, *e_hi, *e_m, *e_rem, *e_cap;
+    int32_t *e_nz, *e_nzn;
     double *e_w;
     /* table space (bump allocated per call) */
     double *table;
@@ -122,6 +188,18 @@ struct sapper_mines_solver {
     ms_vec *node;
     double *pool;
     size_t pool_cap, pool_used;
+    /* counted components kept for later analyses (tables.c) */
+    uint32_t *tc_slot;            /* MS_TC_SLOTS: entry + 1, 0 empty      */
+    ms_tc_entry *tc_entry;        /* MS_TC_SLOTS / 2                      */
+    int32_t tc_count;
+    int32_t *tc_keys;             /* tc_keys_cap keys' integers           */
+    double *tc_vals;              /* tc_vals_cap: tables' w and t         */
+    uint8_t *tc_flags;            /* tc_vals_cap: tables' f               */
+    size_t tc_keys_cap, tc_keys_used, tc_vals_cap, tc_vals_used,
+        tc_flags_used;
+    int32_t *tc_key, tc_keylen;   /* the component being counted: its key
+                                     (11 * cells + 8), length and hash    */
+    uint64_t tc_hash;
     /* frontier dynamic programming (frontier.c): its own block, allocated
        by the first component that needs it (NULL before) */
     char *fpool;
@@ -134,10 +212,66 @@ struct sapper_mines_solver {
     int32_t *safe_list, *mine_list;
 };
 
-/* constraints.c */
+/* Calls body with int32_t var bound to each cell whose bit is set in
+   bits (a solver bit set of s->cells bits), in ascending order. */
+#define MS_EACH_BIT(s, bits, var, body)                                   \
+    do {                                                                  \
+        int32_t ms_words_ = ((s)->cells + 63) >> 6;                       \
+        for (int32_t ms_w_ = 0; ms_w_ < ms_words_; ms_w_++)               \
+            for (uint64_t ms_m_ = (bits)[ms_w_]; ms_m_;                   \
+                 ms_m_ &= ms_m_ - 1) {                                    \
+                int32_t var = ms_w_ * 64 + __builtin_ctzll(ms_m_);        \
+                body                                                      \
+            }                                                             \
+    } while (0)
+
+/* Lists constraint id among those whose counts may differ from the kept
+   ones (carry.c), once. */
+static inline void mines_deviate(sapper_mines_solver *s, int32_t id)
+{
+    if (s->con[id].deviated != s->dev_gen) {
+        s->con[id].deviated = s->dev_gen;
+        s->deviation[s->ndeviation++] = id;
+    }
+}
+
+/* The cells the rule stage may have decided: the frontier's (the
+   constraints' cells), or every unknown one once the global count
+   decided cells. */
+static inline const uint64_t *mines_decidable(const sapper_mines_solver *s)
+{
+    return s->decided_floating ? s->unknowns : s->fronts;
+}
+
+/* constraints.c: reads pos (SAPPER_ERR_PARAM for a bad argument or cell
+   code), then the rule stage; a read of the position read last, with the
+   rule stage run on it since, keeps that stage's state and
+   mines_solver_rules does nothing. */
 sapper_status mines_solver_read(sapper_mines_solver *s,
                                 const sapper_mines_position *pos);
 void mines_solver_rules(sapper_mines_solver *s);
+
+/* carry.c: keeps the rule stage's answer of the position read (after
+   mines_solver_rules). Whether the position read extends the kept one
+   (listing in s->gone the *count cells no longer unknown); if so,
+   start its rule stage from the kept answer: its constraints, with the
+   changed ones queued. */
+void mines_carry_keep(sapper_mines_solver *s);
+int mines_carry_extends(sapper_mines_solver *s, int32_t *count);
+void mines_carry_start(sapper_mines_solver *s, int32_t count);
+
+/* seen.c: a cell code's kind (SAPPER_MINES_KIND_REVEALED, _MINE, or
+   _FLOATING for every unknown code), -1 when invalid. */
+int mines_code_kind(uint8_t code);
+/* seen.c: brings the remembered position (of shape s->width x s->height,
+   neighbour lists built) to codes, with kind and unknown;
+   returns the cells changed, -1 at an invalid code. */
+int32_t mines_seen_update(sapper_mines_solver *s, const uint8_t *codes);
+/* seen.c: whether a number is broken; whether a number's need is out of
+   its range; how many cells are on the frontier. */
+int mines_seen_broken(const sapper_mines_solver *s);
+int mines_seen_bad_need(const sapper_mines_solver *s);
+int32_t mines_seen_frontier(const sapper_mines_solver *s);
 
 /* components.c */
 void mines_solver_components(sapper_mines_solver *s);
@@ -170,6 +304,15 @@ static inline void ms_box_range(int32_t size, int32_t ncon, const int32_t *cons,
     *lo = l;
     *hi = h;
 }
+
+/* tables.c: gives component c the tables it got when counted before,
+   with a budget of max_nodes (1, *nodes the count it cost then), else 0;
+   either way remembers c's key for mines_tables_keep, which keeps c's
+   tables once counted within budget (nodes used). */
+int mines_tables_find(sapper_mines_solver *s, ms_comp *c, int64_t max_nodes,
+                      int64_t *nodes);
+void mines_tables_keep(sapper_mines_solver *s, const ms_comp *c,
+                       int64_t nodes);
 
 /* frontier.c: the same tables by dynamic programming over the frontier,
    for components depth-first search cannot finish (called by

@@ -865,7 +865,10 @@ static int play_planned(sapper_match *m, int32_t seat)
         int64_t a = m->plan[m->plan_pos++];
         /* the rules refuse an action that is no longer legal and leave the
            state as it was (the ABI's contract for apply_action): asking
-           them costs one call, where the legal list costs the board */
+           them costs one call, where the legal list costs the board; their
+           own checker (ABI 1.2) costs less than a refusal's message */
+        if (m->r->is_legal && m->r->is_legal(m->state, seat, a) != 1)
+            continue;
         sapper_status st = m->r->apply_action(m->state, seat, a, why, sizeof why);
         if (st == SAPPER_ERR_ILLEGAL)
             continue;
@@ -1098,10 +1101,16 @@ static const char *fault_name(int32_t kind)
     }
 }
 
+#define RESULT_TEXT 512   /* bytes; classic's result is under 200 */
+
 /* Appends the rules' JSON members (seat < 0: the whole result; else one
    player's entry); they must start with a comma. */
 static void rules_extra(sapper_match *m, int32_t seat, sapper_strbuf *out)
 {
+    /* room for the usual result first: a rules' JSON can cost a second
+       call to write it (classic's counts the board's 3BV) */
+    if (m->text_cap < RESULT_TEXT && !grow_text(m, RESULT_TEXT - 1))
+        return;
     int64_t need = seat < 0 ? m->r->result_json(m->state, m->text, m->text_cap)
                             : m->r->seat_json(m->state, seat, m->text, m->text_cap);
     if (need >= (int64_t)m->text_cap) {

@@ -162,7 +162,7 @@ static void seat_sandbox(sapper_sandbox *sb, const sapper_tournament_def *def,
 
 void sapper_play_tgame_in(const sapper_tournament_def *def, const sapper_tgame *g,
                           sapper_slot *slot, sapper_sandbox *sb,
-                          sapper_game_record *out)
+                          struct sapper_bot_keep *keep, sapper_game_record *out)
 {
     sapper_setup s;
     char err[1024] = "";
@@ -177,6 +177,7 @@ void sapper_play_tgame_in(const sapper_tournament_def *def, const sapper_tgame *
         .driver = sb ? &sapper_sandbox_driver : NULL, .driver_ctx = sb,
         .hook = on_bot_call, .hook_ctx = &t, .time_left = time_left,
         .services_ctx = &t, .cancel = slot ? &slot->cancel : NULL,
+        .keep = sb ? NULL : keep,
     };
     sapper_match *m = seat_setup(def, g, &s) == SAPPER_OK
         ? sapper_match_new_driven(&s, g->seed, SAPPER_MATCH_BOT_FAULTS, &hooks,
@@ -224,7 +225,7 @@ void sapper_play_tgame_in(const sapper_tournament_def *def, const sapper_tgame *
 void sapper_play_tgame(const sapper_tournament_def *def, const sapper_tgame *g,
                        sapper_game_record *out)
 {
-    sapper_play_tgame_in(def, g, NULL, NULL, out);
+    sapper_play_tgame_in(def, g, NULL, NULL, NULL, out);
 }
 
 void sapper_game_record_free(sapper_game_record *r)

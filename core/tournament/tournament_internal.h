@@ -25,12 +25,15 @@ typedef struct sapper_slot {
 typedef struct sapper_sandbox sapper_sandbox;
 
 double sapper_monotonic(void);
+struct sapper_bot_keep;
+
 /** Plays one game: slot (shared with the parent, may be NULL) names the
  *  seat in a bot call when the bots run in this process; sb (may be NULL)
- *  holds the bots' own processes instead. */
+ *  holds the bots' own processes instead. keep (may be NULL) holds the
+ *  in-process bot instances kept from game to game (bot_keep.h). */
 void sapper_play_tgame_in(const sapper_tournament_def *def, const sapper_tgame *g,
                           sapper_slot *slot, sapper_sandbox *sb,
-                          sapper_game_record *out);
+                          struct sapper_bot_keep *keep, sapper_game_record *out);
 /** Returns for a forfeit: the culprit 0, the others share the win. */
 void sapper_forfeit_returns(sapper_game_record *r);
 

@@ -19,6 +19,7 @@
  */
 #define _GNU_SOURCE
 #include "tournament_internal.h"
+#include "bot_keep.h"
 #include "record_wire.h"
 #include "sandbox.h"
 #include "wire.h"
@@ -97,20 +98,26 @@ static void worker_main(const sapper_tournament_def *def, sapper_slot *slot,
     signal(SIGTERM, SIG_IGN);
     limit_memory(def->memory_mb);
     sapper_sandbox *sb = NULL;
+    sapper_bot_keep *keep = NULL;
     if (def->sandbox) {
         keep_to_core(cpu);
         if (!(sb = open_sandbox(def)))
             _exit(3);
+    } else {
+        /* bots in this process keep their memory from game to game, as in
+           sapper run (NULL: every game makes its bots) */
+        keep = sapper_bot_keep_new();
     }
     int64_t index;
     while (sapper_wire_read_all(in, &index, sizeof index) == 0 && index >= 0) {
         sapper_tgame g;
         sapper_game_record r;
         sapper_schedule_game(def, index, &g);
-        sapper_play_tgame_in(def, &g, slot, sb, &r);
+        sapper_play_tgame_in(def, &g, slot, sb, keep, &r);
         send_record(out, &r);
         sapper_game_record_free(&r);
     }
+    sapper_bot_keep_free(keep);
     sapper_sandbox_free(sb);
     _exit(0);
 }

@@ -1186,6 +1186,43 @@ static void test_board_chord_counts_follow_every_move(void **unused)
     }
 }
 
+/* A whole view at once is every cell's code, for every way of showing,
+   before and after the mines are placed, on widths that are not a
+   multiple of eight. */
+static void test_board_codes_are_each_cells_code(void **unused)
+{
+    (void)unused;
+    sapper_rng rng;
+    sapper_rng_seed(&rng, 1712);
+    for (int round = 0; round < 100; round++) {
+        sapper_board b;
+        uint8_t view[13 * 11];
+        int32_t w = 1 + (int32_t)sapper_rng_below(&rng, 13);
+        int32_t h = 1 + (int32_t)sapper_rng_below(&rng, 11);
+        assert_int_equal(sapper_board_init(&b, w, h, (w * h) / 4), SAPPER_OK);
+        for (int move = 0; move < 30; move++) {
+            int32_t cell = (int32_t)sapper_rng_below(&rng, (uint64_t)b.cells);
+            if (move == 5)
+                assert_int_equal(sapper_board_place_mines(&b, &rng, NULL, 0),
+                                 SAPPER_OK);
+            if (move > 5 && sapper_rng_below(&rng, 2))
+                sapper_board_reveal(&b, cell);
+            else
+                sapper_board_cycle_flag(&b, cell);
+            for (int show = 0; show <= SAPPER_BOARD_SHOW_ALL; show++) {
+                int32_t mines = 0;
+                int32_t got = sapper_board_codes(&b, show, view);
+                for (int32_t c = 0; c < b.cells; c++) {
+                    assert_int_equal(view[c], sapper_board_code(&b, c, show));
+                    mines += view[c] == SAPPER_CELL_MINE;
+                }
+                assert_int_equal(got, mines);
+            }
+        }
+        sapper_board_free(&b);
+    }
+}
+
 static void check_layout_error(const char *text, const char *msg)
 {
     sapper_board b;
@@ -1273,6 +1310,7 @@ int main(void)
         cmocka_unit_test(
             test_board_layout_accepts_crlf_and_trailing_blank_lines),
         cmocka_unit_test(test_board_layout_errors_name_line_and_column),
+        cmocka_unit_test(test_board_codes_are_each_cells_code),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -966,6 +966,140 @@ static void test_position_from_view_points_into_the_view(void **state)
     free(v);
 }
 
+/* ---- a solver remembers what it read (seen.c, carry.c) -------------- */
+
+/* What a fresh solver answers about p, against `kept`'s answer: the same
+   lists and the same probabilities, bit for bit, for a position some
+   layout fits; for one none fits, both say so. */
+static void expect_as_fresh(sapper_mines_solver *kept,
+                            const sapper_mines_position *p, int32_t mode)
+{
+    sapper_mines_solver *fresh = sapper_mines_solver_new(16, 16);
+    sapper_mines_deduction dk, df;
+    sapper_mines_result rk, rf;
+    assert_non_null(fresh);
+    assert_int_equal(sapper_mines_deduce(fresh, p, mode, NULL, &df), SAPPER_OK);
+    assert_int_equal(sapper_mines_deduce(kept, p, mode, NULL, &dk), SAPPER_OK);
+    assert_int_equal(sapper_mines_analyze(fresh, p, NULL, &rf), SAPPER_OK);
+    assert_int_equal(sapper_mines_analyze(kept, p, NULL, &rk), SAPPER_OK);
+    assert_int_equal(rk.consistent, rf.consistent);
+    if (rf.consistent) {
+        /* df's lists were overwritten by the analysis: deduce again */
+        assert_int_equal(sapper_mines_deduce(fresh, p, mode, NULL, &df), SAPPER_OK);
+        assert_int_equal(sapper_mines_deduce(kept, p, mode, NULL, &dk), SAPPER_OK);
+        assert_int_equal(dk.safe_count, df.safe_count);
+        assert_int_equal(dk.mine_count, df.mine_count);
+        assert_memory_equal(dk.safe, df.safe, (size_t)df.safe_count * 4);
+        assert_memory_equal(dk.mines, df.mines, (size_t)df.mine_count * 4);
+        assert_int_equal(sapper_mines_analyze(fresh, p, NULL, &rf), SAPPER_OK);
+        assert_int_equal(sapper_mines_analyze(kept, p, NULL, &rk), SAPPER_OK);
+        size_t n = (size_t)p->width * (size_t)p->height;
+        assert_memory_equal(rk.prob, rf.prob, n * sizeof *rf.prob);
+        assert_memory_equal(rk.kind, rf.kind, n);
+        assert_true(rk.layouts_log2 == rf.layouts_log2);
+        assert_int_equal(rk.safe, rf.safe);
+        assert_int_equal(rk.frontier, rf.frontier);
+        assert_int_equal(rk.components, rf.components);
+    }
+    sapper_mines_solver_free(fresh);
+}
+
+/* The analysis alone (a look-ahead's what-if after the base position was
+   deduced): as a fresh solver's, bit for bit, when a layout fits. */
+static void expect_analysis_as_fresh(sapper_mines_solver *kept,
+                                     const sapper_mines_position *p)
+{
+    sapper_mines_solver *fresh = sapper_mines_solver_new(16, 16);
+    sapper_mines_result rk, rf;
+    assert_non_null(fresh);
+    assert_int_equal(sapper_mines_analyze(fresh, p, NULL, &rf), SAPPER_OK);
+    assert_int_equal(sapper_mines_analyze(kept, p, NULL, &rk), SAPPER_OK);
+    assert_int_equal(rk.consistent, rf.consistent);
+    if (rf.consistent) {
+        size_t n = (size_t)p->width * (size_t)p->height;
+        assert_memory_equal(rk.prob, rf.prob, n * sizeof *rf.prob);
+        assert_true(rk.layouts_log2 == rf.layouts_log2);
+        assert_int_equal(rk.components, rf.components);
+    }
+    sapper_mines_solver_free(fresh);
+}
+
+/* Games as a bot sees them, on one solver: a few safe cells revealed per
+   answer (deduced, then analysed), what-if positions with one more cell
+   (any value, so some fit no layout), flags coming and going, now and
+   then a new game, another board shape, another mine count, an invalid
+   cell code. Every answer is the one a fresh solver gives. */
+static void test_a_kept_solver_answers_as_a_fresh_one(void **state)
+{
+    (void)state;
+    sapper_rng r;
+    sapper_rng_seed(&r, 20261201);
+    sapper_mines_solver *kept = sapper_mines_solver_new(16, 16);
+    assert_non_null(kept);
+    for (int game = 0; game < 60; game++) {
+        int32_t w = 4 + (int32_t)sapper_rng_below(&r, 13);
+        int32_t h = 3 + (int32_t)sapper_rng_below(&r, 14);
+        int32_t n = w * h, mines = 1 + (int32_t)sapper_rng_below(&r, (uint64_t)n / 4);
+        uint8_t mine[256] = {0}, cells[256], what[256];
+        sapper_mines_position p = {w, h, mines, 0, cells};
+        for (int32_t placed = 0; placed < mines;) {
+            int32_t c = (int32_t)sapper_rng_below(&r, (uint64_t)n);
+            placed += !mine[c];
+            mine[c] = 1;
+        }
+        memset(cells, SAPPER_CELL_HIDDEN, (size_t)n);
+        for (int32_t step = 0; step < 40; step++) {
+            for (int32_t k = (int32_t)sapper_rng_below(&r, 6); k >= 0; k--) {
+                int32_t c = (int32_t)sapper_rng_below(&r, (uint64_t)n);
+                int32_t nb[8], m = around(&p, c, nb), count = 0;
+                for (int32_t j = 0; j < m; j++)
+                    count += mine[nb[j]];
+                if (!sapper_cell_is_unknown(cells[c]))
+                    continue;
+                cells[c] = mine[c] ? (sapper_rng_below(&r, 2)
+                                          ? SAPPER_CELL_FLAGGED
+                                          : SAPPER_CELL_HIDDEN)
+                                   : (uint8_t)count;
+            }
+            expect_as_fresh(kept, &p, SAPPER_MINES_DEDUCE_FAST);
+            for (int k = 0; k < 4; k++) {   /* what-ifs */
+                int32_t c = (int32_t)sapper_rng_below(&r, (uint64_t)n), nb[8];
+                sapper_mines_position q = p;
+                memcpy(what, cells, (size_t)n);
+                if (!sapper_cell_is_unknown(what[c]))
+                    continue;
+                what[c] = (uint8_t)sapper_rng_below(&r, (uint64_t)around(&p, c, nb) + 1);
+                q.cells = what;
+                if (k < 3) {
+                    expect_analysis_as_fresh(kept, &q);
+                    /* the probe's next value, as a look-ahead tries them */
+                    what[c] = (uint8_t)((what[c] + 1) % (around(&p, c, nb) + 1));
+                    expect_analysis_as_fresh(kept, &q);
+                }
+                else
+                    expect_as_fresh(kept, &q, sapper_rng_below(&r, 2)
+                                                  ? SAPPER_MINES_DEDUCE_ALL
+                                                  : SAPPER_MINES_DEDUCE_COMPLETE);
+            }
+            if (sapper_rng_below(&r, 10) == 0) {   /* another mine count */
+                sapper_mines_position q = p;
+                q.mines += 1;
+                expect_as_fresh(kept, &q, SAPPER_MINES_DEDUCE_FAST);
+            }
+            if (sapper_rng_below(&r, 20) == 0) {   /* refused, then on */
+                sapper_mines_result res;
+                memcpy(what, cells, (size_t)n);
+                what[sapper_rng_below(&r, (uint64_t)n)] = 13;
+                sapper_mines_position q = p;
+                q.cells = what;
+                assert_int_equal(sapper_mines_analyze(kept, &q, NULL, &res),
+                                 SAPPER_ERR_PARAM);
+            }
+        }
+    }
+    sapper_mines_solver_free(kept);
+}
+
 int main(void)
 {
 /* The same test on a solver that counts by frontier programming only. */
@@ -1036,6 +1170,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_bad_arguments_are_refused,
                                         make_solver, free_solver),
         cmocka_unit_test(test_position_from_view_points_into_the_view),
+        cmocka_unit_test(test_a_kept_solver_answers_as_a_fresh_one),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

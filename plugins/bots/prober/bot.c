@@ -126,7 +126,7 @@ static void release(prober *b)
 {
     sapper_mines_solver_free(b->solver);
     prober_endgame_free(b->endgame);
-    free(b->prob);   /* owns prob, queue, nbr, work, nnbr */
+    free(b->prob);   /* owns prob, queue, nbr, work, nnbr, mark */
     b->solver = NULL;
     b->endgame = NULL;
     b->prob = NULL;
@@ -167,7 +167,7 @@ static int reserve(prober *b, int32_t w, int32_t h)
     release(b);
     size_t n = (size_t)w * (size_t)h, levels = PROBER_MAX_DEPTH + 1;
     size_t bytes = n * (sizeof(double) * levels + sizeof(int32_t) * 9 +
-                        levels + 1);
+                        levels + 2);
     char *block = malloc(bytes);
     b->solver = sapper_mines_solver_new(w, h);
     if (b->par.endgame_layouts > 0)
@@ -182,6 +182,7 @@ static int reserve(prober *b, int32_t w, int32_t h)
     b->nbr = b->queue + n;
     b->work = (uint8_t *)(b->nbr + 8 * n);
     b->nnbr = b->work + levels * n;
+    b->mark = b->nnbr + n;
     b->w = w;
     b->h = h;
     b->n = (int32_t)n;
@@ -236,7 +237,10 @@ static int32_t by_analysis(prober *b, const prober_turn *t)
     int32_t c = next_queued(b, t);
     if (c >= 0)
         return c;
-    return prober_guess(b, t, r.layouts_log2, r.approximate);
+    b->kind = r.kind;
+    c = prober_guess(b, t, r.layouts_log2, r.approximate);
+    b->kind = NULL;
+    return c;
 }
 
 /* Without a legal list: a hidden cell, uniformly (the cells the list

@@ -83,12 +83,33 @@ static int pinned_pair(const prober *b, const uint8_t *cells, int32_t i,
     return found == 2 && need == 1;
 }
 
+/* Marks the numbers next to an uncertain frontier cell: only they can pin
+   a pair (both its cells are uncertain neighbours of the number). All
+   numbers when the analysis' kinds are not at hand. */
+static void mark_pinning(const prober *b, const uint8_t *cells)
+{
+    if (!b->kind) {
+        memset(b->mark, 1, (size_t)b->n);
+        return;
+    }
+    memset(b->mark, 0, (size_t)b->n);
+    for (int32_t u = 0; u < b->n; u++) {
+        if (b->kind[u] != SAPPER_MINES_KIND_FRONTIER || b->prob[u] <= 0.0 ||
+            b->prob[u] >= 1.0)
+            continue;
+        const int32_t *nb = b->nbr + 8 * u;
+        for (int32_t j = 0; j < b->nnbr[u]; j++)
+            b->mark[nb[j]] = cells[nb[j]] <= 8;
+    }
+}
+
 static int32_t fifty_fifty(const prober *b)
 {
     const uint8_t *cells = b->turn->pos.cells;
+    mark_pinning(b, cells);
     for (int32_t i = 0; i < b->n; i++) {
         int32_t a, c;
-        if (cells[i] > 8 || !pinned_pair(b, cells, i, &a, &c) ||
+        if (!b->mark[i] || cells[i] > 8 || !pinned_pair(b, cells, i, &a, &c) ||
             !isolated_pair(b, cells, a, c))
             continue;
         if (prober_can_reveal(b->turn, a))
@@ -218,7 +239,7 @@ double prober_rank(prober *b, int32_t level, const uint8_t *cells,
         if ((1.0 - list[i].p) * (1.0 + w) <= live)
             break;
         if (!prober_outlook_of(b, level, cells, prob, list[i].cell,
-                               layouts_log2, depth, &o))
+                               layouts_log2, depth, live, &o))
             continue;
         double s = o.secondary + w * o.progress;
         double *slot = o.values > 1 ? &live : &dead;
@@ -249,6 +270,7 @@ int32_t prober_guess(prober *b, const prober_turn *t, double layouts_log2,
             return c;
     }
     c = -1;
+    b->exact[0] = !approximate;
     prober_rank(b, 0, t->pos.cells, b->prob, layouts_log2, b->par.depth, &c);
     return c;
 }

@@ -64,7 +64,15 @@ typedef struct prober {
                                      view's)                               */
     int32_t *queue;               /* n: cells known safe, still to reveal */
     int32_t nqueue;
+    uint8_t exact[PROBER_MAX_DEPTH + 2]; /* per look-ahead level: its
+                                     position's analysis is exact (no
+                                     budget hit), so probes may be pruned */
     uint8_t *nnbr;                /* n: neighbour counts                  */
+    uint8_t *mark;                /* n: scratch marks (guess.c, then
+                                     endgame.c)                          */
+    const uint8_t *kind;          /* the view's analysis' cell kinds
+                                     (SAPPER_MINES_KIND_*) while
+                                     prober_guess runs, else NULL          */
     int32_t *nbr;                 /* 8n: neighbour indices                */
     prober_endgame *endgame;      /* owned; NULL when endgame_layouts = 0 */
     sapper_mines_budget budget;   /* for every analysis                   */
@@ -122,11 +130,13 @@ typedef struct prober_outlook {
 /* Fills *out for probing cell (not a known mine) of the position at
    `level` (cells, probabilities prob, 2^layouts_log2 layouts), looking
    depth >= 1 levels ahead (the positions after the probe are scored with
-   prober_rank at depth - 1). Returns 0 when an analysis failed. Writes
-   b->work and b->prob of the levels below `level` only. */
+   prober_rank at depth - 1). Returns 0 when an analysis failed, or when
+   floor >= 0 and the probe's score (secondary + progress weight *
+   progress) cannot exceed floor (then *out is incomplete). Writes
+   b->work, b->prob and b->exact of the levels below `level` only. */
 int prober_outlook_of(prober *b, int32_t level, const uint8_t *cells,
                       const double *prob, int32_t cell, double layouts_log2,
-                      int32_t depth, prober_outlook *out);
+                      int32_t depth, double floor, prober_outlook *out);
 
 /* endgame.c */
 prober_endgame *prober_endgame_new(int32_t cells, int32_t max_layouts);

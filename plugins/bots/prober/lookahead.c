@@ -22,6 +22,14 @@
  * with a safe cell of P(v) (Tu et al.'s S measure, PSEQ).
  * A probe that can show only one value (given that it is safe) tells
  * nothing: it is "dead".
+ * A probe that cannot beat the best score guess.c has so far is dropped as
+ * soon as that is certain: its values' chances add up to its safety and
+ * no value scores more than its chance, so once the values seen plus the
+ * rest of its safety stay under the best, the values left are not
+ * analysed (about a third of the what-if analyses of an Expert game). The
+ * choice is the same: such a probe could not have replaced the best. This
+ * holds when the counts are exact, so a position whose analysis hit a
+ * budget (never on Expert with the default budgets) prunes nothing.
  *
  * Deeper levels write into their own slices of b->work and b->prob, so a
  * level never overwrites the position of the level above.
@@ -74,18 +82,36 @@ static double next_score(prober *b, int32_t level, const uint8_t *next,
     while (!(sapper_cell_is_unknown(next[s]) && prob[s] == 0.0))
         s++;
     if (!prober_outlook_of(b, level + 1, next, prob, s, r->layouts_log2,
-                           depth - 1, &o))
+                           depth - 1, -1, &o))
         return 0.0;
     return o.secondary;
 }
 
+/* Whether a probe whose values so far gave *o (their chances adding up to
+   mass) can still score above floor: the values left hold the rest of its
+   safety, and no value scores more than its chance. The margin covers the
+   rounding of the chances, which add up to the safety exactly only in
+   exact arithmetic. */
+#define PRUNE_MARGIN 1e-9
+
+static int can_beat(const prober_outlook *o, double mass, double w,
+                    double floor)
+{
+    double rest = o->safety - mass;
+    return o->secondary + w * o->progress + (1.0 + w) * (rest > 0 ? rest : 0) +
+               PRUNE_MARGIN > floor;
+}
+
 int prober_outlook_of(prober *b, int32_t level, const uint8_t *cells,
                       const double *prob, int32_t cell, double layouts_log2,
-                      int32_t depth, prober_outlook *out)
+                      int32_t depth, double floor, prober_outlook *out)
 {
+    double w = b->par.progress, mass = 0;
     uint8_t *next = b->work + (size_t)level * (size_t)b->n;
     sapper_mines_position pos = {b->w, b->h, b->mines, 0, next};
     int32_t lo, hi;
+    /* the chances add up to the safety only when every count is exact */
+    int prune = floor >= 0 && b->exact[level];
     memcpy(next, cells, (size_t)b->n);
     value_range(b, cells, prob, cell, &lo, &hi);
     out->safety = 1.0 - prob[cell];
@@ -93,14 +119,19 @@ int prober_outlook_of(prober *b, int32_t level, const uint8_t *cells,
     out->values = 0;
     for (int32_t v = lo; v <= hi; v++) {
         sapper_mines_result r;
+        if (prune && !can_beat(out, mass, w, floor))
+            return 0;   /* the rest of its values cannot lift it over floor */
         next[cell] = (uint8_t)v;
         if (sapper_mines_analyze(b->solver, &pos, &b->budget, &r) != SAPPER_OK)
             return 0;
+        prune &= !r.approximate;
         if (!r.consistent)
             continue;
         double pv = exp2(r.layouts_log2 - layouts_log2);
         int safe;
+        mass += pv;
         out->values++;
+        b->exact[level + 1] = !r.approximate;
         out->secondary += pv * next_score(b, level, next, &r, depth, &safe);
         out->progress += safe ? pv : 0;
     }

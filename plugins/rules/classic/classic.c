@@ -605,10 +605,7 @@ int64_t classic_observe(const void *state, int32_t seat, void *out,
         b, out, cap, seat, classic_current_player(s), 1, s->moves);
     if (!v)
         return (int64_t)need;
-    for (int32_t c = 0; c < b->cells; c++) {
-        v->cells[c] = sapper_board_code(b, c, show);
-        v->mines_exposed += v->cells[c] == SAPPER_CELL_MINE;
-    }
+    v->mines_exposed = sapper_board_codes(b, show, v->cells);
     return (int64_t)need;
 }
 
