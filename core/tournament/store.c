@@ -807,7 +807,9 @@ static void row_record(sqlite3_stmt *q, const sapper_tournament_def *def,
             r->culprit = i;
 }
 
-/* The places stored for r (a JSON array, NULL when none), or NULL unless
+/* The places stored for r (a JSON array, NULL when none or when the
+   result is no JSON: the file's damage is for the other columns to show,
+   a table stops for nothing the places say), or NULL unless
    they are a ranking of its seats (each one more than the seats placed
    better) that puts a seat with more returns first: the result is the
    rules' word, but it came through the worker, and a table never trusts
@@ -839,7 +841,8 @@ sapper_status sapper_store_each(sapper_store *s, int64_t run_id,
 {
     sqlite3_stmt *q;
     if (sqlite3_prepare_v2(s->db, "SELECT game_index, returns, think, reason, outcome,"
-                           " seconds, moves, culprit, steps, json_extract(result, '$.places')"
+                           " seconds, moves, culprit, steps,"
+                           " iif(json_valid(result), json_extract(result, '$.places'), NULL)"
                            " FROM games WHERE run_id = ?"
                            " ORDER BY game_index", -1, &q, NULL) != SQLITE_OK)
         return db_error(s, "read games", err, errcap);

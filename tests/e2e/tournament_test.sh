@@ -471,4 +471,8 @@ expect_equal "$(awk -F, 'NR > 1 && $10 == "" {n++} END {print n + 0}' "$T/ffa2.c
     "places that say a winner tied with its losers are left out"
 [ "$won0" -gt 0 ] && [ "$(table_places "$T/ffa2.json")" != "$(table_places "$T/ffa.json")" ] &&
     pass "and the table goes by the returns in those games" || fail "forged places believed"
+sqlite3 "$T/ffa.db" "update games set result = '{\"places\":[1,' where game_index = 0"
+out=$("$S" tournament "$T/ffa.ini" tournament.db="$T/ffa.db" --resume 2>&1); st=$?
+expect_status $st 0 "a result that is no JSON leaves the game's places out"
+expect_contains "$out" "40 of 40 games stored" "and the table is of every game"
 finish
