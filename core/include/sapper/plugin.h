@@ -67,7 +67,9 @@
  *                    SAPPER_BOT_NO_LEGAL_LIST (no legal list per move)
  *                    and bot_reset (one instance for many games);
  *                    panel_text's `{seat N}` token for a seat's name;
- *                    rules: score (sapper_score: a game's scoreboard).
+ *                    rules: score (sapper_score: a game's scoreboard);
+ *                    result_json's "places" member (each seat's finishing
+ *                    place) is read by tournament tables.
  *                    docs/PLUGINS.md ("ABI 1.2") lists what else 1.2
  *                    appends, all optional, all at struct ends.
  */
