@@ -30,11 +30,12 @@ static int names_a_layout(const char *game)
     return 0;
 }
 
+/* Lines that can hold a move: `move ...`, or `at MS move ...` (timed). */
 static int count_moves(const char *game)
 {
-    int n = strncmp(game, "move ", 5) == 0;
-    for (const char *p = game; (p = strstr(p, "\nmove ")) != NULL; p++)
-        n++;
+    int n = 0;
+    for (const char *p = game; p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+        n += strncmp(p, "move ", 5) == 0 || strncmp(p, "at ", 3) == 0;
     return n;
 }
 
