@@ -7,12 +7,12 @@
  */
 #include "mpi_tournament.h"
 #include "record_wire.h"
+#include "tournament_internal.h"
 #include "wire.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 struct sapper_mpi_lanes {
     sapper_mpi_link *link;
@@ -26,13 +26,6 @@ struct sapper_mpi_lanes {
     size_t msg_len, msg_off;
     int msg_lane;
 };
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static int rank_of(int lane)
 {
@@ -148,7 +141,7 @@ static int silent_lane(sapper_mpi_lanes *m, sapper_lane_event *ev)
 static int lanes_next(void *ctx, double wait, sapper_lane_event *ev)
 {
     sapper_mpi_lanes *m = ctx;
-    double until = now() + wait;
+    double until = sapper_monotonic() + wait;
     memset(ev, 0, sizeof *ev);
     for (;;) {
         int from, tag, got;
@@ -162,7 +155,7 @@ static int lanes_next(void *ctx, double wait, sapper_lane_event *ev)
                 return 1;
         if (silent_lane(m, ev))
             return 1;
-        if (now() >= until)
+        if (sapper_monotonic() >= until)
             return 0;
         sapper_mpi_link_nap();
     }

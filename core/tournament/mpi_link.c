@@ -10,6 +10,7 @@
  * they mean is mpi_lanes.c's and mpi_player.c's.
  */
 #include "mpi_link.h"
+#include "tournament_internal.h"
 
 #include <mpi.h>
 #include <stddef.h>
@@ -45,13 +46,6 @@ struct sapper_mpi_link {
 /* A pause this long between two looks means this rank was not running
    (stopped, starved, blocked): its peers' silence meanwhile is not theirs. */
 #define OWN_PAUSE (2 * SAPPER_MPI_BEAT)
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 sapper_mpi_link *sapper_mpi_link_new(void)
 {
@@ -112,7 +106,7 @@ void sapper_mpi_link_watch(sapper_mpi_link *l, int peer, int on)
     if (peer < 0 || peer >= l->size || peer == l->rank)
         return;
     l->watched[peer] = (unsigned char)(on != 0);
-    l->heard[peer] = now();
+    l->heard[peer] = sapper_monotonic();
 }
 
 /* Room for one more send under way: 0, or -1 when memory ran out. */
@@ -144,7 +138,7 @@ sapper_status sapper_mpi_link_send(sapper_mpi_link *l, int peer, int tag,
         return SAPPER_ERR_STATE;
     }
     l->sends[l->nsends++] = (pending_send){.req = req, .buf = buf};
-    l->said[peer] = now();
+    l->said[peer] = sapper_monotonic();
     return SAPPER_OK;
 }
 
@@ -188,7 +182,7 @@ static ptrdiff_t next_finished(sapper_mpi_link *l)
         if (!r->done)
             MPI_Test(&r->req, &r->done, MPI_STATUS_IGNORE);
         if (r->done)
-            l->heard[r->peer] = now();
+            l->heard[r->peer] = sapper_monotonic();
     }
     for (size_t i = 0; i < l->nreceives; i++) {
         int first = 1;
@@ -242,7 +236,7 @@ static void reap_sends(sapper_mpi_link *l)
 void sapper_mpi_link_tick(sapper_mpi_link *l)
 {
     reap_sends(l);
-    double t = now();
+    double t = sapper_monotonic();
     if (l->last_tick > 0 && t - l->last_tick > OWN_PAUSE)
         for (int p = 0; p < l->size; p++)   /* SIGCONT after SIGSTOP, say */
             l->heard[p] = t;
@@ -254,14 +248,14 @@ void sapper_mpi_link_tick(sapper_mpi_link *l)
 
 double sapper_mpi_link_silence(const sapper_mpi_link *l, int peer)
 {
-    return now() - l->heard[peer];
+    return sapper_monotonic() - l->heard[peer];
 }
 
 int sapper_mpi_link_drain(sapper_mpi_link *l, double timeout)
 {
-    double until = now() + timeout;
+    double until = sapper_monotonic() + timeout;
     reap_sends(l);
-    while (l->nsends > 0 && now() < until) {
+    while (l->nsends > 0 && sapper_monotonic() < until) {
         sapper_mpi_link_nap();
         reap_sends(l);
     }

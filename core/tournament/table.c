@@ -48,7 +48,8 @@ typedef struct tables {
 } tables;
 
 static void snapshot(tables *t);
-static sapper_status table_json(tables *t, sapper_strbuf *text, sapper_strbuf *json);
+static void table_json(tables *t, sapper_strbuf *text, sapper_strbuf *json);
+static void tables_free(tables *t);
 
 static int reason_slot(const char *why)
 {
@@ -283,11 +284,13 @@ static void pairing_penta(tables *t, size_t a, size_t b, sapper_penta *pen)
 {
     memset(pen, 0, sizeof *pen);
     for (int64_t i = 0; i + 1 < t->total; i += 2) {
+        if (t->pair_half[i] < 0 || t->pair_half[i + 1] < 0)
+            continue;   /* not both played yet: no need to know whose */
         sapper_tgame g;
         sapper_schedule_game(t->def, i, &g);
         size_t lo = (size_t)(g.seats[0] < g.seats[1] ? g.seats[0] : g.seats[1]);
         size_t hi = (size_t)(g.seats[0] < g.seats[1] ? g.seats[1] : g.seats[0]);
-        if (lo == a && hi == b && t->pair_half[i] >= 0 && t->pair_half[i + 1] >= 0)
+        if (lo == a && hi == b)
             sapper_penta_add(pen, (int)t->pair_half[i], (int)t->pair_half[i + 1]);
     }
 }
@@ -512,18 +515,23 @@ sapper_status sapper_tournament_table(const sapper_tournament_def *def,
     t->run = -1;
     sapper_status st = build(t, err, errcap);
     if (st == SAPPER_OK)
-        st = table_json(t, text, json);
+        table_json(t, text, json);
+    tables_free(t);
+    sapper_strbuf_free(&scratch);
+    return st;
+}
+
+static void tables_free(tables *t)
+{
     free(t->dup);
     free(t->pair_half);
     sapper_strbuf_free(&t->hosts_text);
     sapper_strbuf_free(&t->hosts_json);
     free(t);
-    sapper_strbuf_free(&scratch);
-    return st;
 }
 
 /* The table of the games counted in t, as text and JSON. */
-static sapper_status table_json(tables *t, sapper_strbuf *text, sapper_strbuf *json)
+static void table_json(tables *t, sapper_strbuf *text, sapper_strbuf *json)
 {
     const sapper_tournament_def *def = t->def;
     sapper_strbuf_printf(text, "%s, %s: %lld of %lld games stored, %lld void, "
@@ -547,7 +555,6 @@ static sapper_status table_json(tables *t, sapper_strbuf *text, sapper_strbuf *j
     }
     sapper_strbuf_printf(text, "%s", sapper_strbuf_str(&t->hosts_text));
     sapper_strbuf_printf(json, "%s}", sapper_strbuf_str(&t->hosts_json));
-    return SAPPER_OK;
 }
 
 /* The rows of the games counted so far, as one element of the series:
@@ -586,12 +593,8 @@ sapper_status sapper_tournament_series(const sapper_tournament_def *def, int64_t
     sapper_strbuf_printf(series, "]");
     t->series = NULL;
     if (st == SAPPER_OK)
-        st = table_json(t, &text, table);
-    free(t->dup);
-    free(t->pair_half);
-    sapper_strbuf_free(&t->hosts_text);
-    sapper_strbuf_free(&t->hosts_json);
-    free(t);
+        table_json(t, &text, table);
+    tables_free(t);
     sapper_strbuf_free(&text);
     return st;
 }
