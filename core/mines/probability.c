@@ -375,7 +375,7 @@ static void write_probabilities(sapper_mines_solver *s, const pool_answer *a,
         safe += p == 0.0 ? count : 0;
         mines += p == 1.0 ? count : 0;
     }
-    MS_EACH_BIT(s, s->decided_floating ? s->unknowns : s->fronts, i, {
+    MS_EACH_BIT(s, mines_decidable(s), i, {
         double p;
         if (s->state[i] != MS_UNDECIDED)
             p = s->state[i] == MS_MINE;
@@ -466,8 +466,6 @@ static void count_answer(const sapper_mines_solver *s, sapper_mines_result *r)
     r->remaining = s->remaining;
     r->frontier = mines_seen_frontier(s);
     r->floating = s->unknown - r->frontier;
-    if (!r->consistent)   /* else write_probabilities counted them */
-        r->safe = r->certain_mines = 0;
 }
 
 sapper_status sapper_mines_analyze(sapper_mines_solver *s,

@@ -55,20 +55,10 @@ static void put_bit(uint64_t *bits, int32_t y, int on)
 static void account(sapper_mines_solver *s, int32_t y)
 {
     uint8_t code = s->seen[y];
-    uint64_t bit = UINT64_C(1) << (y & 63);
     put_bit(s->brokens, y, code <= 8 && NUNK(s, y) == 0 && code != NMINE(s, y));
-    if (code <= 8 && NUNK(s, y) > 0)
-        s->numbers[y >> 6] |= bit;
-    else
-        s->numbers[y >> 6] &= ~bit;
-    if (sapper_cell_is_unknown(code))
-        s->unknowns[y >> 6] |= bit;
-    else
-        s->unknowns[y >> 6] &= ~bit;
-    if (sapper_cell_is_unknown(code) && NREV(s, y) > 0)
-        s->fronts[y >> 6] |= bit;
-    else
-        s->fronts[y >> 6] &= ~bit;
+    put_bit(s->numbers, y, code <= 8 && NUNK(s, y) > 0);
+    put_bit(s->unknowns, y, sapper_cell_is_unknown(code));
+    put_bit(s->fronts, y, sapper_cell_is_unknown(code) && NREV(s, y) > 0);
     /* a known cell's probability is written here, an unknown one's by
        each analysis */
     if (code <= 8) {

@@ -91,7 +91,7 @@ typedef struct ms_tc_entry {
     uint64_t hash;
     int32_t keylen;
     int32_t lo, len, a, b;
-    size_t key, vals, vals_flags;  /* offsets into tc_keys, tc_vals, tc_flags */
+    size_t key, vals;  /* offsets into tc_keys, tc_vals (tc_flags: vals + len) */
     int64_t used;                  /* nodes its counting took             */
 } ms_tc_entry;
 
@@ -195,8 +195,7 @@ struct sapper_mines_solver {
     int32_t *tc_keys;             /* tc_keys_cap keys' integers           */
     double *tc_vals;              /* tc_vals_cap: tables' w and t         */
     uint8_t *tc_flags;            /* tc_vals_cap: tables' f               */
-    size_t tc_keys_cap, tc_keys_used, tc_vals_cap, tc_vals_used,
-        tc_flags_used;
+    size_t tc_keys_cap, tc_keys_used, tc_vals_cap, tc_vals_used;
     int32_t *tc_key, tc_keylen;   /* the component being counted: its key
                                      (11 * cells + 8), length and hash    */
     uint64_t tc_hash;

@@ -61,7 +61,7 @@ static void empty(sapper_mines_solver *s)
 {
     memset(s->tc_slot, 0, (size_t)MS_TC_SLOTS * sizeof *s->tc_slot);
     s->tc_count = 0;
-    s->tc_keys_used = s->tc_vals_used = s->tc_flags_used = 0;
+    s->tc_keys_used = s->tc_vals_used = 0;
 }
 
 /* The entry whose key is key (n integers, hash h), or NULL; *slot gets
@@ -105,7 +105,7 @@ int mines_tables_find(sapper_mines_solver *s, ms_comp *c, int64_t max_nodes,
     c->t = c->w + len;
     c->f = s->flags + (c->t - s->table);
     memcpy(c->w, s->tc_vals + x->vals, (len + rows) * sizeof *c->w);
-    memcpy(c->f, s->tc_flags + x->vals_flags, rows);
+    memcpy(c->f, s->tc_flags + x->vals + len, rows);
     s->table_used += len + rows;
     c->a = x->a;
     c->b = x->b;
@@ -133,7 +133,6 @@ void mines_tables_keep(sapper_mines_solver *s, const ms_comp *c,
     x->keylen = n;
     x->key = s->tc_keys_used;
     x->vals = s->tc_vals_used;
-    x->vals_flags = s->tc_flags_used;
     x->lo = c->lo;
     x->len = c->len;
     x->a = c->a;
@@ -141,9 +140,8 @@ void mines_tables_keep(sapper_mines_solver *s, const ms_comp *c,
     x->used = nodes;
     memcpy(s->tc_keys + x->key, s->tc_key, (size_t)n * sizeof *s->tc_key);
     memcpy(s->tc_vals + x->vals, c->w, (len + rows) * sizeof *c->w);
-    memcpy(s->tc_flags + x->vals_flags, c->f, rows);
+    memcpy(s->tc_flags + x->vals + len, c->f, rows);
     s->tc_keys_used += (size_t)n;
     s->tc_vals_used += len + rows;
-    s->tc_flags_used += rows;
     s->tc_slot[slot] = (uint32_t)s->tc_count;
 }
