@@ -866,9 +866,10 @@ int sapper_bradley_terry_errors(size_t k, const double *wins, double prior,
             if (i == j)
                 continue;
             double n = wins[i * k + j] + wins[j * k + i] + 2 * prior;
-            double p = 1 / (1 + pow(10, (elo[j] - elo[i]) / 400));
-            h[i * k + j] = -n * p * (1 - p);
-            h[i * k + i] += n * p * (1 - p);
+            double p = sapper_score_from_elo(elo[i] - elo[j]);
+            double info = n * p * (1 - p);
+            h[i * k + j] = -info;
+            h[i * k + i] += info;
         }
     for (size_t i = 0; i < k * k; i++)
         h[i] += 1.0 / (double)k;          /* H + P: P projects on the ones */
