@@ -3,7 +3,7 @@
 # SECONDS each, one after the other, at the lowest priority (nice 19: the
 # machine is shared), each on a fresh copy of its seed corpus, so the
 # seeds in the repository never change, with its dictionary.
-#   scripts/fuzz.sh BUILD_DIR SECONDS [TARGET...]     (default: all six)
+#   scripts/fuzz.sh BUILD_DIR SECONDS [TARGET...]     (default: every target)
 # Per target, in BUILD_DIR/fuzz/NAME/: corpus/ (the copy, grown by the
 # run), log (libFuzzer's output) and, when the target crashed, the input
 # (crash-*, leak-*, timeout-*, oom-*), replayed once more into the log with
@@ -18,7 +18,8 @@ build=$(cd "$1" && pwd)
 seconds=$2
 shift 2
 src=$(cd "$(dirname "$0")/.." && pwd)
-targets=${*:-fuzz_config fuzz_board_solver fuzz_replay fuzz_line fuzz_wire fuzz_scores}
+# every target (each has a dictionary beside its source) unless named
+targets=${*:-$(cd "$src/tests/fuzz" && for d in fuzz_*.dict; do printf '%s ' "${d%.dict}"; done)}
 # fuzz_scores writes each input to a file: on tmpfs when there is one
 if [ -z "${TMPDIR:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ]; then
     export TMPDIR=/dev/shm

@@ -15,6 +15,7 @@
 #include "commands.h"
 #include "watch.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <unistd.h>
@@ -147,13 +148,13 @@ static int parse_speed(const char *s, double *speed)
     return 0;
 }
 
-/* --game N: a whole number from min. */
+/* --game N: a whole number from min, digits only (no sign, no spaces). */
 static int parse_game(const char *s, long long min, long long *game)
 {
     char *end;
     errno = 0;
     *game = strtoll(s, &end, 10);
-    if (errno || end == s || *end || *game < min || s[0] == '+' || s[0] == ' ') {
+    if (!isdigit((unsigned char)s[0]) || errno || *end || *game < min) {
         app_error("--game: expected %s, found \"%s\"", min ? "the game's number in "
                   "the file (a whole number from 1)" : "a game index (a whole "
                   "number from 0)", s);
