@@ -96,8 +96,6 @@ static const char *explain(sqlite3 *db, const char *what)
         return "damaged (sqlite3 FILE 'pragma integrity_check' says where)";
     case SQLITE_NOTADB:
         return "not an SQLite database";
-    case SQLITE_CANTOPEN:
-        return "cannot be opened (no such file, or no permission to read it)";
     case SQLITE_IOERR:
         return "cannot be read or written (an input/output error)";
     default:
@@ -232,8 +230,9 @@ sapper_status sapper_store_open_readonly(const char *path, sapper_store **out,
     }
     if (rc != SQLITE_OK) {
         if (s->db)   /* named by path: a file never opened has no name in s->db */
-            snprintf(err, errcap, "%s: %s: %s", path,
-                     explain(s->db, "not a Sapper results database"), sqlite3_errmsg(s->db));
+            snprintf(err, errcap, "%s: %s: %s", path, access(path, F_OK) != 0
+                     ? "no such file" : explain(s->db, "not a Sapper results database"),
+                     sqlite3_errmsg(s->db));
         else
             snprintf(err, errcap, "%s: cannot open the database: out of memory", path);
         sapper_store_close(s);

@@ -229,7 +229,7 @@ for damage in "x'82'" "x'ffff7f'" "x'0005414243'"; do
 done
 out=$("$S" replay --db "$T/missing.db" --game 0 2>&1); st=$?
 expect_status $st 2 "replay --db of a missing database exits 2"
-expect_contains "$out" "missing.db: cannot be opened" "naming the file it could not open"
+expect_contains "$out" "missing.db: no such file" "naming the file it could not find"
 [ ! -e "$T/missing.db" ] && pass "and creates nothing" || fail "replay --db created $T/missing.db"
 sqlite3 "$T/other.db" "create table t(x); insert into t values (1)"
 before=$(cksum < "$T/other.db")
