@@ -56,8 +56,9 @@ typedef struct runner {
 } runner;
 
 /* tournament.c */
-/** The lowest game neither stored nor held, or -1. */
-int64_t runner_next_game(runner *r);
+/** Takes the lowest game neither stored nor held: it is held by owner
+ *  (RUNNER_LOCAL or a lane) from now on. -1 when none is left. */
+int64_t runner_take_game(runner *r, int32_t owner);
 /** Game index is held by nobody now: it is to be played again. */
 void runner_give_back(runner *r, int64_t index);
 /** Stores a finished game played on host (frees rec's strings). */

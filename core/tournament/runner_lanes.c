@@ -122,11 +122,8 @@ static sapper_status top_up(runner *r, int lane, double now)
     int64_t batch[MAX_BATCH];
     if (l->held > target / 2)
         return SAPPER_OK;
-    while (n < target - l->held && (next = runner_next_game(r)) >= 0) {
+    while (n < target - l->held && (next = runner_take_game(r, lane)) >= 0)
         batch[n++] = next;
-        r->done[next] = 2;
-        r->owner[next] = lane;
-    }
     if (n == 0)
         return SAPPER_OK;
     const sapper_lanes *ln = lanes_of(r);

@@ -108,11 +108,16 @@ static void load_stored(void *ctx, const sapper_tgame *g, const sapper_game_reco
     tally(ctx, g, rec);
 }
 
-int64_t runner_next_game(runner *r)
+int64_t runner_take_game(runner *r, int32_t owner)
 {
     while (r->cursor < r->total && r->done[r->cursor])
         r->cursor++;
-    return r->cursor < r->total ? r->cursor : -1;
+    if (r->cursor >= r->total)
+        return -1;
+    r->done[r->cursor] = 2;
+    if (r->owner)
+        r->owner[r->cursor] = owner;
+    return r->cursor;
 }
 
 void runner_give_back(runner *r, int64_t index)
@@ -136,14 +141,12 @@ static sapper_status feed_pool(runner *r)
         return SAPPER_OK;
     }
     for (int64_t room = sapper_pool_room(r->pool);
-         room > 0 && (next = runner_next_game(r)) >= 0; room--) {
+         room > 0 && (next = runner_take_game(r, RUNNER_LOCAL)) >= 0; room--) {
         if (sapper_pool_add(r->pool, next) != SAPPER_OK) {
+            runner_give_back(r, next);
             snprintf(r->err, r->errcap, "out of memory");
             return SAPPER_ERR_NOMEM;
         }
-        r->done[next] = 2;
-        if (r->owner)
-            r->owner[next] = RUNNER_LOCAL;
     }
     return SAPPER_OK;
 }

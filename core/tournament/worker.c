@@ -35,14 +35,14 @@
 #include <unistd.h>
 
 /* The header, the replay and the JSON in one write: a system call a part
-   was a tenth of the runner's cost per short game. */
-static void send_record(int fd, const sapper_game_record *r)
+   was a tenth of the runner's cost per short game. frame is the worker's
+   own buffer, emptied after each write, so it grows once, not each game. */
+static void send_record(int fd, const sapper_game_record *r, sapper_strbuf *frame)
 {
-    sapper_strbuf frame = {0};
-    sapper_record_pack(r, &frame);
-    if (frame.failed || sapper_wire_write_all(fd, frame.data, frame.len))
+    sapper_record_pack(r, frame);
+    if (frame->failed || sapper_wire_write_all(fd, frame->data, frame->len))
         _exit(3);
-    sapper_strbuf_free(&frame);
+    frame->len = 0;
 }
 
 static void limit_memory(int64_t mb)
@@ -109,14 +109,16 @@ static void worker_main(const sapper_tournament_def *def, sapper_slot *slot,
         keep = sapper_bot_keep_new();
     }
     int64_t index;
+    sapper_strbuf frame = {0};
     while (sapper_wire_read_all(in, &index, sizeof index) == 0 && index >= 0) {
         sapper_tgame g;
         sapper_game_record r;
         sapper_schedule_game(def, index, &g);
         sapper_play_tgame_in(def, &g, slot, sb, keep, &r);
-        send_record(out, &r);
+        send_record(out, &r, &frame);
         sapper_game_record_free(&r);
     }
+    sapper_strbuf_free(&frame);
     sapper_bot_keep_free(keep);
     sapper_sandbox_free(sb);
     _exit(0);
