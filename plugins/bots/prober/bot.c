@@ -237,10 +237,7 @@ static int32_t by_analysis(prober *b, const prober_turn *t)
     int32_t c = next_queued(b, t);
     if (c >= 0)
         return c;
-    b->kind = r.kind;
-    c = prober_guess(b, t, r.layouts_log2, r.approximate);
-    b->kind = NULL;
-    return c;
+    return prober_guess(b, t, r.kind, r.layouts_log2, r.approximate);
 }
 
 /* Without a legal list: a hidden cell, uniformly (the cells the list

@@ -83,18 +83,14 @@ static int pinned_pair(const prober *b, const uint8_t *cells, int32_t i,
     return found == 2 && need == 1;
 }
 
-/* Marks the numbers next to an uncertain frontier cell: only they can pin
-   a pair (both its cells are uncertain neighbours of the number). All
-   numbers when the analysis' kinds are not at hand. */
-static void mark_pinning(const prober *b, const uint8_t *cells)
+/* Marks the numbers next to an uncertain frontier cell (kind: the
+   analysis' SAPPER_MINES_KIND_* of each cell): only they can pin a pair
+   (both its cells are uncertain neighbours of the number). */
+static void mark_pinning(const prober *b, const uint8_t *cells, const uint8_t *kind)
 {
-    if (!b->kind) {
-        memset(b->mark, 1, (size_t)b->n);
-        return;
-    }
     memset(b->mark, 0, (size_t)b->n);
     for (int32_t u = 0; u < b->n; u++) {
-        if (b->kind[u] != SAPPER_MINES_KIND_FRONTIER || b->prob[u] <= 0.0 ||
+        if (kind[u] != SAPPER_MINES_KIND_FRONTIER || b->prob[u] <= 0.0 ||
             b->prob[u] >= 1.0)
             continue;
         const int32_t *nb = b->nbr + 8 * u;
@@ -103,10 +99,10 @@ static void mark_pinning(const prober *b, const uint8_t *cells)
     }
 }
 
-static int32_t fifty_fifty(const prober *b)
+static int32_t fifty_fifty(const prober *b, const uint8_t *kind)
 {
     const uint8_t *cells = b->turn->pos.cells;
-    mark_pinning(b, cells);
+    mark_pinning(b, cells, kind);
     for (int32_t i = 0; i < b->n; i++) {
         int32_t a, c;
         if (!b->mark[i] || cells[i] > 8 || !pinned_pair(b, cells, i, &a, &c) ||
@@ -256,10 +252,10 @@ double prober_rank(prober *b, int32_t level, const uint8_t *cells,
     return live_cell >= 0 ? live : dead;
 }
 
-int32_t prober_guess(prober *b, const prober_turn *t, double layouts_log2,
-                     int32_t approximate)
+int32_t prober_guess(prober *b, const prober_turn *t, const uint8_t *kind,
+                     double layouts_log2, int32_t approximate)
 {
-    int32_t c = fifty_fifty(b);
+    int32_t c = fifty_fifty(b, kind);
     if (c >= 0)
         return c;
     if (b->endgame && !approximate &&

@@ -70,9 +70,6 @@ typedef struct prober {
     uint8_t *nnbr;                /* n: neighbour counts                  */
     uint8_t *mark;                /* n: scratch marks (guess.c, then
                                      endgame.c)                          */
-    const uint8_t *kind;          /* the view's analysis' cell kinds
-                                     (SAPPER_MINES_KIND_*) while
-                                     prober_guess runs, else NULL          */
     int32_t *nbr;                 /* 8n: neighbour indices                */
     prober_endgame *endgame;      /* owned; NULL when endgame_layouts = 0 */
     sapper_mines_budget budget;   /* for every analysis                   */
@@ -104,9 +101,10 @@ static inline int prober_can_reveal(const prober_turn *t, int32_t cell)
 int32_t prober_first_move(prober *b, const prober_turn *t);
 
 /* guess.c: the cell to guess (no safe cell is known), from b->prob (the
-   exact analysis of t->pos, whose layouts_log2 is given), or -1. */
-int32_t prober_guess(prober *b, const prober_turn *t, double layouts_log2,
-                     int32_t approximate);
+   exact analysis of t->pos, whose cell kinds and layouts_log2 are given),
+   or -1. */
+int32_t prober_guess(prober *b, const prober_turn *t, const uint8_t *kind,
+                     double layouts_log2, int32_t approximate);
 
 /* guess.c: the best probe of the look-ahead position at `level` (cells,
    its probabilities prob, 2^layouts_log2 layouts; level 0 is the view)
