@@ -214,20 +214,23 @@ static int32_t differing(const sapper_mines_solver *s, const uint8_t *codes,
     return n;
 }
 
-int mines_seen_broken(const sapper_mines_solver *s)
+/* Is any cell's bit set in bits? */
+static int any_bit(const sapper_mines_solver *s, const uint64_t *bits)
 {
     uint64_t any = 0;
     for (int32_t w = 0; w < (s->cells + 63) >> 6; w++)
-        any |= s->brokens[w];
+        any |= bits[w];
     return any != 0;
+}
+
+int mines_seen_broken(const sapper_mines_solver *s)
+{
+    return any_bit(s, s->brokens);
 }
 
 int mines_seen_bad_need(const sapper_mines_solver *s)
 {
-    uint64_t any = 0;
-    for (int32_t w = 0; w < (s->cells + 63) >> 6; w++)
-        any |= s->bad_needs[w];
-    return any != 0;
+    return any_bit(s, s->bad_needs);
 }
 
 int32_t mines_seen_frontier(const sapper_mines_solver *s)

@@ -223,6 +223,16 @@ static double bars_max(const bars *b)
     return top > 0 ? top * 1.1 : 1;
 }
 
+/* The lowest and highest ends of b's error bars, 0 included. */
+static void bars_range(const bars *b, double *lo, double *hi)
+{
+    *lo = *hi = 0;
+    for (size_t i = 0; i < b->n; i++) {
+        *lo = fmin(*lo, b->bar[i].lo);
+        *hi = fmax(*hi, b->bar[i].hi);
+    }
+}
+
 static void entrant_charts(page *p)
 {
     bars *b = calloc(1, sizeof *b);
@@ -367,11 +377,8 @@ static void elo_bars(page *p)
                  "json_each(?1, '$.pairings') WHERE json_type(value, '$.elo') IN "
                  "('real', 'integer') AND json_type(value, '$.elo_error') IN ('real', "
                  "'integer')", sapper_strbuf_str(&p->d.table), bar_row, b);
-    double lo = 0, hi = 0;
-    for (size_t i = 0; i < b->n; i++) {
-        lo = fmin(lo, b->bar[i].lo);
-        hi = fmax(hi, b->bar[i].hi);
-    }
+    double lo, hi;
+    bars_range(b, &lo, &hi);
     if (b->n)
         svg_bars(&p->out, "Elo difference per pairing, with its 95% error",
                  "Elo (the first named's side; pentanomial)", b->bar, b->n, lo - 10,
@@ -391,11 +398,8 @@ static void rating_bars(page *p)
                  "'$.error95'), json_extract(value, '$.elo') + json_extract(value, "
                  "'$.error95') FROM json_each(?1, '$.ratings')",
                  sapper_strbuf_str(&p->d.table), bar_row, b);
-    double lo = 0, hi = 0;
-    for (size_t i = 0; i < b->n; i++) {
-        lo = fmin(lo, b->bar[i].lo);
-        hi = fmax(hi, b->bar[i].hi);
-    }
+    double lo, hi;
+    bars_range(b, &lo, &hi);
     if (b->n)
         svg_bars(&p->out, "Ratings of every entrant, with 95% errors",
                  "Elo scale, mean 0 (Bradley-Terry over every pair of seats in every game)",
