@@ -20,7 +20,6 @@
 
 struct sapper_pool {
     const sapper_tournament_def *def;
-    int64_t total;
     sapper_worker *workers;     /* def->jobs of them */
     sapper_slot *slots;         /* shared with the workers (MAP_SHARED) */
     unsigned char *attempts;    /* per game: plays lost */
@@ -43,9 +42,8 @@ sapper_status sapper_pool_new(const sapper_tournament_def *def, int first_core,
         p->first_core = first_core > 0 ? first_core : 0;
         p->sink = sink;
         p->sink_ctx = sink_ctx;
-        p->total = sapper_schedule_count(def);
         p->workers = calloc((size_t)def->jobs, sizeof *p->workers);
-        p->attempts = calloc((size_t)p->total + 1, 1);
+        p->attempts = calloc((size_t)sapper_schedule_count(def) + 1, 1);
         p->slots = mmap(NULL, (size_t)def->jobs * sizeof(sapper_slot),
                         PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     }

@@ -34,7 +34,6 @@ typedef struct progress_view {
     double last_line;
     const sapper_tournament_def *def;
     int verbose;             /* --verbose: a line per game */
-    long report_every;       /* standings every so many games, 0 never */
     long games;              /* games stored by this run */
 } progress_view;
 
@@ -210,14 +209,14 @@ static void show_notice(void *ctx, const char *text)
 static int run(app *a, sapper_tournament_def *def, const sapper_lanes *lanes, int ranks)
 {
     int64_t total = sapper_schedule_count(def);
-    progress_view view = {.tty = isatty(STDERR_FILENO), .def = def, .verbose = a->verbose,
-                          .report_every = a->report_every >= 0 ? a->report_every
-                                        : total >= 1000 ? (long)(total / 10) : 0};
+    long every = a->report_every >= 0 ? a->report_every   /* the standings */
+               : total >= 1000 ? (long)(total / 10) : 0;
+    progress_view view = {.tty = isatty(STDERR_FILENO), .def = def, .verbose = a->verbose};
     sapper_run_options opt = {.resume = a->resume, .stop = &stop_requested,
                               .progress = show_progress, .progress_ctx = &view,
                               .on_game = on_game, .on_game_ctx = &view,
                               .standings = standings,
-                              .standings_every = view.report_every,
+                              .standings_every = every,
                               .lanes = lanes, .notice = show_notice};
     char mpi[64] = "";
     if (ranks > 1)
