@@ -258,6 +258,13 @@ int app_open(app *a, int argc, char **argv, int options)
     return 0;
 }
 
+struct hinter *app_hinter(app *a)
+{
+    if (!a->hints)
+        a->hints = hinter_new();
+    return a->hints;
+}
+
 void app_close(app *a)
 {
     if (a->record_stream && fclose(a->record_stream) != 0)

@@ -28,9 +28,9 @@ typedef struct app {
     sapper_match *match;         /* the current game, or NULL */
     sapper_match_hooks hooks;    /* what the match is connected to */
     struct sapper_bot_keep *keep; /* in-process bots kept between games */
-    struct hinter *hints;        /* the line protocol's solver (hint, solve),
-                                    made by its first session and kept for
-                                    the next; owned */
+    struct hinter *hints;        /* the solver of hint and solve (both
+                                    interfaces): app_hinter() makes it on
+                                    first use; owned, freed by app_close */
     const char *record_path;     /* --record FILE */
     sapper_strbuf record_text;   /* the replays of this session's games so
                                     far, in order (app_record); owned */
@@ -82,6 +82,9 @@ typedef struct app {
  *  On error prints it and returns EXIT_USAGE; 0 on success. */
 int app_open(app *a, int argc, char **argv, int options);
 void app_close(app *a);
+/** The solver of hint and solve, made on first use and kept (a->hints);
+ *  NULL when out of memory. */
+struct hinter *app_hinter(app *a);
 
 /** Loads the plugin registry alone (for `sapper plugins`, `replay`):
  *  [engine] plugin_path of cfg (may be NULL), SAPPER_PLUGIN_PATH, then the

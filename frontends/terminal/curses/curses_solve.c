@@ -19,15 +19,7 @@
 
 static hinter *solver_of(ui *u)
 {
-    if (!u->hints)
-        u->hints = hinter_new();
-    return u->hints;
-}
-
-void ui_solve_free(ui *u)
-{
-    hinter_free(u->hints);
-    u->hints = NULL;
+    return app_hinter(u->a);
 }
 
 /* "12.3%", never rounding an uncertain cell to 0% or 100%. */

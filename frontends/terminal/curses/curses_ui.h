@@ -58,8 +58,6 @@ typedef struct ui {
     int flag_mode;           /* the primary action flags instead of revealing */
     int pressed;             /* a mouse button is down on the cursor cell */
     int overlay;             /* p: cells coloured by mine probability */
-    struct hinter *hints;    /* the solver (hint.h), made on first use;
-                                owned, freed by ui_solve_free */
 
     /* other families */
     int sel;                 /* selected entry of the action menu */
@@ -196,8 +194,6 @@ const double *ui_solve_overlay(ui *u);
 /** The character and attribute of an unrevealed cell of code (hidden,
  *  flagged, marked) under the overlay, at mine probability p. */
 int ui_solve_look(const ui *u, uint8_t code, double p, attr_t *attr);
-/** Frees the solver; safe to call twice. */
-void ui_solve_free(ui *u);
 
 /* --- curses_deductive.c: the grid's Deductive Minesweeper parts --- */
 

@@ -212,7 +212,6 @@ int play_curses(app *a)
     bot_guard_on_screen(end_screen);
     event_loop(&u);
     bot_guard_on_screen(NULL);
-    ui_solve_free(&u);
     free(u.played);
     lend_clock(a, &u, 0);
     ui_screen_close(screen, &old);

@@ -340,11 +340,10 @@ static int read_line(FILE *in, char *buf, FILE *out)
    as the first would), else a new one; NULL when out of memory. */
 static hinter *session_hinter(app *a)
 {
-    if (!a->hints)
-        a->hints = hinter_new();
-    else
-        hinter_forget(a->hints);
-    return a->hints;
+    hinter *h = app_hinter(a);
+    if (h)
+        hinter_forget(h);
+    return h;
 }
 
 int play_line(app *a, FILE *in, FILE *out)
