@@ -613,6 +613,7 @@ static void lengths(page *p, board_counts *c)
     svg_histogram(&p->out, "Game lengths", "moves in the game", edge, c->bins, REPORT_BINS);
 }
 
+/* (A result that is no JSON, in a damaged file, is left out of both.) */
 static void mines_charts(page *p)
 {
     board_counts c = {0};
@@ -621,12 +622,13 @@ static void mines_charts(page *p)
     h2(p, "Where games were lost, and how long they ran");
     report_query(&p->d, "SELECT max(json_extract(result, '$.width')), max(json_extract("
                  "result, '$.height')), min(moves), max(moves) FROM games WHERE run_id "
-                 "= ?2 AND outcome = 'played'", NULL, size_row, &c);
+                 "= ?2 AND outcome = 'played' AND json_valid(result)", NULL, size_row, &c);
     if (c.width > 0 && c.height > 0 && c.width <= 1000 && c.height <= 1000 &&
         (c.count = calloc((size_t)c.width * (size_t)c.height, sizeof *c.count))) {
         report_query(&p->d, "SELECT json_extract(result, '$.lost_on[0]'), "
                      "json_extract(result, '$.lost_on[1]'), count(*) FROM games WHERE "
-                     "run_id = ?2 AND json_type(result, '$.lost_on') = 'array' GROUP BY "
+                     "run_id = ?2 AND iif(json_valid(result), json_type(result, '$.lost_on'), "
+                     "NULL) = 'array' GROUP BY "
                      "1, 2", NULL, lost_row, &c);
         int64_t lost = 0;
         for (size_t i = 0; i < (size_t)c.width * (size_t)c.height; i++)

@@ -88,6 +88,13 @@ expect_contains "$html" "<tr><td>0</td><td>$(hostname)</td><td>80</td></tr>" \
     "and which host and rank played the games (results schema 6)"
 expect_not_contains "$html" "<tr><th>host</th><th>games</th></tr>" \
     "one host: no table of hosts beside the ranks'"
+# One game's result damaged (no JSON): the charts drawn from the results
+# leave that game out instead of vanishing.
+cp "$T/dup.db" "$T/dmg.db"
+sqlite3 "$T/dmg.db" "update games set result = '{\"lost_on\":[' where game_index = 0"
+"$S" report "$T/dmg.db" -o "$T/dmg.html" >/dev/null 2>&1
+expect_contains "$(cat "$T/dmg.html")" "The cell of the fatal click" \
+    "a result that is no JSON leaves the fatal-click map standing"
 # Ranks on two hosts (as mpirun across machines stores them): the header
 # counts each host's games, then each rank's.
 cp "$T/dup.db" "$T/dup2.db"
