@@ -115,24 +115,36 @@ static int32_t upper_total(const search *e, int32_t ncon)
     return hi;
 }
 
-/* Carves the component's tables out of the table space; 0 when they do
-   not fit (the component is then abandoned). */
+int mines_table_take(sapper_mines_solver *s, ms_comp *c, int32_t lo, size_t len)
+{
+    size_t rows = len * (size_t)c->nbox;
+    if (s->table_used + len + rows > s->table_cap)
+        return 0;
+    c->lo = lo;
+    c->len = (int32_t)len;
+    c->w = s->table + s->table_used;
+    c->t = c->w + len;
+    c->f = s->flags + (c->t - s->table);
+    s->table_used += len + rows;
+    return 1;
+}
+
+/* Carves the component's tables out of the table space, zeroed; 0 when
+   they do not fit (the component is then abandoned). */
 static int make_tables(sapper_mines_solver *s, ms_comp *c, search *e)
 {
     int32_t lo = lower_total(s, c), hi = upper_total(e, c->ncon);
     if (hi < lo)
         hi = lo; /* no layout at all: keep one empty row */
     size_t len = (size_t)(hi - lo + 1), rows = len * (size_t)c->nbox;
-    if (s->table_used + len + rows > s->table_cap)
+    if (!mines_table_take(s, c, lo, len))
         return 0;
-    c->lo = e->lo = lo;
-    c->len = (int32_t)len;
-    c->w = e->wt = s->table + s->table_used;
-    c->t = e->t = c->w + len;
-    c->f = e->f = s->flags + (c->t - s->table);
+    e->lo = lo;
+    e->wt = c->w;
+    e->t = c->t;
+    e->f = c->f;
     memset(c->w, 0, (len + rows) * sizeof *c->w);
     memset(c->f, 0, rows);
-    s->table_used += len + rows;
     return 1;
 }
 

@@ -280,6 +280,11 @@ void mines_solver_components(sapper_mines_solver *s);
 int mines_solver_enumerate(sapper_mines_solver *s, ms_comp *c,
                            int64_t max_nodes, int64_t *nodes);
 
+/* enumerate.c: carves c's tables (totals lo .. lo + len - 1: w, then t
+   and f of len rows a box) out of the table space, unset; 0 when they do
+   not fit. The counting and the kept tables (tables.c) both place them so. */
+int mines_table_take(sapper_mines_solver *s, ms_comp *c, int32_t lo, size_t len);
+
 /* enumerate.c: C(s, k) for box sizes s up to 8. */
 extern const double ms_binom[9][9];
 

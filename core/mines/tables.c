@@ -97,16 +97,10 @@ int mines_tables_find(sapper_mines_solver *s, ms_comp *c, int64_t max_nodes,
     if (!x || x->used > max_nodes)
         return 0;
     size_t len = (size_t)x->len, rows = len * (size_t)c->nbox;
-    if (s->table_used + len + rows > s->table_cap)
+    if (!mines_table_take(s, c, x->lo, len))
         return 0;   /* counting again fails the same way */
-    c->lo = x->lo;
-    c->len = x->len;
-    c->w = s->table + s->table_used;
-    c->t = c->w + len;
-    c->f = s->flags + (c->t - s->table);
     memcpy(c->w, s->tc_vals + x->vals, (len + rows) * sizeof *c->w);
     memcpy(c->f, s->tc_flags + x->vals + len, rows);
-    s->table_used += len + rows;
     c->a = x->a;
     c->b = x->b;
     c->exact = 1;
