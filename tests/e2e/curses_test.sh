@@ -429,11 +429,11 @@ else
 fi
 tm send-keys -t "$SESSION" q y   # y: a game in progress asks first
 
-echo "# a bot that calls exit() in its move: the message lands on the terminal"
+echo "# unsandboxed, a bot that calls exit() in its move: the message lands on the terminal"
 tm kill-session -t "$SESSION" 2>/dev/null
 rm -f "$TMP/status"
 tm new-session -d -s "$SESSION" -x 100 -y 30 \
-    "env TERM=xterm-256color SAPPER_PLUGIN_PATH='$BUILD/tests/plugins' '$SAPPER' play '$SRC/config/seeker.ini' player.2.bot=bot_exit game.seed=5; echo \$? > '$TMP/status'; sleep 30"
+    "env TERM=xterm-256color SAPPER_PLUGIN_PATH='$BUILD/tests/plugins' '$SAPPER' play --sandbox none '$SRC/config/seeker.ini' player.2.bot=bot_exit game.seed=5; echo \$? > '$TMP/status'; sleep 30"
 # Mine-Seeker, you against the broken bot: it moves (and exits) after you.
 wait_until screen_has 'To move: you' || fail_on_screen "no Mine-Seeker board"
 tm send-keys -t "$SESSION" Space

@@ -181,14 +181,21 @@ out=$("$S" run "$cfg" "${args[@]}" --games 1 2>&1); st=$?
 expect_status $st 2 "257 overrides exit 2"
 expect_contains "$out" "expected at most 256" "the override limit is named"
 
-# run and play call bots in-process: a bot that exits or crashes in its
-# move ends sapper, but never as a silent success, and it is named.
+# Sandboxed (the default of run and play) a bot that exits in its move
+# forfeits that game, named by its reason, and the run goes on.
 printf '[game]\nrules = classic\nseed = 3\n[player.1]\nbot = bot_exit\n' > "$T/exit.ini"
-out=$(SAPPER_PLUGIN_PATH="$B/tests/plugins" "$S" run "$T/exit.ini" 2>&1); st=$?
+out=$(SAPPER_PLUGIN_PATH="$B/tests/plugins" "$S" run "$T/exit.ini" --games 2 2>&1); st=$?
+expect_status $st 0 "sandboxed by default, a bot calling exit() in its move: the run goes on"
+expect_contains "$out" '"reason":"exit"' "and each game is its forfeit, reason exit"
+expect_contains "$out" 'forfeits 2' "both games"
+# With --sandbox none, run and play call bots in-process: a bot that exits
+# or crashes in its move ends sapper, but never as a silent success, and
+# it is named.
+out=$(SAPPER_PLUGIN_PATH="$B/tests/plugins" "$S" run "$T/exit.ini" --sandbox none 2>&1); st=$?
 expect_status $st 3 "a bot calling exit() in its move: run exits 3"
 expect_contains "$out" 'bot "bot_exit" (seat 1, bot_exit) called exit() during its move' "and names the bot"
 printf '[game]\nrules = classic\nseed = 3\n[player.1]\nbot = bot_segv\n' > "$T/segv.ini"
-SAPPER_PLUGIN_PATH="$B/tests/plugins" "$S" run "$T/segv.ini" >/dev/null 2>&1; st=$?
+SAPPER_PLUGIN_PATH="$B/tests/plugins" "$S" run "$T/segv.ini" --sandbox none >/dev/null 2>&1; st=$?
 [ $st -ne 0 ] && pass "a bot crashing in its move: run fails (status $st)" || fail "a crashing bot gave status 0"
 
 # A NUL byte in a replay is named by its line, not taken for the end.

@@ -137,6 +137,18 @@ static const struct {
     {"--sandbox", APP_OPT_SANDBOX, 0},
 };
 
+/* --sandbox [process|none]: bots in processes of their own (the default
+   of play and run since a stranger's bot is most often tried there), or
+   in this one. A bare --sandbox is the default said out loud. */
+static int take_sandbox(app *a, int argc, char **argv, int *i)
+{
+    const char *next = *i + 1 < argc ? argv[*i + 1] : "";
+    a->sandboxed = strcmp(next, "none") != 0;
+    if (strcmp(next, "none") == 0 || strcmp(next, "process") == 0)
+        ++*i;
+    return 0;
+}
+
 static int take_option(app *a, int argc, char **argv, int *i, int options)
 {
     const char *s = argv[*i];
@@ -147,7 +159,8 @@ static int take_option(app *a, int argc, char **argv, int *i, int options)
             a->plain |= strcmp(s, "--plain") == 0;
             a->resume |= strcmp(s, "--resume") == 0;
             a->verbose |= strcmp(s, "--verbose") == 0;
-            a->sandboxed |= strcmp(s, "--sandbox") == 0;
+            if (strcmp(s, "--sandbox") == 0)
+                return take_sandbox(a, argc, argv, i);
             return 0;
         }
         if (++*i >= argc) {
@@ -227,6 +240,7 @@ int app_open(app *a, int argc, char **argv, int options)
     const char *prog = a->prog;
     memset(a, 0, sizeof *a);
     a->prog = prog;
+    a->sandboxed = (options & APP_OPT_SANDBOX) != 0;
     a->games = 1;
     a->report_every = -1;   /* not given: the command's default */
     sapper_config_init(&a->cfg);

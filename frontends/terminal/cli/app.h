@@ -47,7 +47,8 @@ typedef struct app {
     int verbose;                 /* --verbose: a line per finished game */
     long report_every;           /* --report-every N: standings every N games
                                     (0 never, -1 not given) */
-    int sandboxed;               /* --sandbox: bots in their own processes */
+    int sandboxed;               /* bots in their own processes (the default
+                                    of play and run; --sandbox none: not) */
     struct sapper_sandbox *sandbox;   /* their processes; owned */
     char helper[1024];           /* sapper-bothost, when sandboxed */
     const char *json_path;       /* --json FILE */
@@ -75,7 +76,7 @@ typedef struct app {
 #define APP_OPT_GAMES  4
 #define APP_OPT_TOURNAMENT 8   /* --resume --jobs --json --csv; no seat setup */
 #define APP_OPT_REGISTRY 16    /* read the config and load plugins only */
-#define APP_OPT_SANDBOX 32     /* --sandbox */
+#define APP_OPT_SANDBOX 32     /* --sandbox [process|none]; sandboxed unless none */
 
 /** Parses `[CONFIG] [section.key=value ...] [options]` from argv (after
  *  the subcommand), reads the config, loads plugins, resolves the setup.

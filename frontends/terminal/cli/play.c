@@ -12,7 +12,7 @@ int cmd_play(int argc, char **argv)
 {
     app a = {.prog = "play"};
     bot_guard_install();
-    int rc = app_open(&a, argc, argv, APP_OPT_PLAIN | APP_OPT_RECORD);
+    int rc = app_open(&a, argc, argv, APP_OPT_PLAIN | APP_OPT_RECORD | APP_OPT_SANDBOX);
     /* the first game starts here, so a setting the rules refuse is
        reported before the seed line, not after it */
     rc = rc ? rc : app_next_match(&a, SAPPER_MATCH_UNDO);
