@@ -77,6 +77,8 @@ sapper_sandbox *sapper_sandbox_new(const sapper_sandbox_options *opt)
     sb->opt = *opt;
     if (sb->opt.games_per_process <= 0)
         sb->opt.games_per_process = 256;
+    if (sb->opt.memory_share_mb <= 0)
+        sb->opt.memory_share_mb = SAPPER_SANDBOX_SHARE_MB;
     for (int i = 0; i < SAPPER_MAX_SEATS; i++)
         sb->seat_proc[i] = -1;
     return sb;
@@ -84,15 +86,26 @@ sapper_sandbox *sapper_sandbox_new(const sapper_sandbox_options *opt)
 
 /* ---- processes */
 
-static const char *reason_of(int status, int killed_by_us, int cpu_spent)
+/* Why a process ended. A SIGKILL the engine did not send (the OOM killer,
+   an operator) is the system's fault, and its game is played again, only
+   when the process stayed within its memory share: a bot that grows to be
+   the process a killer picks has chosen that end. */
+static const char *reason_of(int status, int killed_by_us, int cpu_spent, int over_share)
 {
     if (WIFEXITED(status))
         return "exit";
     int sig = WTERMSIG(status);
     return sig == SIGSYS ? "sandbox"
          : sig == SIGXCPU || killed_by_us || cpu_spent ? "timeout"
-         : sig == SIGKILL ? "killed"      /* the OOM killer or an operator */
+         : sig == SIGKILL && over_share ? "memory"
+         : sig == SIGKILL ? "killed"
          : "crash";
+}
+
+/* Whether a process's peak resident memory passed its share. */
+static int over_share(const struct rusage *ru, int64_t share_mb)
+{
+    return (int64_t)ru->ru_maxrss > share_mb * 1024;   /* ru_maxrss is in KiB */
 }
 
 /* Whether a process used up its CPU seconds: the kernel's SIGKILL at the
@@ -133,7 +146,8 @@ static const char *end_proc(const sapper_sandbox *sb, botproc *p, int kill_it)
     close(p->to);
     close(p->from);
     free(p->boards);
-    const char *why = reason_of(status, kill_it, cpu_spent(&ru, sb->opt.cpu_seconds));
+    const char *why = reason_of(status, kill_it, cpu_spent(&ru, sb->opt.cpu_seconds),
+                                over_share(&ru, sb->opt.memory_share_mb));
     *p = (botproc){.seat = -1};
     return why;
 }

@@ -19,9 +19,16 @@
 
 #include "match.h"
 
+#define SAPPER_SANDBOX_SHARE_MB 256
+
 typedef struct sapper_sandbox_options {
     const char *helper;          /* path of sapper-bothost (borrowed) */
     int64_t memory_mb;           /* address space per bot process; 0: none */
+    int64_t memory_share_mb;     /* a process killed from outside (the OOM
+                                    killer) while its resident memory had
+                                    passed this is charged ("memory"); at
+                                    or below it, "killed" (played again);
+                                    0: SAPPER_SANDBOX_SHARE_MB */
     int64_t cpu_seconds;         /* CPU time per bot process; 0: none */
     int32_t games_per_process;   /* then a fresh process; 0: 256 */
 } sapper_sandbox_options;

@@ -54,6 +54,9 @@ struct sapper_match {
     int32_t ntold;
     int64_t refused[SAPPER_MAX_SEATS];   /* a person's moves the rules
                                            refused: wasted clicks */
+    uint64_t (*progress)(const void *state);   /* SAPPER_EXT_PROGRESS, or NULL */
+    uint64_t progressed;                 /* its value after the last move */
+    int64_t idle[SAPPER_MAX_SEATS];      /* each seat's moves without progress */
     int64_t plan[SAPPER_PLAN_MAX];       /* a bot's further actions (step_many) */
     size_t plan_len, plan_pos;
     int32_t plan_seat;
@@ -413,7 +416,26 @@ static sapper_status new_bot(sapper_match *m, int32_t seat, char *err,
     return SAPPER_ERR_PARAM;
 }
 
-/* Calls one seat's bot_free; a failure is that seat's fault. */
+/* Whether the game's result is settled: by its rules, or by a fault. */
+static int is_decided(const sapper_match *m)
+{
+    return m->fault.kind != SAPPER_FAULT_NONE ||
+           m->r->current_player(m->state) == SAPPER_TERMINAL;
+}
+
+/* A bot failed after its game was decided: the result stands as played
+   (nothing a bot does once it has seen the end can change it), and the
+   game's log says what happened. */
+static void note_late_fault(sapper_match *m, int32_t seat, const char *why)
+{
+    char line[160];
+    snprintf(line, sizeof line, "engine: the bot failed after its game was decided "
+             "(%s); the result stands", why[0] ? why : "error");
+    host_log(&m->host_ctx[seat], SAPPER_LOG_WARNING, line);
+}
+
+/* Calls one seat's bot_free; a failure is that seat's fault unless the
+   game was already decided. */
 static void free_bot(sapper_match *m, int32_t seat)
 {
     if (!m->live[seat])
@@ -434,7 +456,9 @@ static void free_bot(sapper_match *m, int32_t seat)
         s->bot->bot.bot_free(m->bots[seat]);
     hook(m, seat, SAPPER_HOOK_CALL_END);
     m->bots[seat] = NULL;
-    if (st != SAPPER_OK)
+    if (st != SAPPER_OK && is_decided(m))
+        note_late_fault(m, seat, why);
+    else if (st != SAPPER_OK)
         driver_fault(m, seat, st, why);
 }
 
@@ -495,6 +519,16 @@ static void note_turn(sapper_match *m)
     }
 }
 
+/* The rules' progress measure (SAPPER_EXT_PROGRESS), or NULL. */
+static uint64_t (*progress_measure(const sapper_rules_api *r))(const void *)
+{
+    const sapper_progress_ext *x = r->get_extension
+        ? r->get_extension(SAPPER_EXT_PROGRESS) : NULL;
+    if (!x || x->struct_size < offsetof(sapper_progress_ext, progress) + sizeof x->progress)
+        return NULL;
+    return x->progress;
+}
+
 static sapper_status start(sapper_match *m, char *err, size_t errcap)
 {
     const sapper_plugin *rules = m->setup->rules;
@@ -512,6 +546,7 @@ static sapper_status start(sapper_match *m, char *err, size_t errcap)
     }
     if (m->r->set_host)
         m->r->set_host(m->game, &m->host[SAPPER_MAX_SEATS]);
+    m->progress = progress_measure(m->r);
     m->info.struct_size = sizeof m->info;
     m->r->game_info(m->game, m->players, &m->info);
     if (m->players < m->info.min_players || m->players > m->info.max_players) {
@@ -536,6 +571,7 @@ static sapper_status start(sapper_match *m, char *err, size_t errcap)
                  rules->desc.id, why);
         return SAPPER_ERR_PARAM;
     }
+    m->progressed = m->progress ? m->progress(m->state) : 0;
     if (keep_public_rules(m) != SAPPER_OK) {
         snprintf(err, errcap, "out of memory");
         return SAPPER_ERR_NOMEM;
@@ -674,12 +710,46 @@ static void inform_bots(sapper_match *m, int32_t seat, int64_t action)
     }
 }
 
+/* The seats that acted in the last turn (actors[i] set) did or did not
+   move the game on. */
+static void note_progress(sapper_match *m, const uint8_t *actors)
+{
+    if (!m->progress)
+        return;
+    uint64_t now = m->progress(m->state);
+    for (int32_t i = 0; i < m->players; i++)
+        m->idle[i] += actors[i] && now <= m->progressed;
+    m->progressed = now;
+}
+
+/* The seat that stalled a game: the most moves without progress (of
+   those, the lowest seat). */
+static int32_t staller(const sapper_match *m)
+{
+    int32_t worst = 0;
+    for (int32_t i = 1; i < m->players; i++)
+        if (m->idle[i] > m->idle[worst])
+            worst = i;
+    return worst;
+}
+
+/* Past its declared bound a game is charged to the seat that stalled it
+   when the rules measure progress, else void (the rules broke their
+   word). */
 static void check_bound(sapper_match *m)
 {
-    if (m->info.max_moves > 0 && (int64_t)m->nmoves > m->info.max_moves &&
-        m->r->current_player(m->state) != SAPPER_TERMINAL)
+    if (m->info.max_moves <= 0 || (int64_t)m->nmoves <= m->info.max_moves ||
+        m->r->current_player(m->state) == SAPPER_TERMINAL)
+        return;
+    if (m->progress) {
+        int32_t seat = staller(m);
+        set_fault(m, SAPPER_FAULT_STALL, seat, "stall: %lld of its moves made no "
+                  "progress before the game reached its bound of %lld moves",
+                  (long long)m->idle[seat], (long long)m->info.max_moves);
+    } else {
         set_fault(m, SAPPER_FAULT_VOID, -1, "%s",
                   "the game ran past its declared max_moves bound");
+    }
 }
 
 /* What follows an applied sequential action: history, informs, bound. */
@@ -688,6 +758,9 @@ static sapper_status after_apply(sapper_match *m, int32_t seat, int64_t action)
     m->turns++;
     if (!record(m, seat, action, 0, stamp(m)))
         return SAPPER_ERR_NOMEM;
+    uint8_t actor[SAPPER_MAX_SEATS] = {0};
+    actor[seat] = 1;
+    note_progress(m, actor);
     inform_bots(m, seat, action);
     check_bound(m);
     note_turn(m);
@@ -725,6 +798,10 @@ static sapper_status maybe_apply_joint(sapper_match *m)
     for (int32_t i = 0; i < m->players; i++)
         if (m->pending[i] != SAPPER_NO_ACTION && !record(m, i, m->pending[i], 1, ms))
             return SAPPER_ERR_NOMEM;
+    uint8_t actors[SAPPER_MAX_SEATS];
+    for (int32_t i = 0; i < m->players; i++)
+        actors[i] = m->pending[i] != SAPPER_NO_ACTION;
+    note_progress(m, actors);
     for (int32_t i = 0; i < m->players; i++)
         if (m->pending[i] != SAPPER_NO_ACTION)
             inform_bots(m, i, m->pending[i]);
@@ -982,6 +1059,7 @@ sapper_status sapper_match_undo(sapper_match *m)
     m->state = p.state;
     m->nmoves = p.moves;
     m->turns = m->nmoves ? m->moves[m->nmoves - 1].turn + 1 : 0;
+    m->progressed = m->progress ? m->progress(m->state) : 0;
     for (int i = 0; i < SAPPER_MAX_SEATS; i++)
         m->pending[i] = SAPPER_NO_ACTION;
     m->plan_len = m->plan_pos = 0;
@@ -1097,6 +1175,7 @@ static const char *fault_name(int32_t kind)
     case SAPPER_FAULT_BOT: return "error";
     case SAPPER_FAULT_VOID: return "void";
     case SAPPER_FAULT_OTHER: return "other";
+    case SAPPER_FAULT_STALL: return "stall";
     default: return "none";
     }
 }

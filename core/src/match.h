@@ -29,6 +29,9 @@ typedef struct sapper_move {
 #define SAPPER_FAULT_VOID    3  /* the rules misbehaved: the game is void   */
 #define SAPPER_FAULT_OTHER   4  /* forfeited for a reason found outside the
                                    match (timeout, crash): see detail      */
+#define SAPPER_FAULT_STALL   5  /* the game ran past max_moves and the seat
+                                   did the most moves without progress
+                                   (SAPPER_EXT_PROGRESS): it loses          */
 
 typedef struct sapper_fault {
     int32_t kind;       /* SAPPER_FAULT_* */

@@ -110,7 +110,8 @@ void sapper_replay_text(sapper_match *m, sapper_strbuf *out)
         sapper_strbuf_append(out, "\n", 1);
     }
     const sapper_fault *f = sapper_match_fault(m);
-    if (f && f->kind != SAPPER_FAULT_VOID && f->seat >= 0)
+    /* void and stall follow from the moves (a verifier finds them itself) */
+    if (f && f->kind != SAPPER_FAULT_VOID && f->kind != SAPPER_FAULT_STALL && f->seat >= 0)
         sapper_strbuf_printf(out, "forfeit %d %s\n", f->seat + 1,
                              f->kind == SAPPER_FAULT_ILLEGAL ? "illegal"
                              : f->kind == SAPPER_FAULT_BOT ? "error" : f->detail);

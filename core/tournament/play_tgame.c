@@ -87,8 +87,10 @@ static void on_bot_call(void *ctx, int32_t seat, int phase)
     if (phase == SAPPER_HOOK_STEP_END)
         t->rec->steps[seat]++;
     const sapper_tournament_def *d = t->def;
-    if ((d->move_seconds > 0 && spent > d->move_seconds) ||
-        (d->game_seconds > 0 && t->rec->think[seat] > d->game_seconds)) {
+    /* a late call after the game was decided (bot_free) changes nothing */
+    int decided = t->m && sapper_match_to_move(t->m) == SAPPER_TERMINAL;
+    if (!decided && ((d->move_seconds > 0 && spent > d->move_seconds) ||
+                     (d->game_seconds > 0 && t->rec->think[seat] > d->game_seconds))) {
         if (t->m)
             sapper_match_forfeit(t->m, seat, "timeout");
         else
@@ -137,6 +139,7 @@ static void fault_reason(sapper_match *m, sapper_game_record *r)
     r->culprit = f->seat;
     const char *why = f->kind == SAPPER_FAULT_ILLEGAL ? "illegal"
                     : f->kind == SAPPER_FAULT_VOID ? "void"
+                    : f->kind == SAPPER_FAULT_STALL ? "stall"
                     : f->kind == SAPPER_FAULT_OTHER ? f->detail
                     : sapper_match_bot_status(m) == SAPPER_ERR_NOMEM ? "memory"
                     : "error";

@@ -16,16 +16,18 @@
 #include <math.h>
 #include <stdio.h>
 
-#define NREASONS 10
+#define NREASONS 11
+#define DUP_VOID 2            /* a duplicate board whose game was void */
 static const char *const reasons[NREASONS] = {
     "crash", "timeout", "illegal", "exit", "memory", "error", "sandbox", "protocol",
-    "killed", "other"};
+    "killed", "stall", "other"};
 
 typedef struct entrant_tally {
     int64_t games, wins, draws, losses, seats;
     double points, think;
     int64_t steps;
     int64_t faults[NREASONS];
+    int64_t voided;            /* its games that count for no one */
     uint64_t places[SAPPER_MAX_SEATS];
 } entrant_tally;
 
@@ -33,7 +35,7 @@ typedef struct tables {
     const sapper_tournament_def *def;
     int64_t total, stored, voided;
     entrant_tally e[SAPPER_MAX_ENTRANTS];
-    /* duplicate: result per (board, entrant): -1 unknown, else 0/1 */
+    /* duplicate: result per (board, entrant): -1 unknown, 0/1, DUP_VOID */
     signed char *dup;
     int64_t boards;
     /* two-player: per pairing (i, j) results from i's side */
@@ -121,6 +123,10 @@ static void on_row(void *ctx, const sapper_tgame *g, const sapper_game_record *r
     t->stored++;
     if (r->voided) {
         t->voided++;
+        for (int32_t s = 0; s < g->nseats; s++)
+            t->e[g->seats[s]].voided++;
+        if (t->def->format == SAPPER_FMT_DUPLICATE)
+            t->dup[g->board * (int64_t)t->def->nentrants + g->seats[0]] = DUP_VOID;
         return;
     }
     int32_t place[SAPPER_MAX_SEATS];
@@ -140,6 +146,35 @@ static void on_row(void *ctx, const sapper_tgame *g, const sapper_game_record *r
 static double ms_per_move(const entrant_tally *e)
 {
     return e->steps ? 1000.0 * e->think / (double)e->steps : 0.0;
+}
+
+/* Whether entrant i's share of void games stands out: its 99.9% Wilson
+   interval lies wholly above that of the other entrants' pooled share (a
+   bot that spoils the games it would lose, e.g. by running out the move
+   bound where the rules cannot say who stalled). */
+static int void_stands_out(const tables *t, size_t i)
+{
+    const entrant_tally *e = &t->e[i];
+    int64_t n = e->games + e->voided, v = e->voided, on = 0, ov = 0;
+    for (size_t j = 0; j < t->def->nentrants; j++)
+        if (j != i) {
+            on += t->e[j].games + t->e[j].voided;
+            ov += t->e[j].voided;
+        }
+    if (v == 0 || on == 0)
+        return 0;
+    double z = sapper_z_for_confidence(0.999);
+    sapper_interval mine, rest;
+    sapper_wilson((uint64_t)v, (uint64_t)n, z, &mine);
+    sapper_wilson((uint64_t)ov, (uint64_t)on, z, &rest);
+    return mine.lo > rest.hi;
+}
+
+static void voids_text(const tables *t, size_t i, sapper_strbuf *out)
+{
+    if (t->e[i].voided)
+        sapper_strbuf_printf(out, ", void %lld%s", (long long)t->e[i].voided,
+                             void_stands_out(t, i) ? " (stands out)" : "");
 }
 
 static void faults_text(const entrant_tally *e, sapper_strbuf *out)
@@ -172,28 +207,37 @@ static void duplicate_paired(tables *t, sapper_strbuf *text, sapper_strbuf *json
     int first = 1;
     for (size_t a = 0; a < k; a++)
         for (size_t b = a + 1; b < k; b++) {
-            uint64_t wb = 0, wc = 0;
+            uint64_t wb = 0, wc = 0, vb = 0, vc = 0;
             for (int64_t board = 0; board < t->boards; board++) {
                 signed char ra = t->dup[board * (int64_t)k + (int64_t)a];
                 signed char rb = t->dup[board * (int64_t)k + (int64_t)b];
                 wb += ra == 1 && rb == 0;
                 wc += ra == 0 && rb == 1;
+                vb += ra == DUP_VOID;   /* boards compared on neither side */
+                vc += rb == DUP_VOID;
             }
             sapper_paired p;
             sapper_paired_compare(wb, wc, &p);
             sapper_strbuf_printf(text, "  %s vs %s: %llu vs %llu boards, sign test "
-                                 "p = %.3g, McNemar chi2 = %.2f (p = %.3g)\n",
+                                 "p = %.3g, McNemar chi2 = %.2f (p = %.3g)",
                                  t->def->entrants[a].name, t->def->entrants[b].name,
                                  (unsigned long long)wb, (unsigned long long)wc,
                                  p.sign_p, p.mcnemar, p.mcnemar_p);
+            if (vb || vc)
+                sapper_strbuf_printf(text, "; void boards left out: %llu of %s's, %llu of "
+                                     "%s's", (unsigned long long)vb, t->def->entrants[a].name,
+                                     (unsigned long long)vc, t->def->entrants[b].name);
+            sapper_strbuf_printf(text, "\n");
             sapper_strbuf_printf(json, "%s{\"a\":", first ? "" : ",");
             sapper_strbuf_json(json, t->def->entrants[a].name);
             sapper_strbuf_printf(json, ",\"b\":");
             sapper_strbuf_json(json, t->def->entrants[b].name);
             sapper_strbuf_printf(json, ",\"a_only\":%llu,\"b_only\":%llu,\"sign_p\":%.6g,"
-                                 "\"mcnemar\":%.6g,\"mcnemar_p\":%.6g}",
+                                 "\"mcnemar\":%.6g,\"mcnemar_p\":%.6g,\"a_void\":%llu,"
+                                 "\"b_void\":%llu}",
                                  (unsigned long long)wb, (unsigned long long)wc,
-                                 p.sign_p, p.mcnemar, p.mcnemar_p);
+                                 p.sign_p, p.mcnemar, p.mcnemar_p, (unsigned long long)vb,
+                                 (unsigned long long)vc);
             first = 0;
         }
     sapper_strbuf_printf(json, "]");
@@ -220,6 +264,7 @@ static void entrant_rows(tables *t, sapper_strbuf *text, sapper_strbuf *json)
         if (ffa)
             sapper_strbuf_printf(text, "%.2f, ", place);
         faults_text(e, text);
+        voids_text(t, i, text);
         sapper_strbuf_printf(text, "\n");
         sapper_strbuf_printf(json, "%s{\"name\":", i ? "," : "");
         sapper_strbuf_json(json, def->entrants[i].name);
@@ -230,7 +275,8 @@ static void entrant_rows(tables *t, sapper_strbuf *text, sapper_strbuf *json)
                              (long long)e->wins, rate, ci.lo, ci.hi, e->points, place,
                              ms_per_move(e));
         faults_json(e, json);
-        sapper_strbuf_printf(json, "}");
+        sapper_strbuf_printf(json, ",\"void\":%lld,\"void_stands_out\":%s}",
+                             (long long)e->voided, void_stands_out(t, i) ? "true" : "false");
     }
     sapper_strbuf_printf(json, "]");
 }

@@ -39,6 +39,7 @@ typedef struct sapper_tournament_def {
     int jobs;                       /* worker processes */
     double move_seconds;            /* per bot step; 0 = no limit */
     double game_seconds;            /* per seat per game; 0 = no limit */
+    int64_t memory_share_mb;        /* sandbox.h memory_share_mb */
     int64_t memory_mb;              /* address-space limit per worker (and per
                                        bot process); 0 = none */
     int sandbox;                    /* bots in sandboxed processes (sandbox.h) */

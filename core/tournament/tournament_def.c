@@ -27,6 +27,10 @@ static const sapper_param_spec tournament_spec[] = {
     {.key = "memory_mb", .type = SAPPER_PARAM_INT, .def = "4096", .min = 0, .max = 1e7,
      .help = "address-space limit of a worker process and of each bot process "
              "in MiB (0 = none)"},
+    {.key = "memory_share_mb", .type = SAPPER_PARAM_INT, .def = "256", .min = 1, .max = 1e7,
+     .help = "a sandboxed bot process killed from outside (the OOM killer) is "
+             "charged the game (reason memory) when its resident memory had passed "
+             "this many MiB; below it the game is played again"},
     {.key = "sandbox", .type = SAPPER_PARAM_CHOICE, .def = "process",
      .choices = "process|none",
      .help = "process: every bot in a locked-down process of its own (strangers' "
@@ -291,6 +295,7 @@ static sapper_status read_settings(const sapper_config *cfg,
     def->move_seconds = strtod(get(set, "move_time"), NULL);
     def->game_seconds = strtod(get(set, "game_time"), NULL);
     def->memory_mb = strtoll(get(set, "memory_mb"), NULL, 10);
+    def->memory_share_mb = strtoll(get(set, "memory_share_mb"), NULL, 10);
     def->sandbox = strcmp(get(set, "sandbox"), "process") == 0;
     def->seats = atoi(get(set, "seats"));
     def->rank_timeout = strtod(get(set, "rank_timeout"), NULL);

@@ -79,6 +79,7 @@ static sapper_sandbox *open_sandbox(const sapper_tournament_def *def)
 {
     sapper_sandbox_options o = {
         .helper = def->helper, .memory_mb = def->memory_mb,
+        .memory_share_mb = def->memory_share_mb,
         /* a backstop to the per-call deadlines, over a process's life */
         .cpu_seconds = def->game_seconds > 0 ? (int64_t)(256 * def->game_seconds) + 10 : 0,
         .games_per_process = 256,

@@ -1,31 +1,38 @@
 /*
- * abi_old.c - plugins as an ABI 1.0 or 1.1 build makes them (OLD_MINOR 0
- * or 1): every struct_size is the size the older header had, the minor
+ * abi_old.c - plugins as an ABI 1.0, 1.1 or 1.2 build makes them
+ * (OLD_MINOR 0, 1 or 2): every struct_size is the size the older header had, the minor
  * version is the old one, game_info writes the plugin's own struct_size as
  * the old headers told it to. A mines bot ("abi10-bot", "abi11-bot": the
- * first legal action, counting what inform tells it) and the rps rules
- * ("rps10", "rps11") wrapped in a table of the old size. The engine must
+ * first legal action, counting what inform tells it; "abi12-bot") and the
+ * rps rules ("rps10", "rps11", "rps12") wrapped in a table of the old size. The engine must
  * load and play them (tests/unit/test_abi_layout.c).
  */
 #include "sapper/mines.h"
 #include "rps/rps.h"
 
 #ifndef OLD_MINOR
-#error "build with -DOLD_MINOR=0 or 1"
+#error "build with -DOLD_MINOR=0, 1 or 2"
 #endif
 #if OLD_MINOR == 0
-#define OLD(x) x##10
 #define OLD_RULES_SIZE offsetof(sapper_rules_api, seat_json)
 #define BOT_ID "abi10-bot"
 #define RULES_ID "rps10"
-#else
-#define OLD(x) x##11
+#elif OLD_MINOR == 1
 #define OLD_RULES_SIZE offsetof(sapper_rules_api, params_text)
 #define BOT_ID "abi11-bot"
 #define RULES_ID "rps11"
+#else
+#define OLD_RULES_SIZE offsetof(sapper_rules_api, get_extension)
+#define BOT_ID "abi12-bot"
+#define RULES_ID "rps12"
 #endif
+#if OLD_MINOR < 2
 #define OLD_BOT_SIZE offsetof(sapper_bot_api, step_many)
 #define OLD_DESCRIPTOR_SIZE offsetof(sapper_descriptor, param_spec_size)
+#else   /* 1.2 grew neither since */
+#define OLD_BOT_SIZE sizeof(sapper_bot_api)
+#define OLD_DESCRIPTOR_SIZE sizeof(sapper_descriptor)
+#endif
 
 typedef struct old_bot {
     int64_t told;

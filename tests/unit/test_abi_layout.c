@@ -40,7 +40,7 @@ _Static_assert(offsetof(sapper_game_info, max_players) == 8, "sapper_game_info.m
 _Static_assert(offsetof(sapper_game_info, turns) == 12, "sapper_game_info.turns");
 _Static_assert(offsetof(sapper_game_info, max_moves) == 16, "sapper_game_info.max_moves");
 _Static_assert(offsetof(sapper_game_info, max_actions) == 24, "sapper_game_info.max_actions");
-_Static_assert(sizeof(sapper_rules_api) == 200, "sapper_rules_api");
+_Static_assert(sizeof(sapper_rules_api) == 208, "sapper_rules_api");
 _Static_assert(offsetof(sapper_rules_api, game_new) == 8, "sapper_rules_api.game_new");
 _Static_assert(offsetof(sapper_rules_api, game_free) == 16, "sapper_rules_api.game_free");
 _Static_assert(offsetof(sapper_rules_api, game_info) == 24, "sapper_rules_api.game_info");
@@ -65,6 +65,7 @@ _Static_assert(offsetof(sapper_rules_api, action_label) == 168, "sapper_rules_ap
 _Static_assert(offsetof(sapper_rules_api, result_columns) == 176, "sapper_rules_api.result_columns");
 _Static_assert(offsetof(sapper_rules_api, is_legal) == 184, "sapper_rules_api.is_legal");
 _Static_assert(offsetof(sapper_rules_api, score) == 192, "sapper_rules_api.score");
+_Static_assert(offsetof(sapper_rules_api, get_extension) == 200, "sapper_rules_api.get_extension");
 _Static_assert(sizeof(sapper_score) == 112, "sapper_score");
 _Static_assert(offsetof(sapper_score, board) == 16, "sapper_score.board");
 _Static_assert(offsetof(sapper_score, label) == 80, "sapper_score.label");
@@ -140,6 +141,9 @@ _Static_assert(offsetof(sapper_descriptor, param_spec_size) == 88, "descriptor 1
 _Static_assert(offsetof(sapper_bot_api, step_many) == 40, "bot table 1.0/1.1 size");
 _Static_assert(offsetof(sapper_rules_api, seat_json) == 136, "rules table 1.0 size");
 _Static_assert(offsetof(sapper_rules_api, params_text) == 152, "rules table 1.1 size");
+_Static_assert(offsetof(sapper_rules_api, get_extension) == 200, "rules table 1.2 size");
+_Static_assert(sizeof(sapper_progress_ext) == 16, "sapper_progress_ext");
+_Static_assert(offsetof(sapper_progress_ext, progress) == 8, "sapper_progress_ext.progress");
 #endif
 
 static sapper_registry *reg;
@@ -149,7 +153,7 @@ static int setup_registry(void **state)
     (void)state;
     char err[1024];
     reg = test_registry(1);
-    for (int minor = 0; minor <= 1; minor++) {
+    for (int minor = 0; minor <= 2; minor++) {
         char path[4096];
         snprintf(path, sizeof path, "%s/abi_old_1%d.so", SAPPER_TEST_PLUGIN_DIR, minor);
         if (sapper_registry_load_file(reg, path, err, sizeof err) != SAPPER_OK)
@@ -189,6 +193,7 @@ static void test_abi_old_bots_play_classic(void **state)
     (void)state;
     assert_true(play("[player.1]\nbot = abi10-bot\npatience = 3\n") > 0);
     assert_true(play("[player.1]\nbot = abi11-bot\n") > 0);
+    assert_true(play("[player.1]\nbot = abi12-bot\n") > 0);
 }
 
 static void test_abi_old_rules_play_with_a_new_bot(void **state)
@@ -197,6 +202,8 @@ static void test_abi_old_rules_play_with_a_new_bot(void **state)
     assert_true(play("[game]\nrules = rps10\n[rules]\nrounds = 5\n[player.1]\nbot = "
                      "rps-random\n[player.2]\nbot = rps-random\n") >= 6);
     assert_true(play("[game]\nrules = rps11\n[player.1]\nbot = rps-random\n"
+                     "[player.2]\nbot = rps-random\n") >= 4);
+    assert_true(play("[game]\nrules = rps12\n[player.1]\nbot = rps-random\n"
                      "[player.2]\nbot = rps-random\n") >= 4);
 }
 

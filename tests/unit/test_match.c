@@ -583,6 +583,30 @@ static void test_match_replay_forfeit_after_the_game_ended_is_refused(void **sta
     sapper_strbuf_free(&r);
 }
 
+/* Issue 27: a game that runs into its move bound on moves that reveal
+   nothing (a flag cycled for ever) is the stalling seat's loss, reason
+   stall, not a void game with no culprit; its replay finds the same. */
+static void test_match_game_run_out_on_flags_is_a_stall_of_its_seat(void **state)
+{
+    (void)state;
+    fixture f;
+    start(&f, "[player.1]\nbot = bot_stall\n", 5, 0);
+    sapper_match_advance(f.m);
+    const sapper_fault *fault = sapper_match_fault(f.m);
+    assert_non_null(fault);
+    assert_int_equal(fault->kind, SAPPER_FAULT_STALL);
+    assert_int_equal(fault->seat, 0);
+    assert_contains(fault->detail, "stall");
+    assert_string_equal(sapper_match_outcome(f.m), "lost");
+    assert_true(sapper_match_move_count(f.m) == 10 * 81 + 101);   /* classic's bound + 1 */
+    sapper_strbuf r = {0};
+    sapper_replay_text(f.m, &r);
+    assert_true(strstr(sapper_strbuf_str(&r), "forfeit ") == NULL);   /* derived, not said */
+    assert_replay_verifies(sapper_strbuf_str(&r));
+    sapper_strbuf_free(&r);
+    stop(&f);
+}
+
 static void test_match_replay_forfeit_of_a_human_seat_is_refused(void **state)
 {
     (void)state;
@@ -859,6 +883,7 @@ int main(void)
         cmocka_unit_test(test_match_replay_forfeit_of_a_seat_not_in_the_game_is_refused),
         cmocka_unit_test(test_match_replay_forfeit_after_the_game_ended_is_refused),
         cmocka_unit_test(test_match_replay_forfeit_of_a_human_seat_is_refused),
+        cmocka_unit_test(test_match_game_run_out_on_flags_is_a_stall_of_its_seat),
         cmocka_unit_test(test_match_replay_forfeit_reason_the_engine_never_writes_is_refused),
         cmocka_unit_test(test_match_replay_forfeit_of_a_seat_not_to_move_is_refused),
         cmocka_unit_test(test_match_replay_of_a_bot_fault_verifies),

@@ -72,6 +72,11 @@
  *                    place) is read by tournament tables.
  *                    docs/PLUGINS.md ("ABI 1.2") lists what else 1.2
  *                    appends, all optional, all at struct ends.
+ *   1.3  2026-12-02  rules: optional get_extension (named, revisioned
+ *                    extension tables, "name/revision"); the first is
+ *                    SAPPER_EXT_PROGRESS, how far a game has come, which
+ *                    lets the engine charge a seat that stalls a game to
+ *                    its move bound (reason "stall") instead of voiding it.
  */
 #ifndef SAPPER_PLUGIN_H
 #define SAPPER_PLUGIN_H
@@ -86,7 +91,7 @@ extern "C" {
 #endif
 
 #define SAPPER_ABI_MAJOR 1
-#define SAPPER_ABI_MINOR 2
+#define SAPPER_ABI_MINOR 3
 
 /* ------------------------------------------------------------------ */
 /* Status codes. Every fallible call returns one; SAPPER_OK is 0.      */
@@ -533,7 +538,33 @@ typedef struct sapper_rules_api {
      *  parameters `name` and `scorefile` has them used for the player's
      *  name and the score file. [instance] */
     int32_t (*score)(const void *state, sapper_score *out);
+
+    /* ---- ABI 1.3 ---- */
+    /** Optional: the table of the extension named id, or NULL when the
+     *  rules have none by that name. An id is a name and a revision,
+     *  "sapper.progress/1": a later revision of an extension is another id,
+     *  so answer only the ids you implement. The table is static, begins
+     *  with uint32_t struct_size (sizeof of the plugin's table), and its
+     *  members follow the growth rules of every struct here. New
+     *  capabilities of the rules arrive as extensions, not as members of
+     *  this table. [any time] */
+    const void *(*get_extension)(const char *id);
 } sapper_rules_api;
+
+/** Extension "sapper.progress/1": how far a game has come. With it, a game
+ *  that runs past max_moves is charged to the seat whose moves did not
+ *  advance it (the most moves without progress; reason "stall", a loss for
+ *  that seat) instead of being void with no culprit. */
+#define SAPPER_EXT_PROGRESS "sapper.progress/1"
+
+typedef struct sapper_progress_ext {
+    uint32_t struct_size;   /* sizeof(sapper_progress_ext) of the plugin */
+    /** A count that never decreases along a game and grows with every
+     *  action that brings new information (the mines family: cells
+     *  revealed, mines exposed); an action that only changes a seat's own
+     *  notes (flags, marks) leaves it as it was. [instance] */
+    uint64_t (*progress)(const void *state);
+} sapper_progress_ext;
 
 /* ------------------------------------------------------------------ */
 /* Bot plugins.                                                         */

@@ -391,6 +391,11 @@ int32_t classic_current_player(const void *state)
     return s->outcome == ONGOING ? 0 : SAPPER_TERMINAL;
 }
 
+uint64_t classic_progress(const void *state)
+{
+    return (uint64_t)((const classic_state *)state)->board.revealed;
+}
+
 void classic_returns(const void *state, double *out, int32_t players)
 {
     const classic_state *s = state;

@@ -91,6 +91,10 @@ int64_t classic_legal_actions(const void *state, int32_t seat, int64_t *out,
 sapper_status classic_apply_action(void *state, int32_t seat, int64_t action,
                                    char *err, size_t errcap);
 void classic_returns(const void *state, double *out, int32_t players);
+/** SAPPER_EXT_PROGRESS: the cells revealed so far (a flag or mark changes
+ *  nothing), so a game run to its move bound on flags is charged to its
+ *  player as a stall. */
+uint64_t classic_progress(const void *state);
 
 int64_t classic_observe(const void *state, int32_t seat, void *out,
                         size_t cap);

@@ -55,6 +55,16 @@ static const sapper_param_spec classic_params[] = {
              "0 is uniform"},
 };
 
+static const sapper_progress_ext classic_progress_ext = {
+    .struct_size = sizeof(sapper_progress_ext),
+    .progress = classic_progress,
+};
+
+static const void *classic_get_extension(const char *id)
+{
+    return strcmp(id, SAPPER_EXT_PROGRESS) == 0 ? &classic_progress_ext : NULL;
+}
+
 static const sapper_rules_api classic_rules = {
     .struct_size = sizeof(sapper_rules_api),
     .game_new = classic_game_new,
@@ -76,6 +86,7 @@ static const sapper_rules_api classic_rules = {
     .text_to_action = classic_text_to_action,
     .render_text = classic_render_text,
     .result_json = classic_result_json,
+    .get_extension = classic_get_extension,
 };
 
 static const sapper_descriptor classic_descriptor = {

@@ -186,6 +186,11 @@ int32_t ded_current_player(const void *state)
     return s->outcome == DED_ONGOING ? 0 : SAPPER_TERMINAL;
 }
 
+uint64_t ded_progress(const void *state)
+{
+    return (uint64_t)((const ded_state *)state)->board.revealed;
+}
+
 void ded_returns(const void *state, double *out, int32_t players)
 {
     const ded_state *s = state;

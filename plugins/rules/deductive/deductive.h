@@ -79,6 +79,9 @@ int64_t ded_legal_actions(const void *state, int32_t seat, int64_t *out,
 sapper_status ded_apply_action(void *state, int32_t seat, int64_t action,
                                char *err, size_t errcap);
 void ded_returns(const void *state, double *out, int32_t players);
+/** SAPPER_EXT_PROGRESS: the cells exposed so far (mines included; a mark
+ *  changes nothing). */
+uint64_t ded_progress(const void *state);
 
 int64_t ded_observe(const void *state, int32_t seat, void *out, size_t cap);
 int64_t ded_action_to_text(const void *state, int64_t action, char *buf,

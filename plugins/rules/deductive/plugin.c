@@ -29,6 +29,16 @@ static const sapper_param_spec ded_params[] = {
              "deductive-scores.db (~/.local/share/...); read by the front end"},
 };
 
+static const sapper_progress_ext ded_progress_ext = {
+    .struct_size = sizeof(sapper_progress_ext),
+    .progress = ded_progress,
+};
+
+static const void *ded_get_extension(const char *id)
+{
+    return strcmp(id, SAPPER_EXT_PROGRESS) == 0 ? &ded_progress_ext : NULL;
+}
+
 static const sapper_rules_api ded_rules = {
     .struct_size = sizeof(sapper_rules_api),
     .game_new = ded_game_new,
@@ -50,6 +60,7 @@ static const sapper_rules_api ded_rules = {
     .text_to_action = ded_text_to_action,
     .render_text = ded_render_text,
     .result_json = ded_result_json,
+    .get_extension = ded_get_extension,
 };
 
 static const sapper_descriptor ded_descriptor = {
