@@ -37,3 +37,4 @@ sapper_e2e(e2e_completion completion_test.sh)
 sapper_e2e(e2e_sandbox sandbox_test.sh TIMEOUT 300 ARGS ${SAPPER_SANITIZE})
 # mpirun -np 3 on loopback (issue 15): skipped, visibly, only without MPI.
 sapper_e2e(e2e_mpi mpi_test.sh SKIPPABLE ARGS "${MPI_C_FOUND}" ${SAPPER_SANITIZE})
+sapper_e2e(e2e_redteam redteam_test.sh TIMEOUT 300)
