@@ -63,7 +63,7 @@ _sapper()
     -*)
         local opts
         case $cmd in
-        play) opts="--plain --record" ;;
+        play) opts="--plain --record --sandbox" ;;
         run) opts="--games --record --sandbox" ;;
         replay) opts="--db --game --watch --plain --speed --svg" ;;
         tournament) opts="--jobs --resume --json --csv --report-every --verbose" ;;
