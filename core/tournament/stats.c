@@ -134,6 +134,17 @@ void sapper_wilson(uint64_t wins, uint64_t n, double z, sapper_interval *out)
     out->hi = wins == n ? 1 : clamp01(centre + half);
 }
 
+int sapper_share_stands_out(uint64_t k, uint64_t n, uint64_t k_rest, uint64_t n_rest)
+{
+    if (k == 0 || n_rest == 0)
+        return 0;
+    double z = sapper_z_for_confidence(0.999);
+    sapper_interval mine, rest;
+    sapper_wilson(k, n, z, &mine);
+    sapper_wilson(k_rest, n_rest, z, &rest);
+    return mine.lo > rest.hi;
+}
+
 double sapper_proportion_se(uint64_t wins, uint64_t n)
 {
     if (n == 0 || wins >= n)

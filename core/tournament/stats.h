@@ -63,6 +63,11 @@ typedef struct sapper_interval {
  *  n = 0 gives [0, 1] (no information); wins > n is treated as wins = n. */
 void sapper_wilson(uint64_t wins, uint64_t n, double z, sapper_interval *out);
 
+/** Whether k of n stands out above the rest's k_rest of n_rest: the
+ *  99.9% Wilson interval of k/n lies wholly above that of k_rest/n_rest.
+ *  0 when k or n_rest is 0. (An entrant's share of void games.) */
+int sapper_share_stands_out(uint64_t k, uint64_t n, uint64_t k_rest, uint64_t n_rest);
+
 /** Normal-approximation (Wald) standard error of a proportion,
  *  sqrt(p(1-p)/n), p = wins/n; 0 when n = 0 or p is 0 or 1. */
 double sapper_proportion_se(uint64_t wins, uint64_t n);

@@ -148,26 +148,19 @@ static double ms_per_move(const entrant_tally *e)
     return e->steps ? 1000.0 * e->think / (double)e->steps : 0.0;
 }
 
-/* Whether entrant i's share of void games stands out: its 99.9% Wilson
-   interval lies wholly above that of the other entrants' pooled share (a
-   bot that spoils the games it would lose, e.g. by running out the move
-   bound where the rules cannot say who stalled). */
+/* Whether entrant i's share of void games stands out against the other
+   entrants' pooled share (a bot that spoils the games it would lose, e.g.
+   by running out the move bound where the rules cannot say who stalled). */
 static int void_stands_out(const tables *t, size_t i)
 {
-    const entrant_tally *e = &t->e[i];
-    int64_t n = e->games + e->voided, v = e->voided, on = 0, ov = 0;
+    uint64_t on = 0, ov = 0;
     for (size_t j = 0; j < t->def->nentrants; j++)
         if (j != i) {
-            on += t->e[j].games + t->e[j].voided;
-            ov += t->e[j].voided;
+            on += (uint64_t)(t->e[j].games + t->e[j].voided);
+            ov += (uint64_t)t->e[j].voided;
         }
-    if (v == 0 || on == 0)
-        return 0;
-    double z = sapper_z_for_confidence(0.999);
-    sapper_interval mine, rest;
-    sapper_wilson((uint64_t)v, (uint64_t)n, z, &mine);
-    sapper_wilson((uint64_t)ov, (uint64_t)on, z, &rest);
-    return mine.lo > rest.hi;
+    return sapper_share_stands_out((uint64_t)t->e[i].voided,
+                                   (uint64_t)(t->e[i].games + t->e[i].voided), ov, on);
 }
 
 static void voids_text(const tables *t, size_t i, sapper_strbuf *out)

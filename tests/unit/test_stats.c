@@ -117,6 +117,20 @@ static void test_stats_wilson_matches_known_values(void **state)
     expect_wilson(1, 29, 0.0061, 0.1718);
 }
 
+/* Issue 27: an entrant's void share is named only when its 99.9% Wilson
+   interval clears the others' (10/100 against 10/1000: [3.8%, ...] above
+   [..., 2.7%]; 6/100 reaches down to 1.7%, inside). */
+static void test_stats_void_share_stands_out_only_when_intervals_part(void **state)
+{
+    (void)state;
+    assert_true(sapper_share_stands_out(224, 300, 0, 300));
+    assert_true(sapper_share_stands_out(10, 100, 10, 1000));
+    assert_false(sapper_share_stands_out(6, 100, 10, 1000));
+    assert_false(sapper_share_stands_out(3, 100, 2, 100));
+    assert_false(sapper_share_stands_out(0, 100, 0, 100));
+    assert_false(sapper_share_stands_out(5, 5, 0, 0));   /* no one to compare with */
+}
+
 static void test_stats_wilson_edge_cases_stay_in_unit_interval(void **state)
 {
     (void)state;
@@ -677,6 +691,7 @@ int main(void)
         cmocka_unit_test(test_stats_log_choose_matches_exact_values),
         cmocka_unit_test(test_stats_wilson_matches_known_values),
         cmocka_unit_test(test_stats_wilson_edge_cases_stay_in_unit_interval),
+        cmocka_unit_test(test_stats_void_share_stands_out_only_when_intervals_part),
         cmocka_unit_test(test_stats_proportion_se_is_wald_error),
         cmocka_unit_test(test_stats_mean_placement_and_its_error),
         cmocka_unit_test(test_stats_sign_test_exact_small_n),
