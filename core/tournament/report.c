@@ -512,6 +512,25 @@ static void fault_cell_row(void *ctx, sqlite3_stmt *st)
                          (long long)sqlite3_column_int64(st, 2));
 }
 
+static void void_row(void *ctx, sqlite3_stmt *st)
+{
+    page *p = ctx;
+    sapper_strbuf_printf(&p->out, "<p><b>");
+    svg_escape(&p->out, col_text(st, 0));
+    sapper_strbuf_printf(&p->out, "</b>: %lld void games, a share that stands out from "
+                         "the other entrants' (99.9%% intervals apart): games it spoils "
+                         "count for no one.</p>\n", (long long)sqlite3_column_int64(st, 1));
+}
+
+/* Entrants whose share of void games stands out (table.c). */
+static void void_shares(page *p)
+{
+    report_query(&p->d, "SELECT json_extract(e.value, '$.name'), json_extract(e.value, "
+                 "'$.void') FROM json_each(?1, '$.entrants') e WHERE "
+                 "json_extract(e.value, '$.void_stands_out')", sapper_strbuf_str(&p->d.table),
+                 void_row, p);
+}
+
 static void worst_row(void *ctx, sqlite3_stmt *st)
 {
     page *p = ctx;
@@ -533,6 +552,7 @@ static void faults(page *p)
     if (!b)
         return;
     h2(p, "Faults");
+    void_shares(p);
     report_query(&p->d, "SELECT json_extract(e.value, '$.name'), sum(f.value), NULL, NULL "
                  "FROM json_each(?1, '$.entrants') e, json_each(e.value, '$.faults') f "
                  "GROUP BY e.key ORDER BY e.key", sapper_strbuf_str(&p->d.table), bar_row, b);

@@ -165,8 +165,12 @@ static int void_stands_out(const tables *t, size_t i)
 
 static void voids_text(const tables *t, size_t i, sapper_strbuf *out)
 {
-    if (t->e[i].voided)
-        sapper_strbuf_printf(out, ", void %lld%s", (long long)t->e[i].voided,
+    const entrant_tally *e = &t->e[i];
+    int any = 0;
+    for (int k = 0; k < NREASONS; k++)
+        any |= e->faults[k] != 0;
+    if (e->voided)
+        sapper_strbuf_printf(out, "%svoid %lld%s", any ? ", " : "", (long long)e->voided,
                              void_stands_out(t, i) ? " (stands out)" : "");
 }
 
@@ -179,7 +183,7 @@ static void faults_text(const entrant_tally *e, sapper_strbuf *out)
                                  (long long)e->faults[i]);
             any = 1;
         }
-    if (!any)
+    if (!any && !e->voided)
         sapper_strbuf_printf(out, "-");
 }
 

@@ -47,6 +47,20 @@ game=$(count "$T/stall.db" "select game_index from games where reason = 'stall' 
 replayed=$("$S" replay --db "$T/stall.db" --game "$game" 2>&1)
 expect_contains "$replayed" "0 mismatch" "a stalled game replays to the same stall"
 
+# The same games as the engine stored them before issue 27 (void, no
+# culprit): the table and the report name the entrant whose void share
+# stands out, and the paired line says what it left out.
+cp "$T/stall.db" "$T/old.db"
+count "$T/old.db" "update games set outcome = 'void', reason = 'void', culprit = NULL, returns = '[0]' where reason = 'stall'"
+out=$("$S" tournament "$T/stall.ini" tournament.db="$T/old.db" --resume 2>&1)
+expect_contains "$out" "void $stalls (stands out)" "the table names a void share that stands out"
+expect_contains "$out" "void boards left out: 0 of simple's, $stalls of staller's" \
+    "the paired comparison says the void boards of each side"
+expect_not_contains "$(printf '%s\n' "$out" | grep '^simple ')" "void" "simple has no void game"
+"$S" report "$T/old.db" -o "$T/old.html" >/dev/null 2>&1
+expect_contains "$(cat "$T/old.html")" "<b>staller</b>: $stalls void games, a share that stands out" \
+    "and so does the report"
+
 # ---- the OOM killer, played by this script: kills any bot process whose
 # resident memory passes 150 MiB (as the kernel's picks the largest)
 killer() {
