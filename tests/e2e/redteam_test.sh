@@ -1,7 +1,7 @@
 #!/bin/bash
 # The red team (issue 27): bots that won tournaments they should lose by
 # the engine's own rules, not by breaking the sandbox. Each is the simple
-# bot with one trick (tests/plugins/bot_*.c), played against simple itself,
+# bot with one trick (tests/plugins/bot_twins.c), played against simple itself,
 # its honest twin, on the same boards in the default sandboxed tournament:
 #   bot_stall   runs out the move bound instead of guessing: every game it
 #               spoils is charged to it (reason stall), none is void

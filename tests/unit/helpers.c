@@ -7,7 +7,7 @@
 #include <string.h>
 
 static const char *const test_plugins[] = {
-    "rps.so", "rps-random.so", "bot_illegal.so", "bot_listless.so", "bot_stall.so", NULL,
+    "rps.so", "rps-random.so", "bot_illegal.so", "bot_listless.so", "bot_twins.so", NULL,
 };
 
 sapper_registry *test_registry(int with_test_plugins)
