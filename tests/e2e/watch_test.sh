@@ -114,7 +114,7 @@ expect_contains "$out" "you (seat 1): reveal 0 0" "and not the first game's"
 
 # Wood-Sword: a step is what the record applies at once, a round of eight
 # actions (`joint 8`) or a missile placed.
-"$S" run "$SRC/config/woodsword.ini" player.1.bot=woodsword game.seed=3 \
+"$S" run --sandbox none "$SRC/config/woodsword.ini" player.1.bot=woodsword game.seed=3 \
     --record "$T/ws.txt" >/dev/null
 steps=$(awk '/^joint /{joint += $2; turns++} / move /{moves++} END{print turns + moves - joint}' "$T/ws.txt")
 out=$("$S" replay --watch --plain "$T/ws.txt" --speed 1000 2>&1); st=$?
