@@ -1,11 +1,20 @@
 /*
- * bothost.c - sapper-bothost, the process a sandboxed bot lives in. The
- * engine starts it (sandbox.c) with the channel on descriptors 3 (in) and
- * 4 (out), stdin,
- * stdout and stderr on /dev/null, in its own process group, to die with
- * its parent:
+ * bothost.c - sapper-bothost, the process a sandboxed bot lives in, and
+ * the one that reads a plugin's manifest. The engine starts it with fork
+ * and exec (helper_exec.h: stdin, stdout and stderr on /dev/null, no other
+ * descriptor but the channel, an environment of the sanitizers' variables,
+ * in /, to die with its parent), so it holds nothing of the engine. In
+ * one of two modes:
+ *
+ *     sapper-bothost --describe PLUGIN_FILE
+ *
+ * reads one plugin's manifest for the engine's registry (describer.c;
+ * core/src/describe.c starts it with the pipe on descriptor 3);
  *
  *     sapper-bothost PLUGIN_FILE BOT_ID MEMORY_MB CPU_SECONDS
+ *
+ * runs one bot (sandbox.c starts it with the channel on descriptors 3
+ * (in) and 4 (out), in its own process group).
  *
  * It locks itself down, loads that one plugin (nothing else of the engine
  * is in this process: no rules, no game, no database, no other bot),
@@ -21,6 +30,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "describer.h"
 #include "heap.h"
 #include "loader.h"
 #include "lockdown.h"
@@ -348,9 +358,12 @@ static const sapper_plugin *load(sapper_registry *reg, char **argv, char *err,
 
 int main(int argc, char **argv)
 {
+    if (argc == 3 && strcmp(argv[1], "--describe") == 0)
+        _exit(sapper_describer_run(argv[2]));   /* none of the plugin's atexit */
     if (argc != 5) {
         fprintf(stderr, "sapper-bothost: started by sapper to run one bot in a "
-                "sandbox; not a command to run by hand\n");
+                "sandbox or to read a plugin's manifest; not a command to run by "
+                "hand\n");
         return 2;
     }
     char err[1024] = "";
