@@ -64,8 +64,8 @@ typedef struct host {
     void *bot;                 /* the instance of the game in play, or NULL */
     void *spare;               /* an instance kept from the last game for
                                   bot_reset (ABI 1.2), or NULL */
-    uint64_t config, spare_config; /* the engine's key of each game's
-                                  configuration (sapper_match_config) */
+    int same_config;           /* the engine says this game's configuration
+                                  is the last one's (never what it is) */
     unsigned char *frame;      /* the last frame's payload; owned */
     size_t frame_cap;
     unsigned char *aligned;    /* the view and legal list, copied to
@@ -155,7 +155,7 @@ static int reset_spare(host *h, const sapper_bot_setup *s)
     void *spare = h->spare;
     char why[64];
     h->spare = NULL;
-    if (spare && h->spare_config == h->config &&
+    if (spare && h->same_config &&
         h->api->bot_reset(spare, s, why, sizeof why) == SAPPER_OK) {
         h->bot = spare;
         return 1;
@@ -186,7 +186,7 @@ static int on_new(host *h, sapper_wire_in *in)
     s.host = &h->table;
     char err[512] = "";
     sapper_status st = SAPPER_ERR_STATE;
-    h->config = (uint64_t)sapper_wire_get_i64(in);
+    h->same_config = sapper_wire_get_u32(in) == 1;
     if (!in->bad && bkv && rkv && !h->bot)
         st = reset_spare(h, &s) ? SAPPER_OK
                                 : h->api->bot_new(&bp, &s, &h->bot, err, sizeof err);
@@ -271,12 +271,10 @@ static int on_free(host *h, sapper_wire_in *in)
 {
     deliver_informs(h, in);
     uint32_t keep = sapper_wire_get_u32(in);   /* no fault: it may be kept */
-    if (h->bot && keep && !in->bad && h->api->bot_reset && !h->spare) {
+    if (h->bot && keep && !in->bad && h->api->bot_reset && !h->spare)
         h->spare = h->bot;
-        h->spare_config = h->config;
-    } else if (h->bot) {
+    else if (h->bot)
         h->api->bot_free(h->bot);
-    }
     h->bot = NULL;
     sapper_wire_clear(&h->out);
     return reply(h, SAPPER_WIRE_FREED);

@@ -37,6 +37,10 @@ typedef struct botproc {
     int64_t key;
     const sapper_plugin *bot;
     int32_t games;
+    uint64_t config;           /* sapper_match_config of its last game, when */
+    int has_config;            /* it had one: kept here, for the process may
+                                  learn only whether the next one is the same
+                                  (a hash of secret parameters is no secret) */
     int32_t seat;              /* the seat it plays now, -1 idle */
     int live;                  /* a bot instance exists in it */
     int hold;                  /* stop it between calls (a game with others) */
@@ -511,6 +515,19 @@ static void put_kvs(sapper_wire_out *o, const sapper_params *p)
     }
 }
 
+/* Whether seat's process played its last game in configuration config
+   (it may reset an instance it kept from it); notes config for the next. */
+static int same_config(sapper_sandbox *sb, int32_t seat, uint64_t config)
+{
+    if (seat < 0 || seat >= SAPPER_MAX_SEATS || sb->seat_proc[seat] < 0)
+        return 0;
+    botproc *p = &sb->procs[sb->seat_proc[seat]];
+    int same = p->has_config && p->config == config;
+    p->config = config;
+    p->has_config = 1;
+    return same;
+}
+
 static sapper_status drv_bot_new(void *ctx, int32_t seat, const sapper_params *params,
                                  const sapper_bot_setup *setup, uint64_t config,
                                  char *why, size_t whycap)
@@ -533,7 +550,7 @@ static sapper_status drv_bot_new(void *ctx, int32_t seat, const sapper_params *p
     sapper_wire_put_str(o, setup->rules_id);
     put_kvs(o, params);
     put_kvs(o, setup->rules_params);
-    sapper_wire_put_i64(o, (int64_t)config);   /* a kept instance's key */
+    sapper_wire_put_u32(o, (uint32_t)same_config(sb, seat, config));
     unsigned char reply[REPLY_MAX + 8];
     sapper_wire_in in;
     sapper_status st = call_read(sb, seat, SAPPER_WIRE_NEW, SAPPER_WIRE_STARTED, reply, &in,
