@@ -24,10 +24,14 @@
  * by probing with madvise(MADV_NORMAL), which fails with ENOMEM on an
  * unmapped page, outward from anchors (its stack, environ, the brk heap,
  * a malloc'd block, a fresh mmap, a static of its own), over gaps of at
- * most 16 MiB, and reads them under a SIGSEGV/SIGBUS handler (on an
- * alternate stack inside `vault`, so the registers a signal saves never
- * land where it searches). It skips runs above 1 GiB (AddressSanitizer's
- * shadow and allocator reservations) and reads at most 256 MiB a search.
+ * most 16 MiB, and reads them under a SIGSEGV/SIGBUS handler that
+ * siglongjmps past the page (PROT_NONE, or past a file's end). It skips
+ * runs above 1 GiB (AddressSanitizer's shadow and allocator reservations)
+ * and reads at most 256 MiB a search. The handler runs on the ordinary
+ * stack: AddressSanitizer's siglongjmp, leaving an alternate stack, asks
+ * /proc for the thread's stack, which the sandbox hides. What a signal
+ * saves there is registers, and no register ever holds more than one byte
+ * of a needle (decode, matches).
  */
 #define _GNU_SOURCE
 #include "sapper/mines.h"
@@ -74,13 +78,12 @@ static const unsigned char config_xor[] = {
 /* read at run time, so the compiler cannot decode at build time */
 static volatile unsigned char xor_key = 0x5a;
 
-/* Everything the search must not find itself in: the decoded needles and
-   the stack its fault handler runs on. A hostile bot's globals: a signal
-   handler has no other way to reach its state. */
+/* What the search must not find itself in: the decoded needles. A
+   hostile bot's globals: a signal handler has no other way to reach its
+   state. */
 static struct {
     unsigned char needle[NNEEDLES][32];
     size_t len[NNEEDLES];
-    unsigned char altstack[1 << 16];
 } vault;
 
 static sigjmp_buf fault_jump;
@@ -222,7 +225,7 @@ static void explore(search *s, uintptr_t anchor)
 
 /* ---- reading, under the fault handler -------------------------------------- */
 
-static void on_fault(int sig, siginfo_t *si, void *uc)
+NO_ASAN static void on_fault(int sig, siginfo_t *si, void *uc)
 {
     (void)sig;
     (void)uc;
@@ -346,18 +349,15 @@ static void read_run(search *s, run r)
         read_range(s, vhi, r.hi);
 }
 
-/* Everything a search changes about the process, put back after it. */
+/* The process's own handlers, put back after a search. */
 typedef struct saved {
     struct sigaction segv, bus;
-    stack_t stack;
 } saved;
 
 static void catch_faults(saved *old)
 {
-    stack_t alt = {.ss_sp = vault.altstack, .ss_size = sizeof vault.altstack};
-    struct sigaction sa = {.sa_sigaction = on_fault, .sa_flags = SA_SIGINFO | SA_ONSTACK};
+    struct sigaction sa = {.sa_sigaction = on_fault, .sa_flags = SA_SIGINFO};
     sigemptyset(&sa.sa_mask);
-    sigaltstack(&alt, &old->stack);
     sigaction(SIGSEGV, &sa, &old->segv);
     sigaction(SIGBUS, &sa, &old->bus);
 }
@@ -366,7 +366,6 @@ static void release_faults(const saved *old)
 {
     sigaction(SIGSEGV, &old->segv, NULL);
     sigaction(SIGBUS, &old->bus, NULL);
-    sigaltstack(&old->stack, NULL);
 }
 
 /* Finds the runs from every anchor, reads them; s says what it found. */
