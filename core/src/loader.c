@@ -392,8 +392,8 @@ static sapper_status check_describer(const sapper_registry *reg, const char *pat
 {
     if (reg->describer)
         return SAPPER_OK;
-    snprintf(err, errcap, "%s: cannot load: no manifest reader was given to read it "
-             "with (sapper_registry_set_describer: the path of sapper-bothost)", path);
+    snprintf(err, errcap, "%s: cannot load: no manifest reader (sapper-bothost) was "
+             "set to read it with", path);
     return SAPPER_ERR_STATE;
 }
 
