@@ -140,7 +140,8 @@ int sapper_describer_run(const char *plugin_file)
 {
     sapper_wire_out o = {0};
     char err[512];
-    sapper_lockdown_limits lim = {.memory_mb = 4096, .cpu_seconds = SAPPER_DESCRIBE_SECONDS};
+    sapper_lockdown_limits lim = {.memory_mb = 4096,
+                                  .cpu_seconds = SAPPER_DESCRIBE_SECONDS};
     void *h = NULL;
     sapper_entry_fn entry = NULL;
     const sapper_manifest *m = NULL;

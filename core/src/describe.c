@@ -25,9 +25,6 @@
 
 #define DESCRIBE_MAX (16u << 20) /* the largest description accepted */
 
-/* A present function member of a described table: never called. */
-static void stand_in(void) {}
-
 /* ---- running the reader, reading its bytes ------------------------------ */
 
 static double now(void)
@@ -61,9 +58,10 @@ static void exec_reader(const char *reader, const char *file, int out, pid_t par
 {
     char *argv[] = {(char *)"sapper-bothost", (char *)"--describe", (char *)file, NULL};
     sapper_helper_exec(&(sapper_helper_child){
-        .helper = reader, .argv = argv, .fds = &out, .nfds = 1,   /* on 3: SAPPER_DESCRIBE_FD */
+        .helper = reader, .argv = argv,
+        .fds = &out, .nfds = 1,                   /* on 3: SAPPER_DESCRIBE_FD */
         .parent = parent,
-        .also_keep = "SAPPER_NO_LOCKDOWN="});   /* debugging under valgrind */
+        .also_keep = "SAPPER_NO_LOCKDOWN="});    /* debugging under valgrind */
     _exit(127);
 }
 
@@ -115,6 +113,9 @@ static sapper_status run_reader(const char *reader, const char *path, sapper_wir
 }
 
 /* ---- rebuilding the manifest ------------------------------------------- */
+
+/* A present function member of a described table: never called. */
+static void stand_in(void) {}
 
 /* Everything a description owns, in one list of blocks. */
 typedef struct block {
@@ -195,7 +196,7 @@ static const sapper_descriptor *get_descriptor(sapper_description *d, sapper_wir
     sapper_descriptor *c = take(d, sizeof *c);
     if (!c)
         return NULL;
-    uint32_t size = sapper_wire_get_u32(in);   /* what the child copied */
+    uint32_t size = sapper_wire_get_u32(in);   /* what the reader copied */
     c->struct_size = size < sizeof *c ? size : (uint32_t)sizeof *c;
     c->abi_major = (uint16_t)sapper_wire_get_u32(in);
     c->abi_minor = (uint16_t)sapper_wire_get_u32(in);
