@@ -4,7 +4,7 @@
  * from the public headers can. Its needles are a master seed (decimal
  * text, and the same number as 8 little-endian bytes), the marker of a
  * layout file's name and the marker of another entrant's configuration
- * line (tests/e2e/sandbox_test.sh puts all of them in its configuration).
+ * line (tests/e2e/secrets_test.sh puts all of them in its configuration).
  * They are compiled in XOR-ed, and decoded into `vault` only, which the
  * search leaves out, so this file's own image never holds them in the
  * clear.
