@@ -33,6 +33,10 @@ static sapper_registry *registry(int builtin)
 {
     char err[1024];
     sapper_registry *reg = sapper_registry_new();
+    if (!reg || sapper_registry_set_describer(reg, SAPPER_BOTHOST)) {
+        fprintf(stderr, "out of memory\n");
+        exit(1);
+    }
     if (!builtin) {
         const char *files[] = {SAPPER_PLUGIN_DIR "/classic.so", SAPPER_PLUGIN_DIR "/random.so"};
         for (int i = 0; i < 2; i++)

@@ -219,7 +219,8 @@ int main(int argc, char **argv)
     if (npairs < 1 || npairs > 64)
         die("PAIRS: expected 1 to 64");
     sapper_registry *reg = sapper_registry_new();
-    if (!reg || sapper_registry_load_dir(reg, SAPPER_PLUGIN_DIR) == 0)
+    if (!reg || sapper_registry_set_describer(reg, SAPPER_BOTHOST) ||
+        sapper_registry_load_dir(reg, SAPPER_PLUGIN_DIR) == 0)
         die("no plugins in " SAPPER_PLUGIN_DIR);
     round_trip(reg);
     char dir[] = "/tmp/bench-sandbox-XXXXXX";

@@ -108,6 +108,8 @@ int main(int argc, char **argv)
     if (st || sapper_config_override(&cfg, games, 1, NULL, err, sizeof err))
         die("config", err);
     sapper_registry *reg = sapper_registry_new();
+    if (!reg || sapper_registry_set_describer(reg, SAPPER_BOTHOST))
+        die("registry", "out of memory");
     sapper_registry_load_dir(reg, SAPPER_PLUGIN_DIR);
     sapper_tournament_def def;
     if (sapper_tournament_def_read(&cfg, reg, 1, 2, &def, err, sizeof err))

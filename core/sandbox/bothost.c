@@ -1,11 +1,20 @@
 /*
- * bothost.c - sapper-bothost, the process a sandboxed bot lives in. The
- * engine starts it (sandbox.c) with the channel on descriptors 3 (in) and
- * 4 (out), stdin,
- * stdout and stderr on /dev/null, in its own process group, to die with
- * its parent:
+ * bothost.c - sapper-bothost, the process a sandboxed bot lives in, and
+ * the one that reads a plugin's manifest. The engine starts it with fork
+ * and exec (helper_exec.h: stdin, stdout and stderr on /dev/null, no other
+ * descriptor but the channel, an environment of the sanitizers' variables,
+ * in /, to die with its parent), so it holds nothing of the engine. In
+ * one of two modes:
+ *
+ *     sapper-bothost --describe PLUGIN_FILE
+ *
+ * reads one plugin's manifest for the engine's registry (describer.c;
+ * core/src/describe.c starts it with the pipe on descriptor 3);
  *
  *     sapper-bothost PLUGIN_FILE BOT_ID MEMORY_MB CPU_SECONDS
+ *
+ * runs one bot (sandbox.c starts it with the channel on descriptors 3
+ * (in) and 4 (out), in its own process group).
  *
  * It locks itself down, loads that one plugin (nothing else of the engine
  * is in this process: no rules, no game, no database, no other bot),
@@ -21,6 +30,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "describer.h"
 #include "heap.h"
 #include "loader.h"
 #include "lockdown.h"
@@ -54,8 +64,8 @@ typedef struct host {
     void *bot;                 /* the instance of the game in play, or NULL */
     void *spare;               /* an instance kept from the last game for
                                   bot_reset (ABI 1.2), or NULL */
-    uint64_t config, spare_config; /* the engine's key of each game's
-                                  configuration (sapper_match_config) */
+    int same_config;           /* the engine says this game's configuration
+                                  is the last one's (never what it is) */
     unsigned char *frame;      /* the last frame's payload; owned */
     size_t frame_cap;
     unsigned char *aligned;    /* the view and legal list, copied to
@@ -145,7 +155,7 @@ static int reset_spare(host *h, const sapper_bot_setup *s)
     void *spare = h->spare;
     char why[64];
     h->spare = NULL;
-    if (spare && h->spare_config == h->config &&
+    if (spare && h->same_config &&
         h->api->bot_reset(spare, s, why, sizeof why) == SAPPER_OK) {
         h->bot = spare;
         return 1;
@@ -176,7 +186,7 @@ static int on_new(host *h, sapper_wire_in *in)
     s.host = &h->table;
     char err[512] = "";
     sapper_status st = SAPPER_ERR_STATE;
-    h->config = (uint64_t)sapper_wire_get_i64(in);
+    h->same_config = sapper_wire_get_u32(in) == 1;
     if (!in->bad && bkv && rkv && !h->bot)
         st = reset_spare(h, &s) ? SAPPER_OK
                                 : h->api->bot_new(&bp, &s, &h->bot, err, sizeof err);
@@ -261,12 +271,10 @@ static int on_free(host *h, sapper_wire_in *in)
 {
     deliver_informs(h, in);
     uint32_t keep = sapper_wire_get_u32(in);   /* no fault: it may be kept */
-    if (h->bot && keep && !in->bad && h->api->bot_reset && !h->spare) {
+    if (h->bot && keep && !in->bad && h->api->bot_reset && !h->spare)
         h->spare = h->bot;
-        h->spare_config = h->config;
-    } else if (h->bot) {
+    else if (h->bot)
         h->api->bot_free(h->bot);
-    }
     h->bot = NULL;
     sapper_wire_clear(&h->out);
     return reply(h, SAPPER_WIRE_FREED);
@@ -348,9 +356,12 @@ static const sapper_plugin *load(sapper_registry *reg, char **argv, char *err,
 
 int main(int argc, char **argv)
 {
+    if (argc == 3 && strcmp(argv[1], "--describe") == 0)
+        _exit(sapper_describer_run(argv[2]));   /* none of the plugin's atexit */
     if (argc != 5) {
         fprintf(stderr, "sapper-bothost: started by sapper to run one bot in a "
-                "sandbox; not a command to run by hand\n");
+                "sandbox or to read a plugin's manifest; not a command to run by "
+                "hand\n");
         return 2;
     }
     char err[1024] = "";

@@ -17,14 +17,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <poll.h>
-#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "lockdown.h"
+#include "helper_exec.h"
 #include "wire.h"
 
 #define MAX_PROCS (2 * SAPPER_MAX_SEATS)
@@ -38,6 +37,10 @@ typedef struct botproc {
     int64_t key;
     const sapper_plugin *bot;
     int32_t games;
+    uint64_t config;           /* sapper_match_config of its last game, when */
+    int has_config;            /* it had one: kept here, for the process may
+                                  learn only whether the next one is the same
+                                  (a hash of secret parameters is no secret) */
     int32_t seat;              /* the seat it plays now, -1 idle */
     int live;                  /* a bot instance exists in it */
     int hold;                  /* stop it between calls (a game with others) */
@@ -152,47 +155,22 @@ static const char *end_proc(const sapper_sandbox *sb, botproc *p, int kill_it)
     return why;
 }
 
-/* The environment a bot process gets: none of the user's (tokens and
-   paths are none of a bot's business) but what the sanitizers and the
-   loader read. */
-static void keep_environment(char **env, size_t cap)
-{
-    static const char *const kept[] = {"ASAN_OPTIONS=", "UBSAN_OPTIONS=", "LSAN_OPTIONS=",
-                                       "LD_LIBRARY_PATH="};
-    size_t n = 0;
-    for (char **e = environ; *e && n + 1 < cap; e++)
-        for (size_t i = 0; i < sizeof kept / sizeof *kept; i++)
-            if (strncmp(*e, kept[i], strlen(kept[i])) == 0)
-                env[n++] = *e;
-    env[n] = NULL;
-}
-
-/* The child between fork and exec: the channel on 3 and 4, /dev/null on
-   0-2, its own process group, dies with its parent, runs in / with the
-   environment above. */
+/* The child between fork and exec: its own process group, then
+   helper_exec.h (the channel on 3 and 4, /dev/null on 0-2, dies with its
+   parent, runs in / with an environment of the sanitizers' variables). */
 static void exec_bothost(const sapper_sandbox *sb, const sapper_plugin *bot,
                          int in, int out, pid_t parent)
 {
     setpgid(0, 0);
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (getppid() != parent)
-        _exit(127);
-    /* in and out are above 4 (see start_proc), so no dup2 overwrites them */
-    if (dup2(in, SAPPER_SANDBOX_IN) < 0 || dup2(out, SAPPER_SANDBOX_OUT) < 0 ||
-        sapper_lockdown_null_stdio())
-        _exit(127);
-    close_range(SAPPER_SANDBOX_OUT + 1, ~0U, 0);
-    signal(SIGPIPE, SIG_DFL);
-    char mem[32], cpu[32];
+    char mem[32], cpu[32], file[PATH_MAX];
     snprintf(mem, sizeof mem, "%lld", (long long)sb->opt.memory_mb);
     snprintf(cpu, sizeof cpu, "%lld", (long long)sb->opt.cpu_seconds);
-    char file[PATH_MAX], helper[PATH_MAX];
-    if (!realpath(bot->file, file) || !realpath(sb->opt.helper, helper) || chdir("/"))
+    if (!realpath(bot->file, file))
         _exit(127);
     char *argv[] = {(char *)"sapper-bothost", file, (char *)bot->desc.id, mem, cpu, NULL};
-    char *env[8];
-    keep_environment(env, sizeof env / sizeof *env);
-    execve(helper, argv, env);
+    const int fds[] = {in, out};   /* SAPPER_SANDBOX_IN, SAPPER_SANDBOX_OUT */
+    sapper_helper_exec(&(sapper_helper_child){.helper = sb->opt.helper, .argv = argv,
+                                              .fds = fds, .nfds = 2, .parent = parent});
     _exit(127);
 }
 
@@ -257,25 +235,11 @@ static int64_t read_reply(botproc *p, deadline *d, unsigned char *buf, size_t *l
     }
 }
 
-/* A pipe whose ends are above SAPPER_SANDBOX_OUT (so the child's dup2s
-   cannot overwrite one with another), close-on-exec. */
-static int channel_pipe(int fds[2])
-{
-    int raw[2];
-    if (pipe2(raw, O_CLOEXEC) != 0)
-        return -1;
-    for (int i = 0; i < 2; i++) {
-        fds[i] = fcntl(raw[i], F_DUPFD_CLOEXEC, SAPPER_SANDBOX_OUT + 1);
-        close(raw[i]);
-    }
-    return fds[0] < 0 || fds[1] < 0 ? -1 : 0;
-}
-
 static int start_proc(sapper_sandbox *sb, botproc *p, const sapper_plugin *bot,
                       int64_t key)
 {
     int down[2] = {-1, -1}, up[2] = {-1, -1};
-    if (channel_pipe(down) != 0 || channel_pipe(up) != 0) {
+    if (pipe2(down, O_CLOEXEC) != 0 || pipe2(up, O_CLOEXEC) != 0) {
         snprintf(sb->message, sizeof sb->message, "cannot create the channel: %s",
                  strerror(errno));
         for (int i = 0; i < 2; i++) {
@@ -565,6 +529,19 @@ static void put_kvs(sapper_wire_out *o, const sapper_params *p)
     }
 }
 
+/* Whether seat's process played its last game in configuration config
+   (it may reset an instance it kept from it); notes config for the next. */
+static int same_config(sapper_sandbox *sb, int32_t seat, uint64_t config)
+{
+    if (seat < 0 || seat >= SAPPER_MAX_SEATS || sb->seat_proc[seat] < 0)
+        return 0;
+    botproc *p = &sb->procs[sb->seat_proc[seat]];
+    int same = p->has_config && p->config == config;
+    p->config = config;
+    p->has_config = 1;
+    return same;
+}
+
 static sapper_status drv_bot_new(void *ctx, int32_t seat, const sapper_params *params,
                                  const sapper_bot_setup *setup, uint64_t config,
                                  char *why, size_t whycap)
@@ -587,7 +564,7 @@ static sapper_status drv_bot_new(void *ctx, int32_t seat, const sapper_params *p
     sapper_wire_put_str(o, setup->rules_id);
     put_kvs(o, params);
     put_kvs(o, setup->rules_params);
-    sapper_wire_put_i64(o, (int64_t)config);   /* a kept instance's key */
+    sapper_wire_put_u32(o, (uint32_t)same_config(sb, seat, config));
     unsigned char reply[REPLY_MAX + 8];
     sapper_wire_in in;
     sapper_status st = call_read(sb, seat, SAPPER_WIRE_NEW, SAPPER_WIRE_STARTED, reply, &in,

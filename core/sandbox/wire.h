@@ -16,7 +16,8 @@
 #define SAPPER_WIRE_MAX (256u << 20)   /* largest payload either end accepts */
 
 /* engine -> bot process */
-#define SAPPER_WIRE_NEW   1   /* bot_new: the setup and both parameter lists   */
+#define SAPPER_WIRE_NEW   1   /* bot_new: the setup, both parameter lists, and
+                                 whether the configuration is the last game's */
 #define SAPPER_WIRE_STEP  2   /* informs since the last frame, view, legal list
                                  (as runs of consecutive ids)                  */
 #define SAPPER_WIRE_FREE  3   /* informs since the last frame, then bot_free    */

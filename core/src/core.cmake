@@ -1,11 +1,12 @@
 # The plugin loader alone (dlopen, handshake, validation, parameters, and
-# the sandboxed child that reads manifests): shared by the engine and by
-# sapper-bothost, which must hold nothing else.
+# starting the manifest reader, sapper-bothost --describe): shared by the
+# engine and by sapper-bothost, which must hold nothing else.
 add_library(sapper_loader STATIC
   ${CMAKE_CURRENT_LIST_DIR}/params.c
   ${CMAKE_CURRENT_LIST_DIR}/loader.c
   ${CMAKE_CURRENT_LIST_DIR}/describe.c
   ${CMAKE_CURRENT_LIST_DIR}/heap.c
+  ${CMAKE_CURRENT_SOURCE_DIR}/sandbox/helper_exec.c
   ${CMAKE_CURRENT_SOURCE_DIR}/sandbox/lockdown.c
   ${CMAKE_CURRENT_SOURCE_DIR}/sandbox/wire.c)
 target_include_directories(sapper_loader PUBLIC ${CMAKE_CURRENT_LIST_DIR}
@@ -32,9 +33,11 @@ target_compile_definitions(sapper_core PRIVATE SAPPER_ENGINE_VERSION="${PROJECT_
 target_link_libraries(sapper_core PUBLIC sapper_abi sapper_loader
   PRIVATE PkgConfig::INIH PkgConfig::SODIUM m ${CMAKE_DL_LIBS})
 
-# The process a sandboxed bot runs in (core/sandbox/bothost.c): the loader,
-# the frames and the lockdown, nothing of the engine's state.
-add_executable(sapper-bothost ${CMAKE_CURRENT_SOURCE_DIR}/sandbox/bothost.c)
+# The process a sandboxed bot runs in, and the manifest reader
+# (core/sandbox/bothost.c, describer.c): the loader, the frames and the
+# lockdown, nothing of the engine's state.
+add_executable(sapper-bothost ${CMAKE_CURRENT_SOURCE_DIR}/sandbox/bothost.c
+  ${CMAKE_CURRENT_SOURCE_DIR}/sandbox/describer.c)
 target_link_libraries(sapper-bothost PRIVATE sapper_loader)
 set_target_properties(sapper-bothost PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR})
 install(TARGETS sapper-bothost RUNTIME DESTINATION lib/sapper)

@@ -1,178 +1,31 @@
 /*
- * describe.c - describe.h: the child that loads a plugin and writes its
- * manifest, and the rebuilding of that manifest from the bytes. The child
- * is hostile from the moment it loads the plugin: nothing it sends is
- * trusted beyond its shape, which loader.c then validates in full.
+ * describe.c - describe.h: starting the manifest reader (sapper-bothost
+ * --describe, core/sandbox/describer.c) for one plugin file, and
+ * rebuilding the manifest from the bytes it writes. The reader is hostile
+ * from the moment it loads the plugin: nothing it sends is trusted beyond
+ * its shape, which loader.c then validates in full. Nothing here loads a
+ * plugin or forks without an exec.
  */
 #define _GNU_SOURCE
 #include "describe.h"
 
-#include <dlfcn.h>
-#include <stdlib.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
-#include <sys/prctl.h>
+#include <stdlib.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "lockdown.h"
+#include "helper_exec.h"
 #include "wire.h"
 
-#define DESCRIBE_SECONDS 10      /* to load and describe one plugin */
 #define DESCRIBE_MAX (16u << 20) /* the largest description accepted */
-#define TEXT_MAX 65536           /* the longest string of a manifest */
 
-/* A present function member of a described table: never called. */
-static void stand_in(void) {}
-
-/* ---- the child ---------------------------------------------------------- */
-
-static void put_text(sapper_wire_out *o, const char *s)
-{
-    sapper_wire_put_u32(o, s != NULL);
-    if (!s)
-        return;
-    size_t n = strnlen(s, TEXT_MAX);
-    sapper_wire_put_u32(o, (uint32_t)n + 1);
-    sapper_wire_put(o, s, n);
-    sapper_wire_put(o, "", 1);
-}
-
-/* Which of a table's function members (first .. fn_end) are set (bit i:
-   member i). */
-static uint64_t present_members(const void *table, size_t first, uint32_t size,
-                                size_t fn_end)
-{
-    uint64_t bits = 0;
-    size_t end = size < fn_end ? size : fn_end;
-    for (size_t i = 0; i < 64 && first + (i + 1) * sizeof(void *) <= end; i++) {
-        void *fn;
-        memcpy(&fn, (const char *)table + first + i * sizeof fn, sizeof fn);
-        bits |= (uint64_t)(fn != NULL) << i;
-    }
-    return bits;
-}
-
-static void put_table(sapper_wire_out *o, const void *table, size_t first,
-                      size_t fn_end)
-{
-    uint32_t size = 0;
-    if (table)
-        memcpy(&size, table, sizeof size);
-    sapper_wire_put_u32(o, table != NULL);
-    sapper_wire_put_u32(o, size);
-    sapper_wire_put_i64(o, table ? (int64_t)present_members(table, first, size, fn_end) : 0);
-}
-
-/* The bot table's flags (ABI 1.2), 0 when its size does not cover them. */
-static uint32_t bot_flags(const sapper_bot_api *bot)
-{
-    uint32_t size = 0, flags = 0;
-    if (bot)
-        memcpy(&size, bot, sizeof size);
-    if (size >= offsetof(sapper_bot_api, flags) + sizeof flags)
-        memcpy(&flags, (const char *)bot + offsetof(sapper_bot_api, flags), sizeof flags);
-    return flags;
-}
-
-static void put_param(sapper_wire_out *o, const sapper_param_spec *s)
-{
-    put_text(o, s->key);
-    sapper_wire_put_u32(o, (uint32_t)s->type);
-    sapper_wire_put_u32(o, (uint32_t)s->flags);
-    put_text(o, s->def);
-    sapper_wire_put(o, &s->min, sizeof s->min);
-    sapper_wire_put(o, &s->max, sizeof s->max);
-    put_text(o, s->choices);
-    put_text(o, s->help);
-}
-
-static void put_descriptor(sapper_wire_out *o, const sapper_descriptor *d)
-{
-    sapper_wire_put_u32(o, d != NULL);
-    if (!d)
-        return;
-    sapper_descriptor c;   /* the members this host knows */
-    memset(&c, 0, sizeof c);
-    memcpy(&c, d, d->struct_size < sizeof c ? d->struct_size : sizeof c);
-    uint32_t v[] = {c.struct_size, c.abi_major, c.abi_minor, (uint32_t)c.kind,
-                    (uint32_t)c.reserved};
-    for (size_t i = 0; i < sizeof v / sizeof *v; i++)
-        sapper_wire_put_u32(o, v[i]);
-    const char *texts[] = {c.id, c.name, c.version, c.summary, c.family};
-    for (size_t i = 0; i < sizeof texts / sizeof *texts; i++)
-        put_text(o, texts[i]);
-    uint32_t n = c.params ? c.param_count : 0;
-    size_t stride = c.param_spec_size ? c.param_spec_size : SAPPER_PARAM_SPEC_SIZE_1_0;
-    sapper_wire_put_u32(o, c.param_count);
-    sapper_wire_put_u32(o, c.params != NULL);
-    for (uint32_t i = 0; i < n && i < 4096; i++) {   /* at the plugin's stride */
-        sapper_param_spec spec;
-        memset(&spec, 0, sizeof spec);
-        memcpy(&spec, (const char *)c.params + i * stride,
-               stride < sizeof spec ? stride : sizeof spec);
-        put_param(o, &spec);
-    }
-    put_table(o, c.rules, offsetof(sapper_rules_api, game_new), sizeof(sapper_rules_api));
-    put_table(o, c.bot, offsetof(sapper_bot_api, bot_new), offsetof(sapper_bot_api, flags));
-    sapper_wire_put_u32(o, c.family_version);
-    sapper_wire_put_u32(o, bot_flags(c.bot));
-}
-
-static void put_manifest(sapper_wire_out *o, const sapper_manifest *m)
-{
-    sapper_wire_put_u32(o, 0);   /* status: described */
-    sapper_wire_put_u32(o, m->struct_size);
-    sapper_wire_put_u32(o, m->abi_major);
-    sapper_wire_put_u32(o, m->abi_minor);
-    uint32_t n = m->descriptors ? m->count : 0;
-    sapper_wire_put_u32(o, m->count);
-    sapper_wire_put_u32(o, m->descriptors != NULL);
-    for (uint32_t i = 0; i < n && i < 1024; i++)
-        put_descriptor(o, m->descriptors[i]);
-}
-
-static void put_failure(sapper_wire_out *o, const char *why)
-{
-    sapper_wire_clear(o);
-    sapper_wire_put_u32(o, 1);
-    put_text(o, why);
-}
-
-static void describe_child(const char *path, int out)
-{
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (dup2(out, 3) < 0 || sapper_lockdown_null_stdio())
-        _exit(127);
-    close_range(4, ~0U, 0);
-    sapper_wire_out o = {0};
-    char err[512];
-    sapper_lockdown_limits lim = {.memory_mb = 4096, .cpu_seconds = DESCRIBE_SECONDS};
-    void *h = NULL;
-    sapper_entry_fn entry = NULL;
-    const sapper_manifest *m = NULL;
-    if (sapper_lockdown_before_load(path, &lim, err, sizeof err) &&
-        !getenv("SAPPER_NO_LOCKDOWN"))   /* valgrind cannot run seccomp filters */
-        put_failure(&o, err);
-    else if (!(h = dlopen(path, RTLD_NOW | RTLD_LOCAL)))
-        put_failure(&o, dlerror());
-    else if (!(*(void **)&entry = dlsym(h, SAPPER_ENTRY_SYMBOL)))
-        put_failure(&o, "no entry symbol " SAPPER_ENTRY_SYMBOL " (is it a Sapper "
-                    "plugin, built with SAPPER_PLUGIN_ENTRY?)");
-    else if (!(m = entry(SAPPER_ABI_MAJOR, SAPPER_ABI_MINOR)))
-        sapper_wire_put_u32(&o, 2);   /* the plugin refused this host */
-    else
-        put_manifest(&o, m);
-    if (!o.failed)
-        sapper_wire_write_all(3, o.data, o.len);
-    _exit(0);
-}
-
-/* ---- this side: run the child, read its bytes ---------------------------- */
+/* ---- running the reader, reading its bytes ------------------------------ */
 
 static double now(void)
 {
@@ -181,7 +34,7 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* Reads everything the child writes until it closes, or the deadline. 0,
+/* Reads everything the reader writes until it closes, or the deadline. 0,
    -1 (too much), -2 (timed out). */
 static int read_description(int fd, sapper_wire_out *in, double deadline)
 {
@@ -200,32 +53,58 @@ static int read_description(int fd, sapper_wire_out *in, double deadline)
     }
 }
 
-static sapper_status run_child(const char *path, sapper_wire_out *in, char *err,
-                               size_t errcap)
+/* In the child of fork(): the reader, on the plugin's absolute path. */
+static void exec_reader(const char *reader, const char *file, int out, pid_t parent)
 {
+    char *argv[] = {(char *)"sapper-bothost", (char *)"--describe", (char *)file, NULL};
+    sapper_helper_exec(&(sapper_helper_child){
+        .helper = reader, .argv = argv,
+        .fds = &out, .nfds = 1,                   /* on 3: SAPPER_DESCRIBE_FD */
+        .parent = parent,
+        .also_keep = "SAPPER_NO_LOCKDOWN="});    /* debugging under valgrind */
+    _exit(127);
+}
+
+/* Why a run of the reader gave no description (got: read_description's
+   answer, status: the reader's end), or NULL. */
+static const char *failure(pid_t pid, int got, int status, size_t len)
+{
+    return pid < 0 ? "cannot start a process to load it"
+        : got == -2 ? "it took more than 10 s to load"
+        : got == -1 ? "its manifest is larger than 16 MiB"
+        : WIFSIGNALED(status) && WTERMSIG(status) == SIGSYS && len == 0
+            ? "its code made a forbidden system call while loading (a constructor?)"
+        : len == 0 ? "its code crashed or exited while loading" : NULL;
+}
+
+static sapper_status run_reader(const char *reader, const char *path, sapper_wire_out *in,
+                                char *err, size_t errcap)
+{
+    char file[PATH_MAX];
     int fds[2];
-    if (pipe2(fds, O_CLOEXEC) != 0) {
-        snprintf(err, errcap, "%s: cannot describe: %s", path, strerror(errno));
+    if (access(reader, X_OK) != 0) {
+        snprintf(err, errcap, "%s: cannot load: its manifest reader %s cannot be run: %s",
+                 path, reader, strerror(errno));
+        return SAPPER_ERR_STATE;
+    }
+    if (!realpath(path, file) || pipe2(fds, O_CLOEXEC) != 0) {
+        snprintf(err, errcap, "%s: cannot load: %s", path, strerror(errno));
         return SAPPER_ERR_STATE;
     }
     fflush(NULL);
-    pid_t pid = fork();
+    pid_t parent = getpid(), pid = fork();
     if (pid == 0)
-        describe_child(path, fds[1]);
+        exec_reader(reader, file, fds[1], parent);
     close(fds[1]);
-    int got = pid < 0 ? -1 : read_description(fds[0], in, now() + DESCRIBE_SECONDS);
+    int got = pid < 0 ? -1 : read_description(fds[0], in,
+                                               now() + SAPPER_DESCRIBE_SECONDS);
     close(fds[0]);
     int status = 0;
     if (pid > 0) {
         kill(pid, SIGKILL);   /* it has said all it may say */
         waitpid(pid, &status, 0);
     }
-    const char *why = pid < 0 ? "cannot start a process to load it"
-        : got == -2 ? "it took more than 10 s to load"
-        : got == -1 ? "its manifest is larger than 16 MiB"
-        : WIFSIGNALED(status) && WTERMSIG(status) == SIGSYS && in->len == 0
-            ? "its code made a forbidden system call while loading (a constructor?)"
-        : in->len == 0 ? "its code crashed or exited while loading" : NULL;
+    const char *why = failure(pid, got, status, in->len);
     if (why) {
         snprintf(err, errcap, "%s: cannot load: %s", path, why);
         return SAPPER_ERR_PARAM;
@@ -234,6 +113,9 @@ static sapper_status run_child(const char *path, sapper_wire_out *in, char *err,
 }
 
 /* ---- rebuilding the manifest ------------------------------------------- */
+
+/* A present function member of a described table: never called. */
+static void stand_in(void) {}
 
 /* Everything a description owns, in one list of blocks. */
 typedef struct block {
@@ -314,7 +196,7 @@ static const sapper_descriptor *get_descriptor(sapper_description *d, sapper_wir
     sapper_descriptor *c = take(d, sizeof *c);
     if (!c)
         return NULL;
-    uint32_t size = sapper_wire_get_u32(in);   /* what the child copied */
+    uint32_t size = sapper_wire_get_u32(in);   /* what the reader copied */
     c->struct_size = size < sizeof *c ? size : (uint32_t)sizeof *c;
     c->abi_major = (uint16_t)sapper_wire_get_u32(in);
     c->abi_minor = (uint16_t)sapper_wire_get_u32(in);
@@ -349,12 +231,12 @@ static sapper_status rebuild(sapper_description *d, sapper_wire_in *in, const ch
                              char *err, size_t errcap)
 {
     uint32_t status = sapper_wire_get_u32(in);
-    if (status == 1) {
+    if (status == SAPPER_DESCRIBE_FAILED) {
         const char *why = get_text(d, in);
         snprintf(err, errcap, "%s: cannot load: %s", path, why ? why : "?");
         return SAPPER_ERR_PARAM;
     }
-    if (status == 2) {
+    if (status == SAPPER_DESCRIBE_REFUSED) {
         d->manifest.struct_size = 0;   /* refused: loader.c says so */
         return SAPPER_OK;
     }
@@ -379,11 +261,11 @@ static sapper_status rebuild(sapper_description *d, sapper_wire_in *in, const ch
     return SAPPER_OK;
 }
 
-sapper_status sapper_describe_file(const char *path, sapper_description **out,
-                                   char *err, size_t errcap)
+sapper_status sapper_describe_file(const char *reader, const char *path,
+                                   sapper_description **out, char *err, size_t errcap)
 {
     sapper_wire_out bytes = {0};
-    sapper_status st = run_child(path, &bytes, err, errcap);
+    sapper_status st = run_reader(reader, path, &bytes, err, errcap);
     sapper_description *d = st == SAPPER_OK ? calloc(1, sizeof *d) : NULL;
     if (st == SAPPER_OK && !d) {
         snprintf(err, errcap, "out of memory");

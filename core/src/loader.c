@@ -29,6 +29,8 @@ struct sapper_registry {
     sapper_param_spec **specs;    /* parameter tables copied to this host's
                                      stride (host_stride_params) */
     size_t nspecs, scap;
+    char *describer;              /* sapper-bothost, which reads manifests
+                                     (describe.h); owned, NULL until set */
 };
 
 static int grow(void **arr, size_t *cap, size_t need, size_t size)
@@ -67,6 +69,7 @@ void sapper_registry_free(sapper_registry *reg)
     for (size_t i = 0; i < reg->nspecs; i++)
         free(reg->specs[i]);
     free(reg->specs);
+    free(reg->describer);
     free(reg->plugins);
     free(reg->handles);
     free(reg->files);
@@ -371,13 +374,38 @@ sapper_status sapper_registry_load_code(sapper_registry *reg, const char *path,
     return m ? add_manifest(reg, m, path, err, errcap) : SAPPER_ERR_PARAM;
 }
 
+sapper_status sapper_registry_set_describer(sapper_registry *reg, const char *helper)
+{
+    char *copy = strdup(helper);
+    if (!copy)
+        return SAPPER_ERR_NOMEM;
+    free(reg->describer);
+    reg->describer = copy;
+    return SAPPER_OK;
+}
+
+/* A registry that was never told its manifest reader reads no file: there
+   is no other way to read one that keeps the plugin's code out of this
+   process's memory. */
+static sapper_status check_describer(const sapper_registry *reg, const char *path,
+                                     char *err, size_t errcap)
+{
+    if (reg->describer)
+        return SAPPER_OK;
+    snprintf(err, errcap, "%s: cannot load: no manifest reader (sapper-bothost) was "
+             "set to read it with", path);
+    return SAPPER_ERR_STATE;
+}
+
 sapper_status sapper_registry_load_file(sapper_registry *reg, const char *path,
                                         char *err, size_t errcap)
 {
     sapper_description *d = NULL;
-    sapper_status st = check_regular(path, err, errcap);
+    sapper_status st = check_describer(reg, path, err, errcap);
     if (st == SAPPER_OK)
-        st = sapper_describe_file(path, &d, err, errcap);
+        st = check_regular(path, err, errcap);
+    if (st == SAPPER_OK)
+        st = sapper_describe_file(reg->describer, path, &d, err, errcap);
     if (st == SAPPER_OK &&
         !grow((void **)&reg->descs, &reg->dcap, reg->ndescs + 1, sizeof *reg->descs))
         st = SAPPER_ERR_NOMEM;

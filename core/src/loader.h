@@ -28,10 +28,20 @@ sapper_registry *sapper_registry_new(void);
  *  and every instance made from them must be gone by then. */
 void sapper_registry_free(sapper_registry *reg);
 
-/** Describes one shared object: its manifest is read in a locked-down
- *  child process (describe.h), so none of its code runs here; its plugins
- *  are listed but not opened. On refusal returns an error status and a
- *  message naming the file and the reason; nothing of it is kept. */
+/** Tells the registry the path of sapper-bothost, whose --describe mode
+ *  reads a plugin file's manifest (describe.h); the registry keeps a copy
+ *  (helper is borrowed for the call). Set it before sapper_registry_load_file,
+ *  _load_dir or _load_path: without it they read no file (each says so).
+ *  A registry only for sapper_registry_load_code or _add_entry needs none.
+ *  SAPPER_OK, or SAPPER_ERR_NOMEM (the earlier path, if any, is kept). */
+sapper_status sapper_registry_set_describer(sapper_registry *reg, const char *helper);
+
+/** Describes one shared object: its manifest is read by the registry's
+ *  describer, a process exec'ed for it that holds nothing of this one and
+ *  is locked down (describe.h), so none of its code runs here; its plugins
+ *  are listed but not opened. On refusal (also: no describer was set)
+ *  returns an error status and a message naming the file and the reason;
+ *  nothing of it is kept. */
 sapper_status sapper_registry_load_file(sapper_registry *reg, const char *path,
                                         char *err, size_t errcap);
 /** Loads one shared object into this process (dlopen) and opens its

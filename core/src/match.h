@@ -121,7 +121,8 @@ void sapper_match_set_clock(sapper_match *m, sapper_match_clock clock, void *ctx
  */
 typedef struct sapper_bot_driver {
     /* config: sapper_match_config of the game; a bot process may reset an
-       instance it kept from a game of the same config (bot_reset) */
+       instance it kept from a game of the same config (bot_reset). The
+       value hashes secret parameters: it is the engine's, never a bot's */
     sapper_status (*bot_new)(void *ctx, int32_t seat, const sapper_params *params,
                              const sapper_bot_setup *setup, uint64_t config,
                              char *why, size_t whycap);
@@ -197,7 +198,8 @@ int32_t sapper_match_players(const sapper_match *m);
 const void *sapper_match_view(sapper_match *m, int32_t seat, size_t *size);
 /** A hash of what a bot instance of seat may carry from one game to the
  *  next: the rules and all their parameters (secret ones too), the bot
- *  and its parameters. bot_reset is only for games of the same value. */
+ *  and its parameters. bot_reset is only for games of the same value.
+ *  Not one-way (FNV-1a): never hand it to a bot. */
 uint64_t sapper_match_config(const sapper_match *m, int32_t seat);
 /** The rules' text rendering; valid until the next call on the match. */
 const char *sapper_match_render(sapper_match *m, int32_t seat);

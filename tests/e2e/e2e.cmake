@@ -35,6 +35,8 @@ sapper_e2e(e2e_config_input config_input_test.sh)
 sapper_e2e(e2e_watch watch_test.sh SKIPPABLE)
 sapper_e2e(e2e_completion completion_test.sh)
 sapper_e2e(e2e_sandbox sandbox_test.sh TIMEOUT 300 ARGS ${SAPPER_SANITIZE})
+# What a bot's code finds of the organiser's secrets (issue 27).
+sapper_e2e(e2e_secrets secrets_test.sh TIMEOUT 300)
 # mpirun -np 3 on loopback (issue 15): skipped, visibly, only without MPI.
 sapper_e2e(e2e_mpi mpi_test.sh SKIPPABLE ARGS "${MPI_C_FOUND}" ${SAPPER_SANITIZE})
 sapper_e2e(e2e_redteam redteam_test.sh TIMEOUT 300)

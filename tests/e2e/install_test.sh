@@ -6,8 +6,9 @@
 # give it its own id, and check that the engine lists it and plays it.
 # Then, as a user of the installed files: the prefix moved elsewhere, from
 # another directory, a line-protocol game, `sapper run classic-bots` (the
-# installed config found by name), the installed template built out of
-# tree and played, the man pages and the completion in place.
+# installed config found by name), manifests read by the installed
+# sapper-bothost, the installed template built out of tree and played,
+# the man pages and the completion in place.
 set -u
 B=${1:?usage: install_test.sh BUILD_DIR}
 . "$(dirname "$0")/lib.sh"
@@ -89,6 +90,16 @@ out=$("$P/bin/sapper" run no-such-config 2>&1); st=$?
 expect_status $st 2 "a config name that matches nothing is refused"
 expect_contains "$out" "classic-bots, classic-expert, deductive" "and the installed configs are listed"
 expect_contains "$("$P/bin/sapper" --version)" "searched in: $P/share/sapper/config" "--version says where configs are searched"
+# Every manifest is read by the installed lib/sapper/sapper-bothost: without
+# it the installed sapper loads no plugin file and says why.
+out=$(SAPPER_PLUGIN_PATH= "$P/bin/sapper" plugins 2>&1)
+expect_contains "$out" "$P/lib/sapper/plugins/classic.so" "the moved install reads its plugins' manifests"
+expect_not_contains "$out" "refused" "all of them"
+mv "$P/lib/sapper/sapper-bothost" "$T/bothost.away"
+out=$("$P/bin/sapper" plugins 2>&1)
+expect_contains "$out" "plugins are read by sapper-bothost, found neither" "without sapper-bothost the error names it"
+expect_contains "$out" "classic.so: cannot load: no manifest reader" "and no plugin file is read"
+mv "$T/bothost.away" "$P/lib/sapper/sapper-bothost"
 sed -e 's/SAPPER_PLUGIN_ENTRY(template)/SAPPER_PLUGIN_ENTRY(yourbot)/' \
     -e 's/\.id = "template"/.id = "yourbot"/' "$P/share/sapper/template/plugin.c" > "$T/yourbot.c"
 mkdir -p "$T/yours"

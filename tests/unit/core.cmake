@@ -1,7 +1,8 @@
 # Unit tests of the engine core (config, loader, match, replay, the
 # tournament worker's records) and the
 # conformance suite every rules plugin must pass. They load the real .so
-# files from the build tree.
+# files from the build tree, their manifests read by the build's
+# sapper-bothost (SAPPER_BOTHOST).
 set(SAPPER_RULES_PLUGINS classic seeker woodsword)
 set(SAPPER_ALL_PLUGINS ${SAPPER_RULES_PLUGINS} random simple template woodsword-bot arena-random)
 set(SAPPER_BAD_PLUGINS rps rps-random bad_noentry bad_abi bad_refuses
@@ -14,9 +15,10 @@ function(sapper_core_test NAME)
   target_include_directories(${NAME} PRIVATE ${CMAKE_CURRENT_LIST_DIR})
   target_compile_definitions(${NAME} PRIVATE
     SAPPER_PLUGIN_DIR="${SAPPER_PLUGIN_BUILD_DIR}"
+    SAPPER_BOTHOST="${CMAKE_BINARY_DIR}/sapper-bothost"
     SAPPER_TEST_PLUGIN_DIR="${SAPPER_TEST_PLUGIN_DIR}"
     SAPPER_FIXTURES="${SAPPER_FIXTURES}")
-  add_dependencies(${NAME} ${SAPPER_ALL_PLUGINS} ${SAPPER_BAD_PLUGINS})
+  add_dependencies(${NAME} sapper-bothost ${SAPPER_ALL_PLUGINS} ${SAPPER_BAD_PLUGINS})
   add_test(NAME ${NAME} COMMAND ${NAME})
 endfunction()
 

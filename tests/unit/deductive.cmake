@@ -10,7 +10,8 @@ target_link_libraries(test_deductive PRIVATE deductive_builtin sapper_scores
 target_include_directories(test_deductive PRIVATE ${CMAKE_CURRENT_LIST_DIR})
 target_compile_definitions(test_deductive PRIVATE
   SAPPER_PLUGIN_DIR="${SAPPER_PLUGIN_BUILD_DIR}"
+  SAPPER_BOTHOST="${CMAKE_BINARY_DIR}/sapper-bothost"
   SAPPER_TEST_PLUGIN_DIR="${SAPPER_TEST_PLUGIN_DIR}"
   SAPPER_FIXTURES="${SAPPER_FIXTURES}")
-add_dependencies(test_deductive deductive classic random)
+add_dependencies(test_deductive sapper-bothost deductive classic random)
 add_test(NAME deductive COMMAND test_deductive)

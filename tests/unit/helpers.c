@@ -10,11 +10,18 @@ static const char *const test_plugins[] = {
     "rps.so", "rps-random.so", "bot_illegal.so", "bot_listless.so", "bot_twins.so", NULL,
 };
 
+sapper_registry *test_new_registry(void)
+{
+    sapper_registry *reg = sapper_registry_new();
+    assert_non_null(reg);
+    assert_int_equal(sapper_registry_set_describer(reg, SAPPER_BOTHOST), SAPPER_OK);
+    return reg;
+}
+
 sapper_registry *test_registry(int with_test_plugins)
 {
     char err[1024], path[4096];
-    sapper_registry *reg = sapper_registry_new();
-    assert_non_null(reg);
+    sapper_registry *reg = test_new_registry();
     assert_true(sapper_registry_load_dir(reg, SAPPER_PLUGIN_DIR) >= 4);
     for (const char *const *p = test_plugins; with_test_plugins && *p; p++) {
         snprintf(path, sizeof path, "%s/%s", SAPPER_TEST_PLUGIN_DIR, *p);

@@ -15,6 +15,8 @@
 #include "replay.h"
 #include "sapper/mines.h"
 
+/** An empty registry whose manifests the build's sapper-bothost reads. */
+sapper_registry *test_new_registry(void);
 /** A registry with the build's plugins, plus the test plugins when
  *  with_test_plugins (rps, rps-random, the misbehaving bots). */
 sapper_registry *test_registry(int with_test_plugins);

@@ -8,7 +8,8 @@ target_link_libraries(test_scores PRIVATE sapper_scores sapper_core
 target_include_directories(test_scores PRIVATE ${CMAKE_CURRENT_LIST_DIR})
 target_compile_definitions(test_scores PRIVATE
   SAPPER_PLUGIN_DIR="${SAPPER_PLUGIN_BUILD_DIR}"
+  SAPPER_BOTHOST="${CMAKE_BINARY_DIR}/sapper-bothost"
   SAPPER_TEST_PLUGIN_DIR="${SAPPER_TEST_PLUGIN_DIR}"
   SAPPER_FIXTURES="${SAPPER_FIXTURES}")
-add_dependencies(test_scores classic deductive seeker hunter)
+add_dependencies(test_scores sapper-bothost classic deductive seeker hunter)
 add_test(NAME scores COMMAND test_scores)

@@ -23,7 +23,7 @@ static sapper_status load(sapper_registry *reg, const char *dir, const char *nam
 static void expect_refused(const char *name, const char *const *needles)
 {
     char err[1024] = "";
-    sapper_registry *reg = sapper_registry_new();
+    sapper_registry *reg = test_new_registry();
     assert_int_not_equal(load(reg, SAPPER_TEST_PLUGIN_DIR, name, err, sizeof err),
                          SAPPER_OK);
     assert_contains(err, name);
@@ -36,7 +36,7 @@ static void expect_refused(const char *name, const char *const *needles)
 static void test_loader_accepts_the_bundled_plugins(void **state)
 {
     (void)state;
-    sapper_registry *reg = sapper_registry_new();
+    sapper_registry *reg = test_new_registry();
     sapper_registry_load_dir(reg, SAPPER_PLUGIN_DIR);
     assert_int_equal(sapper_registry_problem_count(reg), 0);
     const sapper_plugin *classic = sapper_registry_find(reg, "classic", SAPPER_KIND_RULES);
@@ -54,35 +54,72 @@ static void test_loader_accepts_the_bundled_plugins(void **state)
     sapper_registry_free(reg);
 }
 
+/* Copies the file from to to; 0 on success. */
+static int copy_file(const char *from, const char *to)
+{
+    FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
+    char buf[65536];
+    size_t n;
+    int rc = in && out ? 0 : -1;
+    while (!rc && (n = fread(buf, 1, sizeof buf, in)) > 0)
+        rc = fwrite(buf, 1, n, out) == n ? 0 : -1;
+    if (in)
+        fclose(in);
+    if (out && fclose(out) != 0)
+        rc = -1;
+    return rc;
+}
+
 /* A plugin's load-time code (a constructor) never runs in the engine:
-   manifests are read in a locked-down child, where writing a file is a
-   forbidden system call. tests/plugins/bad_ctor.c tries to create the file
-   SAPPER_CTOR_MARK names. */
+   manifests are read in a locked-down process of their own, where writing
+   a file is a forbidden system call. tests/plugins/bad_ctor.c, loaded as
+   bad_ctor-armed.so, tries to create bad_ctor-armed.so.mark. */
 static void test_loader_runs_no_plugin_code_when_it_lists_plugins(void **state)
 {
     (void)state;
-    char mark[] = "/tmp/sapper-ctor-XXXXXX";
-    int fd = mkstemp(mark);
-    assert_true(fd >= 0);
-    close(fd);
-    unlink(mark);
-    setenv("SAPPER_CTOR_MARK", mark, 1);
-    sapper_registry *reg = sapper_registry_new();
-    sapper_registry_load_dir(reg, SAPPER_TEST_PLUGIN_DIR);
-    unsetenv("SAPPER_CTOR_MARK");
+    char dir[] = "/tmp/sapper-ctor-XXXXXX", armed[256], mark[300];
+    assert_non_null(mkdtemp(dir));
+    snprintf(armed, sizeof armed, "%s/bad_ctor-armed.so", dir);
+    snprintf(mark, sizeof mark, "%s.mark", armed);
+    assert_int_equal(copy_file(SAPPER_TEST_PLUGIN_DIR "/bad_ctor.so", armed), 0);
+    sapper_registry *reg = test_new_registry();
+    assert_int_equal(sapper_registry_load_dir(reg, dir), 0);
     assert_int_equal(access(mark, F_OK), -1);
-    int named = 0;
-    for (size_t i = 0; i < sapper_registry_problem_count(reg); i++) {
-        const char *msg = sapper_registry_problem(reg, i);
-        named |= strstr(msg, "bad_ctor.so") && strstr(msg, "forbidden system call");
-    }
-    assert_true(named);
-    assert_null(sapper_registry_find(reg, "bad_ctor", SAPPER_KIND_BOT));
+    assert_int_equal(sapper_registry_problem_count(reg), 1);
+    assert_contains(sapper_registry_problem(reg, 0), "bad_ctor-armed.so: cannot load: "
+                    "its code made a forbidden system call while loading");
     sapper_registry_free(reg);
-    /* without the variable its constructor does nothing and it loads */
-    reg = sapper_registry_new();
+    unlink(armed);
+    rmdir(dir);
+    /* under its own name its constructor does nothing and it loads */
+    reg = test_new_registry();
     sapper_registry_load_dir(reg, SAPPER_TEST_PLUGIN_DIR);
     assert_non_null(sapper_registry_find(reg, "bad_ctor", SAPPER_KIND_BOT));
+    sapper_registry_free(reg);
+}
+
+/* No manifest reader, no file read: a registry never falls back to
+   loading a plugin's code in this process to learn what it holds. */
+static void test_loader_reads_no_file_without_a_describer(void **state)
+{
+    (void)state;
+    char err[1024] = "";
+    sapper_registry *reg = sapper_registry_new();
+    assert_int_not_equal(load(reg, SAPPER_PLUGIN_DIR, "classic.so", err, sizeof err),
+                         SAPPER_OK);
+    assert_contains(err, "classic.so: cannot load: no manifest reader");
+    assert_int_equal(sapper_registry_load_dir(reg, SAPPER_PLUGIN_DIR), 0);
+    assert_true(sapper_registry_problem_count(reg) >= 4);
+    assert_contains(sapper_registry_problem(reg, 0), "no manifest reader");
+    assert_int_equal(sapper_registry_count(reg), 0);
+    sapper_registry_free(reg);
+    /* a reader that cannot be run is named */
+    reg = sapper_registry_new();
+    assert_int_equal(sapper_registry_set_describer(reg, "/nonexistent/sapper-bothost"),
+                     SAPPER_OK);
+    assert_int_not_equal(load(reg, SAPPER_PLUGIN_DIR, "classic.so", err, sizeof err),
+                         SAPPER_OK);
+    assert_contains(err, "manifest reader /nonexistent/sapper-bothost cannot be run");
     sapper_registry_free(reg);
 }
 
@@ -125,7 +162,7 @@ static void test_loader_refuses_a_file_that_is_not_a_shared_object(void **state)
 {
     (void)state;
     char err[1024] = "";
-    sapper_registry *reg = sapper_registry_new();
+    sapper_registry *reg = test_new_registry();
     assert_int_not_equal(load(reg, SAPPER_FIXTURES, "not-a-plugin.so", err, sizeof err),
                          SAPPER_OK);
     assert_contains(err, "not-a-plugin.so: cannot load");
@@ -142,7 +179,7 @@ static void test_loader_refuses_a_fifo_or_directory_without_opening_it(void **st
     assert_int_equal(mkfifo(path, 0600), 0);
     snprintf(path, sizeof path, "%s/dir.so", dir);
     assert_int_equal(mkdir(path, 0700), 0);
-    sapper_registry *reg = sapper_registry_new();
+    sapper_registry *reg = test_new_registry();
     assert_int_equal(sapper_registry_load_dir(reg, dir), 0);
     assert_int_equal(sapper_registry_problem_count(reg), 2);
     assert_contains(sapper_registry_problem(reg, 0), "dir.so: cannot load: not a regular file");
@@ -162,7 +199,7 @@ static void test_loader_refuses_duplicate_id_naming_the_first_file(void **state)
 {
     (void)state;
     char err[1024] = "";
-    sapper_registry *reg = sapper_registry_new();
+    sapper_registry *reg = test_new_registry();
     assert_int_equal(load(reg, SAPPER_TEST_PLUGIN_DIR, "dup_a.so", err, sizeof err),
                      SAPPER_OK);
     assert_int_not_equal(load(reg, SAPPER_TEST_PLUGIN_DIR, "dup_b.so", err, sizeof err),
@@ -177,7 +214,7 @@ static void test_loader_refuses_duplicate_id_naming_the_first_file(void **state)
 static void test_loader_directory_scan_notes_refusals_and_keeps_the_rest(void **state)
 {
     (void)state;
-    sapper_registry *reg = sapper_registry_new();
+    sapper_registry *reg = test_new_registry();
     size_t n = sapper_registry_load_dir(reg, SAPPER_TEST_PLUGIN_DIR);
     assert_true(n >= 3);  /* rps, rps-random, dup (once), bots */
     assert_non_null(sapper_registry_find(reg, "rps", SAPPER_KIND_RULES));
@@ -192,7 +229,7 @@ static void test_loader_directory_scan_notes_refusals_and_keeps_the_rest(void **
 static void test_loader_missing_directory_is_not_an_error(void **state)
 {
     (void)state;
-    sapper_registry *reg = sapper_registry_new();
+    sapper_registry *reg = test_new_registry();
     assert_int_equal(sapper_registry_load_dir(reg, "/nonexistent/dir"), 0);
     assert_int_equal(sapper_registry_problem_count(reg), 0);
     sapper_registry_free(reg);
@@ -201,7 +238,7 @@ static void test_loader_missing_directory_is_not_an_error(void **state)
 static void test_loader_search_path_order_first_wins(void **state)
 {
     (void)state;
-    sapper_registry *reg = sapper_registry_new();
+    sapper_registry *reg = test_new_registry();
     /* the test dir first, then the bundled dir: both hold no common id, so
        every bundled plugin must still be there after the test ones */
     sapper_registry_load_path(reg, SAPPER_TEST_PLUGIN_DIR, NULL, SAPPER_PLUGIN_DIR);
@@ -218,6 +255,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_loader_accepts_the_bundled_plugins),
         cmocka_unit_test(test_loader_runs_no_plugin_code_when_it_lists_plugins),
+        cmocka_unit_test(test_loader_reads_no_file_without_a_describer),
         cmocka_unit_test(test_loader_refuses_a_file_without_entry_symbol),
         cmocka_unit_test(test_loader_refuses_abi_major_mismatch_naming_both_versions),
         cmocka_unit_test(test_loader_refuses_a_plugin_that_refuses_the_host),

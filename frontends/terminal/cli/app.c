@@ -38,15 +38,23 @@ double app_now(void)
 }
 
 
+/* sapper-bothost into buf: next to the executable (the build), or in
+   ../lib/sapper (installed). 0, or -1 with the directory looked from in
+   dir. */
+static int find_bothost(char *buf, size_t cap, char *dir, size_t dircap)
+{
+    config_exe_dir(dir, dircap);
+    snprintf(buf, cap, "%s/sapper-bothost", dir);
+    if (access(buf, X_OK) == 0)
+        return 0;
+    snprintf(buf, cap, "%s/../lib/sapper/sapper-bothost", dir);
+    return access(buf, X_OK) == 0 ? 0 : -1;
+}
+
 int app_bothost(char *buf, size_t cap)
 {
     char dir[PATH_MAX];
-    config_exe_dir(dir, sizeof dir);
-    snprintf(buf, cap, "%s/sapper-bothost", dir);          /* the build */
-    if (access(buf, X_OK) == 0)
-        return 0;
-    snprintf(buf, cap, "%s/../lib/sapper/sapper-bothost", dir);   /* installed */
-    if (access(buf, X_OK) == 0)
+    if (find_bothost(buf, cap, dir, sizeof dir) == 0)
         return 0;
     app_error("the bot sandbox needs sapper-bothost, found neither %s/sapper-bothost "
               "nor %s/../lib/sapper/sapper-bothost (reinstall sapper, or run bots "
@@ -54,9 +62,26 @@ int app_bothost(char *buf, size_t cap)
     return EXIT_USAGE;
 }
 
-sapper_registry *app_registry(const sapper_config *cfg)
+/* The registry's manifest reader (loader.h): without it no plugin file is
+   read, and each says so. NULL when out of memory. */
+static sapper_registry *new_registry(void)
 {
     sapper_registry *reg = sapper_registry_new();
+    char helper[PATH_MAX + 32], dir[PATH_MAX];
+    if (reg && find_bothost(helper, sizeof helper, dir, sizeof dir) != 0)
+        app_error("plugins are read by sapper-bothost, found neither "
+                  "%s/sapper-bothost nor %s/../lib/sapper/sapper-bothost (reinstall "
+                  "sapper)", dir, dir);
+    else if (reg && sapper_registry_set_describer(reg, helper) != SAPPER_OK) {
+        sapper_registry_free(reg);
+        return NULL;
+    }
+    return reg;
+}
+
+sapper_registry *app_registry(const sapper_config *cfg)
+{
+    sapper_registry *reg = new_registry();
     if (!reg)
         return NULL;
     char dir[PATH_MAX], defaults[2 * PATH_MAX + 64], up[PATH_MAX + 32],

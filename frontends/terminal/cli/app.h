@@ -89,7 +89,10 @@ struct hinter *app_hinter(app *a);
 
 /** Loads the plugin registry alone (for `sapper plugins`, `replay`):
  *  [engine] plugin_path of cfg (may be NULL), SAPPER_PLUGIN_PATH, then the
- *  directories next to the executable. */
+ *  directories next to the executable. Each manifest is read by
+ *  sapper-bothost --describe, found where app_bothost finds it (without
+ *  it, an error says so and every plugin file is refused). NULL when out
+ *  of memory. */
 sapper_registry *app_registry(const sapper_config *cfg);
 
 /** The path of sapper-bothost (the sandboxed bot process) into buf: next
