@@ -20,7 +20,7 @@ function(sapper_e2e NAME SCRIPT)
 endfunction()
 
 sapper_e2e(e2e_line_protocol line_protocol_test.sh)
-sapper_e2e(e2e_run_replay run_replay_test.sh)
+sapper_e2e(e2e_run_replay run_replay_test.sh ARGS ${SAPPER_SANITIZE})
 sapper_e2e(e2e_cli_errors cli_errors_test.sh)
 sapper_e2e(e2e_curses curses_test.sh SKIPPABLE)
 sapper_e2e(e2e_tournament tournament_test.sh ARGS ${SAPPER_SANITIZE})

@@ -224,8 +224,12 @@ act = slow
 INI
 "$S" tournament "$T/slow.ini" tournament.db="$T/slow.db" --jobs 2 >/dev/null 2>&1 &
 master=$!
-sleep 0.7
-bothost=$(pgrep -f "sapper-bothost /.*bot_evil.so bot_evil " | head -1)   # a bot, not a manifest reader
+bothost=
+for i in $(seq 100); do   # a bot, not a manifest reader; slow to come under the sanitizers
+    bothost=$(pgrep -f "sapper-bothost /.*bot_evil.so bot_evil " | head -1)
+    [ -n "$bothost" ] && break
+    sleep 0.1
+done
 [ -n "$bothost" ] && kill -9 "$bothost" && pass "a bot process is killed" || fail "no bot process to kill"
 sleep 0.5
 victim=$(pgrep -P "$master" -x sapper | head -1)
