@@ -4,7 +4,7 @@
  *   1. The round trip of one move: the `template` bot (it answers the
  *      first legal action, so its own step costs almost nothing) in a sapper-bothost
  *      process, stepped 20 000 times on an Expert view (480 hidden cells,
- *      every reveal, flag and chord legal), this process and the bot on one
+ *      every action of every verb legal), this process and the bot on one
  *      core as a sandboxed tournament worker keeps them. Median and 99th
  *      percentile in microseconds, against the same step called in-process.
  *   2. Tournament throughput, sandboxed against in-process, in interleaved
@@ -84,7 +84,7 @@ static void round_trip(const sapper_registry *reg)
     sched_setaffinity(0, sizeof one, &one);   /* as a sandboxed worker does */
     size_t vsize = sapper_mines_view_size(W, H), n;
     unsigned char *view = calloc(1, vsize);
-    int64_t *legal = malloc(3 * W * H * sizeof *legal), action;
+    int64_t *legal = malloc(SAPPER_MINES_VERBS * W * H * sizeof *legal), action;
     double *t = malloc(STEPS * sizeof *t), *u = malloc(STEPS * sizeof *u);
     if (!view || !legal || !t || !u)
         die("out of memory");
