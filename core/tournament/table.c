@@ -16,10 +16,10 @@
 #include <math.h>
 #include <stdio.h>
 
-#define NREASONS 10
+#define NREASONS 11
 static const char *const reasons[NREASONS] = {
     "crash", "timeout", "illegal", "exit", "memory", "error", "sandbox", "protocol",
-    "killed", "other"};
+    "killed", "cpu", "other"};
 
 typedef struct entrant_tally {
     int64_t games, wins, draws, losses, seats;
