@@ -131,6 +131,10 @@ typedef struct sapper_bot_driver {
        kept for the next game (bot_reset) */
     sapper_status (*bot_free)(void *ctx, int32_t seat, int keep, char *why,
                               size_t whycap);
+    /* the match hands control back to its caller (sapper_match_advance and
+       _advance_one return): no bot of it may run until it is called again;
+       may be NULL */
+    void (*pause)(void *ctx);
 } sapper_bot_driver;
 
 /* The most actions one answer of a bot may hold (step_many). */
