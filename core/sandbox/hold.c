@@ -1,5 +1,5 @@
 /*
- * hold.c - the mechanics of hold.h: a bot process stopped and seen
+ * hold.c - the mechanics of hold.h: a bot process stopped, seen
  * stopped, continued, and its CPU clock read around each pause. Signals go
  * to the process's group (it is alone in it: the sandbox forbids fork).
  * Not here: when a process is stopped and what an overrun costs it
@@ -9,15 +9,9 @@
 #include "hold.h"
 
 #include <errno.h>
-#include <sched.h>
 #include <signal.h>
 #include <stdint.h>
 #include <sys/wait.h>
-
-/* A stop is taken at once in user code and at the end of a system call
-   (a large madvise takes tens of milliseconds); a process still running
-   this long after its SIGSTOP is killed. */
-#define STOP_SECONDS 1.0
 
 static double now(void)
 {
@@ -48,45 +42,36 @@ void sapper_hold_mark(sapper_hold *h)
     h->paused = now();
 }
 
-/* Whether the process is stopped or dead, without waiting; nothing is
-   reaped (end_proc in sandbox.c does that). */
-static int seen_stopped(const sapper_hold *h)
+/* Until the process is stopped or dead (nothing is reaped: end_proc in
+   sandbox.c does that). A process that slept in its read takes its stop
+   before kill returns; one that is runnable on this core takes it as soon
+   as this process sleeps here; one inside a system call when that call
+   ends, and a large madvise takes tens of milliseconds: the wait is as
+   long as the longest call the sandbox allows a bot, within its memory
+   limit. */
+static void wait_stopped(const sapper_hold *h)
 {
-    siginfo_t si = {0};
-    int rc = waitid(P_PID, (id_t)h->pid, &si, WSTOPPED | WEXITED | WNOHANG | WNOWAIT);
-    return (rc == 0 && si.si_pid == h->pid) || (rc != 0 && errno == ECHILD);
+    siginfo_t si;
+    while (waitid(P_PID, (id_t)h->pid, &si, WSTOPPED | WEXITED | WNOWAIT) != 0 &&
+           errno == EINTR)
+        ;
 }
 
-/* Usually at once: a process that slept in its read is woken by SIGSTOP
-   and takes it before kill returns. One that is runnable on this core
-   takes it when this process yields; one on another core within
-   microseconds; one inside a long system call when that ends. */
-static void wait_stopped(sapper_hold *h)
-{
-    if (seen_stopped(h))
-        return;
-    sched_yield();
-    double t0 = now();
-    while (!seen_stopped(h)) {
-        double t = now();
-        if (t - t0 > STOP_SECONDS) {
-            kill(-h->pid, SIGKILL);   /* reaped by its next call's failure */
-            h->unstoppable = 1;
-            return;
-        }
-        if (t - t0 > 2e-4) {   /* no longer a matter of microseconds */
-            struct timespec ms = {0, 1000000};
-            nanosleep(&ms, NULL);
-        }
-    }
-}
-
-void sapper_hold_stop(sapper_hold *h)
+int sapper_hold_stop(sapper_hold *h)
 {
     if (h->stopped || kill(-h->pid, SIGSTOP) != 0)
-        return;
-    wait_stopped(h);
+        return 0;
     h->stopped = 1;
+    h->seen = 0;
+    return 1;
+}
+
+void sapper_hold_see_stopped(sapper_hold *h)
+{
+    sapper_hold_stop(h);
+    if (h->stopped && !h->seen)
+        wait_stopped(h);
+    h->seen = h->stopped;
 }
 
 void sapper_hold_resume(sapper_hold *h)
@@ -99,8 +84,6 @@ int64_t sapper_hold_outside(sapper_hold *h, double t, double slack)
 {
     int64_t mark = h->cpu_mark;
     h->cpu_mark = -1;
-    if (h->unstoppable)
-        return INT64_MAX;
     /* one thread (the sandbox allows no other) uses at most the time that
        passes: a pause shorter than the slack needs no clock read */
     if (mark < 0 || t - h->paused <= slack)

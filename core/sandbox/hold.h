@@ -16,9 +16,8 @@
 typedef struct sapper_hold {
     pid_t pid;             /* its own process group too */
     clockid_t clock;       /* its CPU clock: user + sys of the process */
-    int stopped;           /* seen stopped since the last resume */
-    int unstoppable;       /* still running STOP_SECONDS after a SIGSTOP:
-                              killed, and so charged in full */
+    int stopped;           /* sent SIGSTOP since the last resume */
+    int seen;              /* and seen stopped (or dead) since */
     int64_t cpu_mark;      /* its clock when the pause began, ns; -1 none */
     double paused;         /* CLOCK_MONOTONIC seconds when the pause began */
 } sapper_hold;
@@ -28,14 +27,18 @@ typedef struct sapper_hold {
 int sapper_hold_init(sapper_hold *h, pid_t pid);
 /** A pause begins (the process replied): its clock is read. */
 void sapper_hold_mark(sapper_hold *h);
-/** Stops the process and waits until it is stopped or dead; nothing when
- *  it is stopped already. */
-void sapper_hold_stop(sapper_hold *h);
-/** Continues a stopped process. */
+/** Sends the process SIGSTOP (nothing when it was sent already). It takes
+ *  it the next time it runs: at once in user code, at the end of a system
+ *  call it is in. 1 when it was sent now. */
+int sapper_hold_stop(sapper_hold *h);
+/** Stops the process and waits until it is stopped or dead. */
+void sapper_hold_see_stopped(sapper_hold *h);
+/** Continues a stopped process; a stop it has not taken yet is cancelled
+ *  (it costs the two signals, and no context switch). */
 void sapper_hold_resume(sapper_hold *h);
 /** The pause ends at t (CLOCK_MONOTONIC seconds): the CPU ns the process
  *  used in it beyond slack seconds (0 when it used less, or the pause was
- *  shorter than slack); INT64_MAX for a process that would not stop. */
+ *  shorter than slack). */
 int64_t sapper_hold_outside(sapper_hold *h, double t, double slack);
 
 #endif

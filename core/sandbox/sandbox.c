@@ -62,7 +62,7 @@ struct sapper_sandbox {
     sapper_wire_out out;
     double call_limit, game_left;           /* of the next call; 0 / -1 none */
     const sapper_host *host[SAPPER_MAX_SEATS];   /* each seat's, for its log */
-    botproc *held;                          /* replied last, left running */
+    botproc *unsure;                        /* replied last, not seen stopped */
     char message[512];
 };
 
@@ -139,8 +139,8 @@ static const char *end_proc(sapper_sandbox *sb, botproc *p, int kill_it)
     close(p->to);
     close(p->from);
     free(p->boards);
-    if (sb->held == p)
-        sb->held = NULL;
+    if (sb->unsure == p)
+        sb->unsure = NULL;
     const char *why = reason_of(status, kill_it, cpu_spent(&ru, sb->opt.cpu_seconds));
     *p = (botproc){.seat = -1};
     return why;
@@ -253,36 +253,44 @@ static int64_t read_reply(botproc *p, deadline *d, unsigned char *buf, size_t *l
 
 /* ---- not running between calls, and charged for what it runs outside them */
 
+/* Before p runs (NULL: a new process), and at a game's end: the process
+   that replied last is stopped and seen stopped, unless it is p. */
+static void see_stopped(sapper_sandbox *sb, const botproc *p)
+{
+    botproc *q = sb->unsure;
+    sb->unsure = NULL;
+    if (q && q != p)
+        sapper_hold_see_stopped(&q->hold);
+}
+
 /* After a reply. A bot process runs only in its own calls: it cannot think
    on in the time of another seat or of another entrant's game (a worker
    and its bot processes share a core). So it is stopped from its reply to
-   its next frame, and seen stopped before this process goes on (hold.c).
-   Its clock is read first: what it uses from here to its next frame is
-   outside its calls (over_allowance).
-   One exception, for speed (lazy): between two steps of a one-seat game
-   the engine goes straight from one call of the process to the next, so
-   the process is left in its read and stopped only when something else
-   would run: another process (see_stopped), the match handing control
-   back (sapper_sandbox_driver.pause), the game's end. A stop there would
-   cost two signals a move and a context switch pair (docs/BENCHMARKS.md,
-   issue 27); any CPU it takes there is charged all the same. */
-static void hold(sapper_sandbox *sb, botproc *p, int lazy)
+   its next frame, and seen stopped before another process runs or the
+   game ends (hold.c), so that a stop it takes late (at the end of a system
+   call it is in) is taken in its own time. Its clock is read first: what
+   it uses from here to its next frame is outside its calls
+   (over_allowance). In a one-seat game the next call is most often its
+   own: SIGSTOP is sent, but not waited for (the next SIGCONT cancels a
+   stop not taken yet, at the cost of two signals and no context switch),
+   and between two steps (lazy) not even sent: the engine goes straight
+   from one step to the next, and the process is stopped only when
+   something else would run (another process, the match handing control
+   back: sapper_sandbox_driver.pause, the game's end). A stop between
+   steps would cost two signals a move and often a context switch pair
+   (docs/BENCHMARKS.md, issue 27); any CPU the process takes there is
+   charged all the same. */
+static void hold(sapper_sandbox *sb, botproc *p, uint32_t type)
 {
     sapper_hold_mark(&p->hold);
-    if (lazy)
-        sb->held = p;
-    else
+    if (!p->alone) {
+        sapper_hold_see_stopped(&p->hold);
+        return;
+    }
+    see_stopped(sb, p);   /* never waits: the one before was seen already */
+    sb->unsure = p;
+    if (type != SAPPER_WIRE_STEP)
         sapper_hold_stop(&p->hold);
-}
-
-/* Before p runs (NULL: a new process): the process left running by a
-   lazy hold stops, unless it is p. */
-static void see_stopped(sapper_sandbox *sb, const botproc *p)
-{
-    botproc *q = sb->held;
-    sb->held = NULL;
-    if (q && q != p)
-        sapper_hold_stop(&q->hold);
 }
 
 /* Before a call at time t: the CPU p used since its last reply (outside
@@ -290,17 +298,13 @@ static void see_stopped(sapper_sandbox *sb, const botproc *p)
    passes SAPPER_SANDBOX_OUTSIDE_CPU, with a line for the seat's log. */
 static int over_allowance(sapper_sandbox *sb, int32_t seat, botproc *p, double t)
 {
-    int64_t used = sapper_hold_outside(&p->hold, t, SAPPER_SANDBOX_STOP_SLACK);
-    p->outside = used > INT64_MAX - p->outside ? INT64_MAX : p->outside + used;
+    p->outside += sapper_hold_outside(&p->hold, t, SAPPER_SANDBOX_STOP_SLACK);
     if ((double)p->outside <= SAPPER_SANDBOX_OUTSIDE_CPU * 1e9)
         return 0;
     char line[160];
-    if (p->hold.unstoppable)
-        snprintf(line, sizeof line, "its process did not stop after its reply");
-    else
-        snprintf(line, sizeof line, "its process used %.1f ms of CPU outside its calls "
-                 "in this game (%.0f ms allowed)", (double)p->outside / 1e6,
-                 SAPPER_SANDBOX_OUTSIDE_CPU * 1e3);
+    snprintf(line, sizeof line, "its process used %.1f ms of CPU outside its calls in "
+             "this game (%.0f ms allowed)", (double)p->outside / 1e6,
+             SAPPER_SANDBOX_OUTSIDE_CPU * 1e3);
     sapper_host_log(sb->host[seat], SAPPER_LOG_WARNING, line);
     return 1;
 }
@@ -378,7 +382,8 @@ static int start_proc(sapper_sandbox *sb, botproc *p, const sapper_plugin *bot,
     int32_t st = (int32_t)sapper_wire_get_u32(&in);
     const char *text = sapper_wire_get_str(&in);
     if (type == SAPPER_WIRE_READY && !in.bad && st == SAPPER_OK) {
-        hold(sb, p, 0);   /* loaded: it runs again for its first frame */
+        sapper_hold_mark(&p->hold);   /* loaded: it runs again for its first frame */
+        sapper_hold_see_stopped(&p->hold);
         return 0;
     }
     int answered = type == SAPPER_WIRE_READY && !in.bad;
@@ -477,9 +482,10 @@ void sapper_sandbox_release(sapper_sandbox *sb)
             end_proc(sb, p, 1);   /* never freed: its instance would linger */
             continue;
         }
-        sapper_hold_stop(&p->hold);   /* idle until its entrant's next game */
+        sapper_hold_see_stopped(&p->hold);   /* idle until its entrant's next game */
         p->seat = -1;
     }
+    sb->unsure = NULL;   /* seen above, or ended */
 }
 
 sapper_status sapper_sandbox_try(const sapper_sandbox_options *opt,
@@ -583,7 +589,7 @@ static sapper_status call(sapper_sandbox *sb, int32_t seat, uint32_t type,
         return fail(sb, seat, 0, NULL, why, whycap);
     if (got != (int64_t)expect)
         return fail(sb, seat, 1, "protocol", why, whycap);
-    hold(sb, p, p->alone && type == SAPPER_WIRE_STEP);
+    hold(sb, p, type);
     return SAPPER_OK;
 }
 
@@ -746,11 +752,13 @@ static sapper_status drv_bot_free(void *ctx, int32_t seat, int keep, char *why,
 }
 
 /* The match hands control back (a person to act, an animated step, the
-   game's end): the process a one-seat game left running stops. */
+   game's end): the process a one-seat game left running gets its stop
+   (seen stopped before another process runs, or at the game's end). */
 static void drv_pause(void *ctx)
 {
     sapper_sandbox *sb = ctx;
-    see_stopped(sb, NULL);
+    if (sb->unsure)
+        sapper_hold_stop(&sb->unsure->hold);
 }
 
 const sapper_bot_driver sapper_sandbox_driver = {
