@@ -57,13 +57,12 @@ static void wait_stopped(const sapper_hold *h)
         ;
 }
 
-int sapper_hold_stop(sapper_hold *h)
+void sapper_hold_stop(sapper_hold *h)
 {
     if (h->stopped || kill(-h->pid, SIGSTOP) != 0)
-        return 0;
+        return;
     h->stopped = 1;
     h->seen = 0;
-    return 1;
 }
 
 void sapper_hold_see_stopped(sapper_hold *h)

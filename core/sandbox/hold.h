@@ -29,8 +29,8 @@ int sapper_hold_init(sapper_hold *h, pid_t pid);
 void sapper_hold_mark(sapper_hold *h);
 /** Sends the process SIGSTOP (nothing when it was sent already). It takes
  *  it the next time it runs: at once in user code, at the end of a system
- *  call it is in. 1 when it was sent now. */
-int sapper_hold_stop(sapper_hold *h);
+ *  call it is in. */
+void sapper_hold_stop(sapper_hold *h);
 /** Stops the process and waits until it is stopped or dead. */
 void sapper_hold_see_stopped(sapper_hold *h);
 /** Continues a stopped process; a stop it has not taken yet is cancelled

@@ -646,6 +646,8 @@ static sapper_status drv_bot_new(void *ctx, int32_t seat, const sapper_params *p
     if (seat >= 0 && seat < SAPPER_MAX_SEATS)
         sb->host[seat] = setup->struct_size >= offsetof(sapper_bot_setup, host) +
                          sizeof setup->host ? setup->host : NULL;
+    if (seat >= 0 && seat < SAPPER_MAX_SEATS && sb->seat_proc[seat] >= 0)   /* for hold() */
+        sb->procs[sb->seat_proc[seat]].alone = setup->players == 1;
     sapper_wire_put_u32(o, (uint32_t)setup->seat);
     sapper_wire_put_u32(o, (uint32_t)setup->players);
     sapper_wire_put_i64(o, (int64_t)setup->seed);
@@ -669,7 +671,6 @@ static sapper_status drv_bot_new(void *ctx, int32_t seat, const sapper_params *p
     if (in.bad)
         return fail(sb, seat, 1, "protocol", why, whycap);
     sb->procs[sb->seat_proc[seat]].live = status == SAPPER_OK;
-    sb->procs[sb->seat_proc[seat]].alone = setup->players == 1;
     if (status == SAPPER_OK)
         return SAPPER_OK;
     snprintf(why, whycap, "%s", text);   /* the bot's own refusal */

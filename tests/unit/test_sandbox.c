@@ -37,8 +37,8 @@ static int setup(void **state)
     char err[1024];
     assert_non_null(f);
     f->reg = test_registry(0);
-    assert_int_equal(sapper_registry_load_file(f->reg, SAPPER_TEST_PLUGIN_DIR "/bot_thief.so",
-                                               err, sizeof err), SAPPER_OK);
+    const char *thief = SAPPER_TEST_PLUGIN_DIR "/bot_thief.so";
+    assert_int_equal(sapper_registry_load_file(f->reg, thief, err, sizeof err), SAPPER_OK);
     sapper_sandbox_options o = {.helper = SAPPER_BOTHOST};
     f->sb = sapper_sandbox_new(&o);
     assert_non_null(f->sb);
