@@ -4,7 +4,10 @@
  * with their deadlines. Every byte a bot process sends is checked here
  * before it means anything; a process that breaks the protocol, dies, or
  * misses a deadline is killed, reaped, and its seat forfeits with the
- * reason its end tells.
+ * reason its end tells. Between its calls, and while it waits idle for
+ * its entrant's next game, a process does not run (hold.c stops it), and
+ * the CPU its clock shows outside its calls is charged to it
+ * (SAPPER_SANDBOX_OUTSIDE_CPU).
  */
 #define _GNU_SOURCE
 #include "sandbox.h"
@@ -24,6 +27,7 @@
 #include <unistd.h>
 
 #include "helper_exec.h"
+#include "hold.h"
 #include "wire.h"
 
 #define MAX_PROCS (2 * SAPPER_MAX_SEATS)
@@ -43,8 +47,9 @@ typedef struct botproc {
                                   (a hash of secret parameters is no secret) */
     int32_t seat;              /* the seat it plays now, -1 idle */
     int live;                  /* a bot instance exists in it */
-    int hold;                  /* stop it between calls (a game with others) */
-    int stopped;               /* SIGSTOPped since its last reply */
+    sapper_hold hold;          /* stopped between its calls, and its clock */
+    int alone;                 /* it plays a one-seat game */
+    int64_t outside;           /* CPU ns it used outside its calls this game */
     unsigned char rbuf[REPLY_MAX + 8];   /* what it sent, not yet read */
     size_t rlen;
     int64_t *boards;           /* boards it has played; owned */
@@ -60,6 +65,7 @@ struct sapper_sandbox {
     sapper_wire_out out;
     double call_limit, game_left;           /* of the next call; 0 / -1 none */
     const sapper_host *host[SAPPER_MAX_SEATS];   /* each seat's, for its log */
+    botproc *unsure;                        /* replied last, not seen stopped */
     char message[512];
 };
 
@@ -121,7 +127,7 @@ static int cpu_spent(const struct rusage *ru, int64_t cpu_seconds)
 }
 
 /* Kills (when asked) and reaps a process; the reason word of its end. */
-static const char *end_proc(const sapper_sandbox *sb, botproc *p, int kill_it)
+static const char *end_proc(sapper_sandbox *sb, botproc *p, int kill_it)
 {
     int status = 0;
     struct rusage ru = {0};
@@ -129,7 +135,7 @@ static const char *end_proc(const sapper_sandbox *sb, botproc *p, int kill_it)
         return "crash";
     if (kill_it)
         kill(-p->pid, SIGKILL);
-    else if (p->stopped)
+    else if (p->hold.stopped)
         kill(-p->pid, SIGCONT);
     /* it closed the channel, so it is exiting: wait for that, but never
        for ever */
@@ -149,6 +155,8 @@ static const char *end_proc(const sapper_sandbox *sb, botproc *p, int kill_it)
     close(p->to);
     close(p->from);
     free(p->boards);
+    if (sb->unsure == p)
+        sb->unsure = NULL;
     const char *why = reason_of(status, kill_it, cpu_spent(&ru, sb->opt.cpu_seconds),
                                 over_share(&ru, sb->opt.memory_share_mb));
     *p = (botproc){.seat = -1};
@@ -235,6 +243,78 @@ static int64_t read_reply(botproc *p, deadline *d, unsigned char *buf, size_t *l
     }
 }
 
+/* ---- not running between calls, and charged for what it runs outside them */
+
+/* Before p runs (NULL: a new process), and at a game's end: the process
+   that replied last is stopped and seen stopped, unless it is p. */
+static void see_stopped(sapper_sandbox *sb, const botproc *p)
+{
+    botproc *q = sb->unsure;
+    sb->unsure = NULL;
+    if (q && q != p)
+        sapper_hold_see_stopped(&q->hold);
+}
+
+/* After a reply. A bot process runs only in its own calls: it cannot think
+   on in the time of another seat or of another entrant's game (a worker
+   and its bot processes share a core). So it is stopped from its reply to
+   its next frame, and seen stopped before another process runs or the
+   game ends (hold.c), so that a stop it takes late (at the end of a system
+   call it is in) is taken in its own time. Its clock is read first: what
+   it uses from here to its next frame is outside its calls
+   (over_allowance). In a one-seat game the next call is most often its
+   own: SIGSTOP is sent, but not waited for (the next SIGCONT cancels a
+   stop not taken yet, at the cost of two signals and no context switch),
+   and between two steps (lazy) not even sent: the engine goes straight
+   from one step to the next, and the process is stopped only when
+   something else would run (another process, the match handing control
+   back: sapper_sandbox_driver.pause, the game's end). A stop between
+   steps would cost two signals a move and often a context switch pair
+   (docs/BENCHMARKS.md, issue 27); any CPU the process takes there is
+   charged all the same. */
+static void hold(sapper_sandbox *sb, botproc *p, uint32_t type)
+{
+    sapper_hold_mark(&p->hold);
+    if (!p->alone) {
+        sapper_hold_see_stopped(&p->hold);
+        return;
+    }
+    see_stopped(sb, p);   /* never waits: the one before was seen already */
+    sb->unsure = p;
+    if (type != SAPPER_WIRE_STEP)
+        sapper_hold_stop(&p->hold);
+}
+
+/* Before a call at time t: the CPU p used since its last reply (outside
+   its calls), less SAPPER_SANDBOX_STOP_SLACK, joins its game's; 1 when that
+   passes SAPPER_SANDBOX_OUTSIDE_CPU, with a line for the seat's log. */
+static int over_allowance(sapper_sandbox *sb, int32_t seat, botproc *p, double t)
+{
+    p->outside += sapper_hold_outside(&p->hold, t, SAPPER_SANDBOX_STOP_SLACK);
+    if ((double)p->outside <= SAPPER_SANDBOX_OUTSIDE_CPU * 1e9)
+        return 0;
+    char line[160];
+    snprintf(line, sizeof line, "its process used %.1f ms of CPU outside its calls in "
+             "this game (%.0f ms allowed)", (double)p->outside / 1e6,
+             SAPPER_SANDBOX_OUTSIDE_CPU * 1e3);
+    sapper_host_log(sb->host[seat], SAPPER_LOG_WARNING, line);
+    return 1;
+}
+
+/* The frame in sb->out to p, which then runs. A frame that fits in
+   PIPE_BUF goes in whole while p is still stopped, so p, continued, finds
+   it there (one wake-up of p, not two); a larger one, or one its pipe has
+   no room for, is sent once p runs to read it. */
+static int send_frame(sapper_sandbox *sb, botproc *p, uint32_t type, double hard)
+{
+    see_stopped(sb, p);
+    int put = p->hold.stopped ? sapper_wire_try_send(p->to, type, sb->out.data, sb->out.len)
+                              : 0;
+    sapper_hold_resume(&p->hold);
+    return put > 0 ? 0 : put < 0 ? -1
+         : sapper_wire_send(p->to, type, sb->out.data, sb->out.len, hard);
+}
+
 static int start_proc(sapper_sandbox *sb, botproc *p, const sapper_plugin *bot,
                       int64_t key)
 {
@@ -248,6 +328,7 @@ static int start_proc(sapper_sandbox *sb, botproc *p, const sapper_plugin *bot,
         }
         return -1;
     }
+    see_stopped(sb, NULL);   /* the new process runs alone */
     pid_t parent = getpid();
     pid_t pid = fork();
     if (pid == 0)
@@ -265,6 +346,11 @@ static int start_proc(sapper_sandbox *sb, botproc *p, const sapper_plugin *bot,
     fcntl(up[0], F_SETFL, O_NONBLOCK);
     *p = (botproc){.pid = pid, .to = down[1], .from = up[0], .key = key, .bot = bot,
                    .seat = -1};
+    if (sapper_hold_init(&p->hold, pid) != 0) {
+        end_proc(sb, p, 1);
+        snprintf(sb->message, sizeof sb->message, "cannot read a bot process's CPU clock");
+        return -1;
+    }
     unsigned char buf[REPLY_MAX + 8];
     size_t len = 0;
     int timed_out;
@@ -273,8 +359,11 @@ static int start_proc(sapper_sandbox *sb, botproc *p, const sapper_plugin *bot,
     sapper_wire_in in = {buf + 8, len, 0};
     int32_t st = (int32_t)sapper_wire_get_u32(&in);
     const char *text = sapper_wire_get_str(&in);
-    if (type == SAPPER_WIRE_READY && !in.bad && st == SAPPER_OK)
+    if (type == SAPPER_WIRE_READY && !in.bad && st == SAPPER_OK) {
+        sapper_hold_mark(&p->hold);   /* loaded: it runs again for its first frame */
+        sapper_hold_see_stopped(&p->hold);
         return 0;
+    }
     int answered = type == SAPPER_WIRE_READY && !in.bad;
     const char *ended = end_proc(sb, p, answered || timed_out);
     char died[64];
@@ -348,6 +437,7 @@ void sapper_sandbox_seat(sapper_sandbox *sb, int32_t seat, const sapper_plugin *
         return;
     p->seat = seat;
     p->games++;
+    p->outside = 0;   /* counted again from its last reply */
     note_board(p, board);
     sb->seat_proc[seat] = i;
 }
@@ -366,11 +456,14 @@ void sapper_sandbox_release(sapper_sandbox *sb)
         if (i < 0)
             continue;
         botproc *p = &sb->procs[i];
-        if (p->live)
+        if (p->live) {
             end_proc(sb, p, 1);   /* never freed: its instance would linger */
-        else
-            p->seat = -1;
+            continue;
+        }
+        sapper_hold_see_stopped(&p->hold);   /* idle until its entrant's next game */
+        p->seat = -1;
     }
+    sb->unsure = NULL;   /* seen above, or ended */
 }
 
 sapper_status sapper_sandbox_try(const sapper_sandbox_options *opt,
@@ -432,15 +525,6 @@ static sapper_status fail(sapper_sandbox *sb, int32_t seat, int kill_it,
     return SAPPER_ERR_STATE;
 }
 
-/* In a game with other seats a bot process does not run between its calls:
-   thinking on while another seat thinks would take that seat's CPU (they
-   share a core) and so its time. It is continued before its next frame. */
-static void hold_between_calls(botproc *p)
-{
-    if (p->hold && kill(-p->pid, SIGSTOP) == 0)
-        p->stopped = 1;
-}
-
 static sapper_status call(sapper_sandbox *sb, int32_t seat, uint32_t type,
                           uint32_t expect, unsigned char *reply, size_t *len,
                           char *why, size_t whycap)
@@ -456,9 +540,9 @@ static sapper_status call(sapper_sandbox *sb, int32_t seat, uint32_t type,
     }
     if (p->rlen)   /* something followed its last reply */
         return fail(sb, seat, 1, "protocol", why, whycap);
-    if (p->stopped && kill(-p->pid, SIGCONT) == 0)
-        p->stopped = 0;
     double t0 = now();
+    if (over_allowance(sb, seat, p, t0))
+        return fail(sb, seat, 1, "cpu", why, whycap);
     deadline d = {.pid = p->pid};
     if (sb->call_limit > 0) {
         d.hard = t0 + sb->call_limit + SAPPER_SANDBOX_GRACE;
@@ -466,7 +550,7 @@ static sapper_status call(sapper_sandbox *sb, int32_t seat, uint32_t type,
     }
     memcpy(sb->out.data, &sb->call_limit, sizeof(double));   /* the frame's head */
     memcpy(sb->out.data + sizeof(double), &sb->game_left, sizeof(double));
-    int sent = sapper_wire_send(p->to, type, sb->out.data, sb->out.len, d.hard);
+    int sent = send_frame(sb, p, type, d.hard);
     if (sent != 0)
         return fail(sb, seat, sent == -2, sent == -2 ? "timeout" : NULL, why, whycap);
     int timed_out;
@@ -483,7 +567,7 @@ static sapper_status call(sapper_sandbox *sb, int32_t seat, uint32_t type,
         return fail(sb, seat, 0, NULL, why, whycap);
     if (got != (int64_t)expect)
         return fail(sb, seat, 1, "protocol", why, whycap);
-    hold_between_calls(p);
+    hold(sb, p, type);
     return SAPPER_OK;
 }
 
@@ -553,6 +637,8 @@ static sapper_status drv_bot_new(void *ctx, int32_t seat, const sapper_params *p
     if (seat >= 0 && seat < SAPPER_MAX_SEATS)
         sb->host[seat] = setup->struct_size >= offsetof(sapper_bot_setup, host) +
                          sizeof setup->host ? setup->host : NULL;
+    if (seat >= 0 && seat < SAPPER_MAX_SEATS && sb->seat_proc[seat] >= 0)   /* for hold() */
+        sb->procs[sb->seat_proc[seat]].alone = setup->players == 1;
     sapper_wire_put_u32(o, (uint32_t)setup->seat);
     sapper_wire_put_u32(o, (uint32_t)setup->players);
     sapper_wire_put_i64(o, (int64_t)setup->seed);
@@ -576,7 +662,6 @@ static sapper_status drv_bot_new(void *ctx, int32_t seat, const sapper_params *p
     if (in.bad)
         return fail(sb, seat, 1, "protocol", why, whycap);
     sb->procs[sb->seat_proc[seat]].live = status == SAPPER_OK;
-    sb->procs[sb->seat_proc[seat]].hold = setup->players > 1;
     if (status == SAPPER_OK)
         return SAPPER_OK;
     snprintf(why, whycap, "%s", text);   /* the bot's own refusal */
@@ -658,9 +743,20 @@ static sapper_status drv_bot_free(void *ctx, int32_t seat, int keep, char *why,
     return SAPPER_OK;
 }
 
+/* The match hands control back (a person to act, an animated step, the
+   game's end): the process a one-seat game left running gets its stop
+   (seen stopped before another process runs, or at the game's end). */
+static void drv_pause(void *ctx)
+{
+    sapper_sandbox *sb = ctx;
+    if (sb->unsure)
+        sapper_hold_stop(&sb->unsure->hold);
+}
+
 const sapper_bot_driver sapper_sandbox_driver = {
     .bot_new = drv_bot_new,
     .step = drv_step,
     .inform = drv_inform,
     .bot_free = drv_bot_free,
+    .pause = drv_pause,
 };

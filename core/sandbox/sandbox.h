@@ -13,6 +13,18 @@
  * two-player pair the colours swap on one board: a fresh process plays
  * the second game) and it is replaced after games_per_process games or
  * any fault.
+ *
+ * A bot process runs only in its own calls: from each reply to its next
+ * frame, and while it waits idle for its entrant's next game, it is
+ * stopped (SIGSTOP, in every format) and seen stopped before anything else
+ * runs; only between two steps of a one-seat game, where the engine goes
+ * straight on to the next step, is it left sleeping in its read until the
+ * match hands control back (sapper_sandbox_driver.pause) or another
+ * process is called. The CPU time it uses outside its calls (its own
+ * clock, read at both ends of every pause) is charged to it: past
+ * SAPPER_SANDBOX_OUTSIDE_CPU in a game, its next call fails with reason
+ * "cpu". So a worker's core runs one bot call at a time, and a bot's
+ * deadline does not depend on what another bot on that core does.
  */
 #ifndef SAPPER_SANDBOX_H
 #define SAPPER_SANDBOX_H
@@ -55,6 +67,17 @@ void sapper_sandbox_seat(sapper_sandbox *sb, int32_t seat, const sapper_plugin *
 void sapper_sandbox_set_limits(sapper_sandbox *sb, double call_limit, double game_left);
 
 #define SAPPER_SANDBOX_GRACE 0.25
+/** Seconds of CPU a bot process may use outside its calls in one game,
+ *  counted from the reply that ended its previous game. An honest one
+ *  uses none there: it sleeps in its read, or is stopped. What a process
+ *  that goes on after its reply manages counts: the rest of a system call
+ *  it was in when its stop came, or whatever it ran while left running. */
+#define SAPPER_SANDBOX_OUTSIDE_CPU 0.050
+/** Seconds of it that each pause between two calls may use free of
+ *  charge: taking a stop costs a process a few microseconds of its own CPU
+ *  (the kernel's work on its signal), more on a slow or instrumented
+ *  build. */
+#define SAPPER_SANDBOX_STOP_SLACK 0.0002
 /** After a game: processes whose seat ended cleanly go back to the pool;
  *  any other is killed. */
 void sapper_sandbox_release(sapper_sandbox *sb);

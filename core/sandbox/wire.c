@@ -5,6 +5,7 @@
 #include "wire.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <poll.h>
@@ -159,6 +160,21 @@ int sapper_wire_wait(int fd, short events, double deadline)
         if (k > 0 || (k < 0 && errno != EINTR))
             return 1;   /* ready, or an error the read or write will report */
     }
+}
+
+int sapper_wire_try_send(int fd, uint32_t type, const void *payload, size_t len)
+{
+    uint32_t h[2] = {type, (uint32_t)len};
+    if (len > PIPE_BUF - sizeof h)
+        return 0;
+    struct iovec iov[2] = {{h, sizeof h}, {(void *)payload, len}};
+    ssize_t k;
+    do
+        k = writev(fd, iov, len ? 2 : 1);
+    while (k < 0 && errno == EINTR);
+    if (k == (ssize_t)(sizeof h + len))
+        return 1;
+    return k < 0 && errno == EAGAIN ? 0 : -1;
 }
 
 int sapper_wire_send(int fd, uint32_t type, const void *payload, size_t len,

@@ -68,6 +68,12 @@ const char *sapper_wire_get_str(sapper_wire_in *in);
  *  other end is gone, -2 when the deadline passed. */
 int sapper_wire_send(int fd, uint32_t type, const void *payload, size_t len,
                      double deadline);
+/** Writes a whole frame in one write when it fits in PIPE_BUF bytes
+ *  (header included), which a pipe takes whole or not at all, so a reader
+ *  that is not running finds it whole later. 1 written, 0 nothing written
+ *  (the frame is larger, or the pipe has no room), -1 when the other end
+ *  is gone. */
+int sapper_wire_try_send(int fd, uint32_t type, const void *payload, size_t len);
 /** Waits until fd is ready for events (POLLIN, POLLOUT) or the deadline
  *  (0: none) passes: 1 ready (or in error), 0 timed out. */
 int sapper_wire_wait(int fd, short events, double deadline);

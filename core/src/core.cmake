@@ -27,7 +27,8 @@ add_library(sapper_core STATIC
   ${CMAKE_CURRENT_LIST_DIR}/replay.c
   ${CMAKE_CURRENT_LIST_DIR}/replay_read.c
   ${CMAKE_CURRENT_LIST_DIR}/replay_times.c
-  ${CMAKE_CURRENT_SOURCE_DIR}/sandbox/sandbox.c)
+  ${CMAKE_CURRENT_SOURCE_DIR}/sandbox/sandbox.c
+  ${CMAKE_CURRENT_SOURCE_DIR}/sandbox/hold.c)
 target_include_directories(sapper_core PUBLIC ${CMAKE_CURRENT_LIST_DIR})
 target_compile_definitions(sapper_core PRIVATE SAPPER_ENGINE_VERSION="${PROJECT_VERSION}")
 target_link_libraries(sapper_core PUBLIC sapper_abi sapper_loader

@@ -1029,7 +1029,7 @@ static int ask_bot(sapper_match *m, int32_t seat)
     return commit(m, seat, acts[0]) == SAPPER_OK;
 }
 
-int sapper_match_advance_one(sapper_match *m)
+static int advance_one(sapper_match *m)
 {
     int32_t who = sapper_match_to_move(m);
     if (who >= 0)
@@ -1042,11 +1042,26 @@ int sapper_match_advance_one(sapper_match *m)
     return 0;
 }
 
+/* Control goes back to the caller: the driver's bots stop running. */
+static void pause_bots(sapper_match *m)
+{
+    if (m->driver && m->driver->pause)
+        m->driver->pause(m->driver_ctx);
+}
+
+int sapper_match_advance_one(sapper_match *m)
+{
+    int moved = advance_one(m);
+    pause_bots(m);
+    return moved;
+}
+
 int64_t sapper_match_advance(sapper_match *m)
 {
     int64_t n = 0;
-    while (sapper_match_advance_one(m))
+    while (advance_one(m))
         n++;
+    pause_bots(m);
     return n;
 }
 

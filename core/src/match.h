@@ -115,9 +115,9 @@ void sapper_match_set_clock(sapper_match *m, sapper_match_clock clock, void *ctx
  * plugin's table. A call that fails for a reason outside the bot's answer
  * (it crashed, ran out of time, broke the sandbox or the protocol) returns
  * an error status and a short reason word in why ("crash", "timeout",
- * "sandbox", "exit", "memory", "protocol", "killed"); the seat forfeits with
- * that reason. inform is buffered by the driver and never fails on its own:
- * a fault shows at the next call.
+ * "sandbox", "exit", "memory", "protocol", "killed", "cpu"); the seat
+ * forfeits with that reason. inform is buffered by the driver and never
+ * fails on its own: a fault shows at the next call.
  */
 typedef struct sapper_bot_driver {
     /* config: sapper_match_config of the game; a bot process may reset an
@@ -135,6 +135,10 @@ typedef struct sapper_bot_driver {
        kept for the next game (bot_reset) */
     sapper_status (*bot_free)(void *ctx, int32_t seat, int keep, char *why,
                               size_t whycap);
+    /* the match hands control back to its caller (sapper_match_advance and
+       _advance_one return): no bot of it may run until it is called again;
+       may be NULL */
+    void (*pause)(void *ctx);
 } sapper_bot_driver;
 
 /* The most actions one answer of a bot may hold (step_many). */

@@ -533,14 +533,15 @@ static sapper_status check_joint(const replay_file *rf, const replay_move *mv,
    action or error status (both in its step), and the faults of a call
    into a bot found outside the match: running out of time, and, for a
    sandboxed bot, its process crashing, exiting, breaking the sandbox or
-   the protocol, or running out of memory. Returns 1 for a step-only
+   the protocol, running out of memory, or running outside its calls
+   (cpu). Returns 1 for a step-only
    reason, 2 for one that may come from any call (bot_new, inform and
    bot_free too, so at any point of the game, even after its end), 0 for
    a reason the engine never writes. */
 static int recorded_reason(const char *reason)
 {
     static const char *const any_call[] = {"timeout", "crash", "exit", "sandbox",
-                                           "protocol", "memory", "killed"};
+                                           "protocol", "memory", "killed", "cpu"};
     if (strcmp(reason, "illegal") == 0 || strcmp(reason, "error") == 0)
         return 1;
     for (size_t i = 0; i < sizeof any_call / sizeof *any_call; i++)

@@ -71,7 +71,7 @@ sapper_status sapper_record_next(const char *buf, size_t len, size_t *used,
 static int known_reason(const char *why)
 {
     static const char *const words[] = {"", "crash", "timeout", "illegal", "exit",
-        "memory", "error", "void", "sandbox", "protocol", "killed", "corrupt", "stall"};
+        "memory", "error", "void", "sandbox", "protocol", "killed", "corrupt", "stall", "cpu"};
     for (size_t i = 0; i < sizeof words / sizeof *words; i++)
         if (strcmp(why, words[i]) == 0)
             return 1;

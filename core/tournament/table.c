@@ -16,11 +16,11 @@
 #include <math.h>
 #include <stdio.h>
 
-#define NREASONS 11
+#define NREASONS 12
 #define DUP_VOID 2            /* a duplicate board whose game was void */
 static const char *const reasons[NREASONS] = {
     "crash", "timeout", "illegal", "exit", "memory", "error", "sandbox", "protocol",
-    "killed", "stall", "other"};
+    "killed", "stall", "cpu", "other"};
 
 typedef struct entrant_tally {
     int64_t games, wins, draws, losses, seats;

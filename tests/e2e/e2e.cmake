@@ -37,6 +37,10 @@ sapper_e2e(e2e_completion completion_test.sh)
 sapper_e2e(e2e_sandbox sandbox_test.sh TIMEOUT 300 ARGS ${SAPPER_SANITIZE})
 # What a bot's code finds of the organiser's secrets (issue 27).
 sapper_e2e(e2e_secrets secrets_test.sh TIMEOUT 300)
+# A bot that needs 0.8 of its core next to bots that steal CPU between
+# their calls (issue 27): alone on the machine's cores or skipped.
+sapper_e2e(e2e_sandbox_cpu sandbox_cpu_test.sh SKIPPABLE TIMEOUT 500)
+set_tests_properties(e2e_sandbox_cpu PROPERTIES RUN_SERIAL TRUE)
 # mpirun -np 3 on loopback (issue 15): skipped, visibly, only without MPI.
 sapper_e2e(e2e_mpi mpi_test.sh SKIPPABLE ARGS "${MPI_C_FOUND}" ${SAPPER_SANITIZE})
 sapper_e2e(e2e_redteam redteam_test.sh TIMEOUT 300)

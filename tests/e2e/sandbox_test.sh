@@ -23,7 +23,7 @@ board() {
 }
 board > "$T/alone.ini"
 board > "$T/evil.ini"
-SANDBOX="procmem db_write db_unlink fork socket ptrace kill_parent kill_group self_kill exec forge timer"
+SANDBOX="procmem db_write db_unlink fork socket ptrace kill_parent kill_group self_kill exec forge timer affinity"
 CRASH="crash_new crash_inform"
 LOOP="loop_new loop_inform"
 AFTER="crash_free loop_free"   # after the game is decided: it stands
@@ -62,10 +62,10 @@ drawn=$("$S" tournament "$T/alone.ini" tournament.seed= tournament.games=1 \
     fail "a drawn master seed should be 64-bit, got '$drawn'"
 [ -f "$T/evil.db" ] && pass "the database is still there" || fail "the database was removed"
 check=$(sqlite3 "$T/evil.db" "pragma integrity_check; select count(*) from games;" | tr '\n' ' ')
-expect_contains "$check" "ok 84 " "integrity_check ok and every game stored once (21 entrants x 4)"
+expect_contains "$check" "ok 88 " "integrity_check ok and every game stored once (22 entrants x 4)"
 culprits=$(sqlite3 "$T/evil.db" "select count(*) from games where reason != '' and seats = '[\"' || culprit || '\"]'")
-[ "$culprits" -eq 64 ] && pass "the culprit is the hostile seat in all 64 faulted games" ||
-    fail "culprit named in 64 faulted games, found $culprits"
+[ "$culprits" -eq 68 ] && pass "the culprit is the hostile seat in all 68 faulted games" ||
+    fail "culprit named in 68 faulted games, found $culprits"
 "$S" tournament "$T/alone.ini" tournament.db="$T/alone.db" >/dev/null 2>&1
 if [ "$(games_of "$T/evil.db" simple | cut -d, -f3-)" = "$(games_of "$T/alone.db" simple | cut -d, -f3-)" ]; then
     pass "the well-behaved bot's games are those of a run without the others"

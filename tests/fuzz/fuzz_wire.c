@@ -62,7 +62,7 @@ static int fill_pipe(const uint8_t *data, size_t size)
 static int known_reason(const char *why)
 {
     static const char *const words[] = {"", "crash", "timeout", "illegal", "exit",
-        "memory", "error", "void", "sandbox", "protocol", "killed", "corrupt"};
+        "memory", "error", "void", "sandbox", "protocol", "killed", "corrupt", "cpu"};
     for (size_t i = 0; i < sizeof words / sizeof *words; i++)
         if (strcmp(why, words[i]) == 0)
             return 1;

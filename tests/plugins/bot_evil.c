@@ -10,6 +10,7 @@
 #include "test_bot.h"
 
 #include <fcntl.h>
+#include <sched.h>
 #include <stdio.h>
 #include <time.h>
 #include <signal.h>
@@ -24,7 +25,7 @@
 static const sapper_param_spec evil_params[] = {
     {.key = "act", .type = SAPPER_PARAM_CHOICE, .def = "none",
      .choices = "none|procmem|db_write|db_unlink|fork|socket|ptrace|kill_parent|"
-                "kill_group|self_kill|exec|forge|timer|flood|leak|slow|crash_new|loop_new|"
+                "kill_group|self_kill|exec|forge|timer|affinity|flood|leak|slow|crash_new|loop_new|"
                 "crash_inform|loop_inform|crash_free|loop_free|crash_game3|peek_layout|"
                 "patient|chatty",
      .help = "the misdeed"},
@@ -90,6 +91,12 @@ static void misbehave(evil *e)
     } else if (is(e, "timer")) {
         struct itimerval t = {{0, 1000}, {0, 1000}};
         setitimer(ITIMER_REAL, &t, NULL);
+    } else if (is(e, "affinity")) {   /* off its worker's core, onto another's */
+        cpu_set_t all;
+        CPU_ZERO(&all);
+        for (int c = 0; c < CPU_SETSIZE; c++)
+            CPU_SET(c, &all);
+        sched_setaffinity(0, sizeof all, &all);
     }
 }
 
