@@ -66,6 +66,10 @@ struct sapper_sandbox {
     double call_limit, game_left;           /* of the next call; 0 / -1 none */
     const sapper_host *host[SAPPER_MAX_SEATS];   /* each seat's, for its log */
     botproc *unsure;                        /* replied last, not seen stopped */
+    int64_t owed[MAX_PROCS];                /* keys whose CPU overrun came too
+                                               late to cost their game (found
+                                               at bot_free): their next one */
+    int nowed;
     char message[512];
 };
 
@@ -515,6 +519,25 @@ static void forward_log(sapper_sandbox *sb, int32_t seat, const unsigned char *p
 
 /* ---- one call: send a frame, read the reply of the expected type */
 
+/* A CPU overrun found at a call after the game was decided (bot_free)
+   cannot change that game (match.c), so it costs the entrant's next one. */
+static void owe_next_game(sapper_sandbox *sb, int64_t key)
+{
+    if (sb->nowed < MAX_PROCS)
+        sb->owed[sb->nowed++] = key;
+}
+
+/* Whether key owes a game (and the debt is paid by asking). */
+static int pays_debt(sapper_sandbox *sb, int64_t key)
+{
+    for (int i = 0; i < sb->nowed; i++)
+        if (sb->owed[i] == key) {
+            sb->owed[i] = sb->owed[--sb->nowed];
+            return 1;
+        }
+    return 0;
+}
+
 static sapper_status fail(sapper_sandbox *sb, int32_t seat, int kill_it,
                           const char *word, char *why, size_t whycap)
 {
@@ -541,8 +564,11 @@ static sapper_status call(sapper_sandbox *sb, int32_t seat, uint32_t type,
     if (p->rlen)   /* something followed its last reply */
         return fail(sb, seat, 1, "protocol", why, whycap);
     double t0 = now();
-    if (over_allowance(sb, seat, p, t0))
+    if (over_allowance(sb, seat, p, t0)) {
+        if (type == SAPPER_WIRE_FREE)
+            owe_next_game(sb, p->key);
         return fail(sb, seat, 1, "cpu", why, whycap);
+    }
     deadline d = {.pid = p->pid};
     if (sb->call_limit > 0) {
         d.hard = t0 + sb->call_limit + SAPPER_SANDBOX_GRACE;
@@ -639,6 +665,13 @@ static sapper_status drv_bot_new(void *ctx, int32_t seat, const sapper_params *p
                          sizeof setup->host ? setup->host : NULL;
     if (seat >= 0 && seat < SAPPER_MAX_SEATS && sb->seat_proc[seat] >= 0)   /* for hold() */
         sb->procs[sb->seat_proc[seat]].alone = setup->players == 1;
+    if (seat >= 0 && seat < SAPPER_MAX_SEATS && sb->seat_proc[seat] >= 0 &&
+        pays_debt(sb, sb->procs[sb->seat_proc[seat]].key)) {
+        sapper_host_log(sb->host[seat], SAPPER_LOG_WARNING, "its process used too much "
+                        "CPU outside its calls at the end of its last game: this game is lost");
+        snprintf(why, whycap, "cpu");
+        return SAPPER_ERR_STATE;
+    }
     sapper_wire_put_u32(o, (uint32_t)setup->seat);
     sapper_wire_put_u32(o, (uint32_t)setup->players);
     sapper_wire_put_i64(o, (int64_t)setup->seed);

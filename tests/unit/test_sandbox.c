@@ -222,6 +222,35 @@ static void test_sandbox_cpu_outside_calls_forfeits_with_cpu(void **state)
     assert_int_equal(bot_pid("bot_thief"), -1);   /* killed and reaped */
 }
 
+/* The same thief caught at bot_free, once its game is decided: that game
+   stands (match.c), so the overrun costs the entrant's next game, whose
+   bot_new fails with "cpu" though its process is a fresh one. */
+static void test_sandbox_cpu_overrun_found_at_bot_free_costs_the_next_game(void **state)
+{
+    fixture *f = *state;
+    const sapper_kv thief[] = {{.key = "when", .value = "step"}};
+    sapper_sandbox_set_limits(f->sb, 5.0, -1);
+    assert_int_equal(seat_bot(f, 0, 1, "bot_thief", thief, 1), SAPPER_OK);
+    assert_int_equal(step(f, 0), SAPPER_OK);
+    pid_t pid = bot_pid("bot_thief");
+    assert_true(pid > 0);
+    double from = cpu_of(pid), watchdog = 0;
+    struct timespec ms = {0, 10000000};
+    while (cpu_of(pid) - from < 2 * SAPPER_SANDBOX_OUTSIDE_CPU && watchdog < 60) {
+        nanosleep(&ms, NULL);
+        watchdog += 0.01;
+    }
+    assert_int_equal(sapper_sandbox_driver.bot_free(f->sb, 0, 1, f->why, sizeof f->why),
+                     SAPPER_ERR_STATE);
+    assert_string_equal(f->why, "cpu");
+    sapper_sandbox_release(f->sb);
+    f->why[0] = 0;
+    assert_int_equal(seat_bot(f, 0, 1, "bot_thief", thief, 1), SAPPER_ERR_STATE);
+    assert_string_equal(f->why, "cpu");
+    sapper_sandbox_release(f->sb);
+    assert_int_equal(seat_bot(f, 0, 1, "bot_thief", thief, 1), SAPPER_OK);   /* paid */
+}
+
 /* A sandboxed worker keeps to one core, and its bot processes with it:
    they share it, one call at a time (a bot cannot move: the sandbox
    kills sched_setaffinity, tests/e2e/sandbox_test.sh). */
@@ -252,6 +281,8 @@ int main(void)
             test_sandbox_one_seat_process_stops_when_the_match_pauses, setup, teardown),
         cmocka_unit_test_setup_teardown(
             test_sandbox_other_seat_plays_only_once_the_thief_is_stopped, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_sandbox_cpu_overrun_found_at_bot_free_costs_the_next_game,
+                                        setup, teardown),
         cmocka_unit_test_setup_teardown(test_sandbox_cpu_outside_calls_forfeits_with_cpu,
                                         setup, teardown),
         cmocka_unit_test_setup_teardown(test_sandbox_bot_process_keeps_the_callers_core,
