@@ -101,7 +101,12 @@ static pid_t bot_pid(const char *id)
         size_t n = c ? fread(args, 1, sizeof args - 1, c) : 0;
         if (c)
             fclose(c);
-        const char *file = args + strlen(args) + 1, *bot = file + strlen(file) + 1;
+        /* argv[0], the plugin file, the bot id: NUL-separated within n
+           bytes (a longer command line is cut, and then is none of ours) */
+        const char *end = args + n, *file = memchr(args, 0, n);
+        file = file ? file + 1 : end;
+        const char *bot = file < end ? memchr(file, 0, (size_t)(end - file)) : NULL;
+        bot = bot ? bot + 1 : end;
         int ppid = -1;
         snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
         FILE *s = n ? fopen(path, "r") : NULL;
@@ -110,7 +115,7 @@ static pid_t bot_pid(const char *id)
         if (s)
             fclose(s);
         if (n && ppid == getpid() && strcmp(args, "sapper-bothost") == 0 &&
-            bot < args + n && strcmp(bot, id) == 0)
+            bot < end && memchr(bot, 0, (size_t)(end - bot)) && strcmp(bot, id) == 0)
             found = pid;
     }
     if (d)
