@@ -1,6 +1,6 @@
 /*
  * fuzz_wire.c - fuzz target: the records a tournament's master reads
- * (core/tournament/record_wire.c), both ways they reach it:
+ * (core/runner/record_wire.c), both ways they reach it:
  *  - from its worker processes: the record header, the replay and the
  *    result JSON read off the pipe (sapper_worker_receive, worker.c),
  *    then the judgement whether the engine could have written it

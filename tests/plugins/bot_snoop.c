@@ -20,7 +20,7 @@
  * whether all were clean, so a result's first log lines cover the game.
  *
  * Sandboxed it may only use memory calls, clocks and signals at itself
- * (core/sandbox/lockdown.c), and Landlock hides /proc: it finds mappings
+ * (core/helper/lockdown.c), and Landlock hides /proc: it finds mappings
  * by probing with madvise(MADV_NORMAL), which fails with ENOMEM on an
  * unmapped page, outward from anchors (its stack, environ, the brk heap,
  * a malloc'd block, a fresh mmap, a static of its own), over gaps of at

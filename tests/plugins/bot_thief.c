@@ -4,7 +4,7 @@
  * quickly, until its trigger (`when`): its first bot_free, or its first
  * step. There it writes the reply the engine waits for on the channel
  * itself (descriptor 4, the frame exactly as sapper-bothost would write
- * it: core/sandbox/wire.h) and never returns to sapper-bothost: from then
+ * it: core/helper/wire.h) and never returns to sapper-bothost: from then
  * on it serves the channel on its own, and between two frames it spins
  * (`spin`: a loop in user code, or in the kernel: a system call that
  * touches `mb` MiB, which a SIGSTOP only stops when it ends). It notices a

@@ -11,7 +11,7 @@ set(SAPPER_BAD_PLUGINS rps rps-random bad_noentry bad_abi bad_refuses
 function(sapper_core_test NAME)
   add_executable(${NAME} ${CMAKE_CURRENT_LIST_DIR}/${NAME}.c
                  ${CMAKE_CURRENT_LIST_DIR}/helpers.c)
-  target_link_libraries(${NAME} PRIVATE sapper_tournament PkgConfig::CMOCKA)
+  target_link_libraries(${NAME} PRIVATE sapper_runner sapper_report PkgConfig::CMOCKA)
   target_include_directories(${NAME} PRIVATE ${CMAKE_CURRENT_LIST_DIR})
   target_compile_definitions(${NAME} PRIVATE
     SAPPER_PLUGIN_DIR="${SAPPER_PLUGIN_BUILD_DIR}"

@@ -1,5 +1,5 @@
 /*
- * test_stats.c - the tournament statistics (core/tournament/stats.c) against every
+ * test_stats.c - the tournament statistics (core/stats/stats.c) against every
  * test vector of /work/shared/reference/tournaments.md A.3 (to its stated
  * 0.01), published Wilson intervals, exact binomial sums, and the edge cases
  * (no games, all wins, all losses) where nothing may come out NaN or inf.

@@ -1,7 +1,7 @@
 /*
  * test_worker.c - the records a tournament's worker process sends its
- * parent (core/tournament/worker.c) and an MPI rank sends rank 0, as
- * frames of core/tournament/record_wire.c: the receiver reads back what
+ * parent (core/runner/worker.c) and an MPI rank sends rank 0, as
+ * frames of core/runner/record_wire.c: the receiver reads back what
  * was sent, and judges sound only what the engine could have written. No
  * worker is started: the frame goes through a pipe in this process, or
  * is read from a buffer as rank 0 reads a message of records.

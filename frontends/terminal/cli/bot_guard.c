@@ -1,7 +1,7 @@
 /*
  * bot_guard.c - names the bot when one ends the whole process from inside
  * its move. `play` and `run` call bots in-process (tournaments isolate them
- * in worker processes instead, see core/tournament/worker.c), so a bot that calls
+ * in worker processes instead, see core/runner/worker.c), so a bot that calls
  * exit() would make sapper stop with status 0 and no word, and a crash
  * would leave only the shell's "Segmentation fault". With the guard, exit()
  * during a step ends sapper with status 3 and a message naming the bot,

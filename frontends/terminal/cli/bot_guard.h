@@ -13,7 +13,7 @@ void bot_guard_install(void);
     (the curses UI passes one that ends curses) and is called before the
     message, so it is not drawn over the board; NULL when the screen ends. */
 void bot_guard_on_screen(void (*restore)(void));
-/** A sapper_bot_hook (core/src/match.h); ctx is the match's sapper_setup. */
+/** A sapper_bot_hook (core/engine/match.h); ctx is the match's sapper_setup. */
 void bot_guard_hook(void *setup, int32_t seat, int phase);
 
 #endif

@@ -1,7 +1,7 @@
 /*
  * report_cmd.c - `sapper report DB [--tournament ID] -o FILE`: one
  * self-contained HTML page of charts about a tournament of a results
- * database (core/tournament/report.h). The plugins its definition names
+ * database (core/report/report.h). The plugins its definition names
  * are searched as for every command. Any refusal (not a results
  * database, no such tournament, an output directory that does not exist)
  * exits 2 and writes nothing.

@@ -1,6 +1,6 @@
 /*
  * tournament_cmd.c - `sapper tournament CONFIG [overrides] [--jobs N]
- * [--resume] [--json FILE] [--csv FILE]`: runs a tournament (core/tournament/
+ * [--resume] [--json FILE] [--csv FILE]`: runs a tournament (core/runner/
  * tournament.c) with a progress display on stderr, then prints the table.
  * Ctrl-C or SIGTERM stops it cleanly: finished games are kept and
  * `--resume` plays only what is missing. Exit: 0 done, 2 bad input,

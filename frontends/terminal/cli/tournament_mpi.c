@@ -2,7 +2,7 @@
  * tournament_mpi.c - the MPI side of `sapper tournament` (see
  * tournament_mpi.h): MPI_Init when an MPI launcher started this process,
  * the lanes of rank 0, the play of the others, and how the job ends. The
- * tournament itself is core/tournament/'s; this file only starts, wires
+ * tournament itself is core/runner/'s; this file only starts, wires
  * and ends.
  */
 #define _GNU_SOURCE   /* sched_getaffinity */

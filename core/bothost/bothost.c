@@ -9,7 +9,7 @@
  *     sapper-bothost --describe PLUGIN_FILE
  *
  * reads one plugin's manifest for the engine's registry (describer.c;
- * core/src/describe.c starts it with the pipe on descriptor 3);
+ * core/loader/describe.c starts it with the pipe on descriptor 3);
  *
  *     sapper-bothost PLUGIN_FILE BOT_ID MEMORY_MB CPU_SECONDS
  *

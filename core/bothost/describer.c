@@ -1,7 +1,7 @@
 /*
  * describer.c - describer.h: `sapper-bothost --describe PLUGIN_FILE`, the
  * process that reads one plugin's manifest for the engine. It is started
- * by core/src/describe.c through an exec (helper_exec.h), so it holds
+ * by core/loader/describe.c through an exec (helper_exec.h), so it holds
  * nothing of the engine: not its configuration, seeds, layouts or
  * environment; all a plugin's load-time code and entry function can find
  * here is this program and the plugin itself. It locks itself down as a

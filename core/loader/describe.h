@@ -1,9 +1,9 @@
 /*
  * describe.h - reading a plugin's manifest without running its code in
  * this process. The manifest reader, `sapper-bothost --describe FILE`
- * (core/sandbox/describer.c), is started with fork and exec, so it holds
+ * (core/bothost/describer.c), is started with fork and exec, so it holds
  * nothing of this process (helper_exec.h); locked down as a sandboxed bot
- * is before its load (core/sandbox/lockdown.h), it loads the shared
+ * is before its load (core/helper/lockdown.h), it loads the shared
  * object, serialises its manifest and exits; this side rebuilds the
  * manifest from those bytes alone. So code that runs when a plugin is
  * loaded (ELF constructors, its entry function) runs in a process that

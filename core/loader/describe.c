@@ -1,6 +1,6 @@
 /*
  * describe.c - describe.h: starting the manifest reader (sapper-bothost
- * --describe, core/sandbox/describer.c) for one plugin file, and
+ * --describe, core/bothost/describer.c) for one plugin file, and
  * rebuilding the manifest from the bytes it writes. The reader is hostile
  * from the moment it loads the plugin: nothing it sends is trusted beyond
  * its shape, which loader.c then validates in full. Nothing here loads a

@@ -1,7 +1,7 @@
 /*
  * describer.h - the manifest reader, the second mode of sapper-bothost
  * (bothost.c): `sapper-bothost --describe PLUGIN_FILE`, started by the
- * engine (core/src/describe.c) with descriptor SAPPER_DESCRIBE_FD the pipe
+ * engine (core/loader/describe.c) with descriptor SAPPER_DESCRIBE_FD the pipe
  * it reads. See describer.c.
  */
 #ifndef SAPPER_DESCRIBER_H

@@ -1,0 +1,17 @@
+# The engine library: config, setup, match loop, replay, seeds, provenance.
+# No UI, no bot processes (core/sandbox/), no tournaments, no database.
+add_library(sapper_core STATIC
+  ${CMAKE_CURRENT_LIST_DIR}/config.c
+  ${CMAKE_CURRENT_LIST_DIR}/setup.c
+  ${CMAKE_CURRENT_LIST_DIR}/strbuf.c
+  ${CMAKE_CURRENT_LIST_DIR}/match.c
+  ${CMAKE_CURRENT_LIST_DIR}/bot_keep.c
+  ${CMAKE_CURRENT_LIST_DIR}/seeds.c
+  ${CMAKE_CURRENT_LIST_DIR}/provenance.c
+  ${CMAKE_CURRENT_LIST_DIR}/replay.c
+  ${CMAKE_CURRENT_LIST_DIR}/replay_read.c
+  ${CMAKE_CURRENT_LIST_DIR}/replay_times.c)
+target_include_directories(sapper_core PUBLIC ${CMAKE_CURRENT_LIST_DIR})
+target_compile_definitions(sapper_core PRIVATE SAPPER_ENGINE_VERSION="${PROJECT_VERSION}")
+target_link_libraries(sapper_core PUBLIC sapper_abi sapper_loader
+  PRIVATE PkgConfig::INIH PkgConfig::SODIUM m ${CMAKE_DL_LIBS})
