@@ -307,7 +307,7 @@ int sapper_lockdown_before_load(const char *plugin_file,
         snprintf(err, errcap, "this kernel has no Landlock (Linux 5.13 or later, with "
                  "landlock in its lsm= list), so the bot's loader could read any file "
                  "the user can; run only bots you trust, without the sandbox "
-                 "([tournament] sandbox = none, or sapper run without --sandbox)");
+                 "([tournament] sandbox = none, or --sandbox none for sapper run and play)");
         return -1;
     }
     if (allow_loading()) {

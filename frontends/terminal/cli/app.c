@@ -58,7 +58,7 @@ int app_bothost(char *buf, size_t cap)
         return 0;
     app_error("the bot sandbox needs sapper-bothost, found neither %s/sapper-bothost "
               "nor %s/../lib/sapper/sapper-bothost (reinstall sapper, or run bots "
-              "unsandboxed: [tournament] sandbox = none)", dir, dir);
+              "unsandboxed: [tournament] sandbox = none, or --sandbox none)", dir, dir);
     return EXIT_USAGE;
 }
 
