@@ -88,6 +88,6 @@ int main(int argc, char **argv)
         if (strcmp(argv[1], commands[i].name) == 0)
             return commands[i].fn(argc - 2, argv + 2);
     fprintf(stderr, "sapper: unknown command \"%s\"; expected play, run, "
-            "replay, plugins, tournament, analyze or scores\n\n%s", argv[1], usage);
+            "replay, plugins, tournament, analyze, scores or report\n\n%s", argv[1], usage);
     return 2;
 }
