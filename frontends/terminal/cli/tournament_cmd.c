@@ -236,12 +236,15 @@ static int run(app *a, sapper_tournament_def *def, const sapper_lanes *lanes, in
         app_error("%s", a->err);
         return 1;
     }
-    int rc = print_table(a, def);
+    /* A stopped run says so before its table: under mpirun the ranks are
+       killed about a second after the signal, and the line that says how
+       to go on must not be what is lost. */
     if (st == SAPPER_ERR_STATE) {
         app_error("%s; rerun the same command with --resume to play the rest", a->err);
+        print_table(a, def);
         return EXIT_STOPPED;
     }
-    return rc;
+    return print_table(a, def);
 }
 
 /* Sandboxed bots: find the helper, and start every entrant's bot once so
