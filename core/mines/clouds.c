@@ -21,8 +21,8 @@ int32_t sapper_mines_clouds_count(int32_t width, int32_t height,
     return n < 1 ? 1 : n;
 }
 
-double sapper_mines_clouds_radius(int32_t width, int32_t height,
-                                  const sapper_mines_clouds *c)
+/* The radius `auto` stands for on a width x height board. */
+static double clouds_radius(int32_t width, int32_t height, const sapper_mines_clouds *c)
 {
     if (c->radius > 0)
         return c->radius;
@@ -54,7 +54,7 @@ void sapper_mines_clouds_field(int32_t width, int32_t height,
 {
     int32_t cells = width * height;
     int32_t count = sapper_mines_clouds_count(width, height, c);
-    double radius = sapper_mines_clouds_radius(width, height, c);
+    double radius = clouds_radius(width, height, c);
     double top = 0.0;
     for (int32_t i = 0; i < cells; i++)
         field[i] = 0.0;

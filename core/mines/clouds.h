@@ -31,10 +31,8 @@ typedef struct sapper_mines_clouds {
     double strength;    /* peak extra weight; 0 gives a uniform field      */
 } sapper_mines_clouds;
 
-/** The count and radius `auto` stands for on a width x height board. */
+/** The count `auto` stands for on a width x height board. */
 int32_t sapper_mines_clouds_count(int32_t width, int32_t height,
-                                  const sapper_mines_clouds *c);
-double sapper_mines_clouds_radius(int32_t width, int32_t height,
                                   const sapper_mines_clouds *c);
 
 /** Writes the width*height field (every value >= 1) into field, drawing

@@ -26,7 +26,7 @@
 
 /* What a cell code is: SAPPER_MINES_KIND_REVEALED, _MINE, _FLOATING (any
    unknown cell; _FRONTIER is decided by its neighbours), -1 when invalid. */
-int mines_code_kind(uint8_t code)
+static int mines_code_kind(uint8_t code)
 {
     if (code <= 8)
         return SAPPER_MINES_KIND_REVEALED;

@@ -259,9 +259,6 @@ void mines_carry_keep(sapper_mines_solver *s);
 int mines_carry_extends(sapper_mines_solver *s, int32_t *count);
 void mines_carry_start(sapper_mines_solver *s, int32_t count);
 
-/* seen.c: a cell code's kind (SAPPER_MINES_KIND_REVEALED, _MINE, or
-   _FLOATING for every unknown code), -1 when invalid. */
-int mines_code_kind(uint8_t code);
 /* seen.c: brings the remembered position (of shape s->width x s->height,
    neighbour lists built) to codes, with kind and unknown;
    returns the cells changed, -1 at an invalid code. */

@@ -36,7 +36,7 @@ void textscan_advance(textscan *c)
     }
 }
 
-void textscan_skip_blanks(textscan *c)
+static void textscan_skip_blanks(textscan *c)
 {
     while (textscan_peek(c) == ' ' || textscan_peek(c) == '\t')
         textscan_advance(c);

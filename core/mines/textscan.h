@@ -32,8 +32,6 @@ typedef struct textscan {
 int textscan_peek(const textscan *c);
 /** Moves one byte on, counting lines and columns. */
 void textscan_advance(textscan *c);
-/** Moves past spaces and tabs. */
-void textscan_skip_blanks(textscan *c);
 /** True at '\n', at "\r\n" or at the end of the text. */
 int textscan_at_line_end(const textscan *c);
 /** What is at the cursor for a message: "'x'", "end of line", "end of
