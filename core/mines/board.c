@@ -375,21 +375,21 @@ int64_t sapper_board_write_text(const sapper_board *b, int show, char *buf,
 static sapper_status parse_row(textscan *c, sapper_board *b, int32_t y)
 {
     char fb[24], after[48];
-    if (textscan_peek(c) == EOF)
-        return textscan_fail(c, c->line, c->col, "expected %d rows of the "
+    if (mines_textscan_peek(c) == EOF)
+        return mines_textscan_fail(c, c->line, c->col, "expected %d rows of the "
                              "grid, found %d", (int)b->height, (int)y);
     for (int32_t x = 0; x < b->width; x++) {
-        int ch = textscan_peek(c);
+        int ch = mines_textscan_peek(c);
         if (ch != '*' && ch != '.')
-            return textscan_fail(c, c->line, c->col, "expected '*' (mine) or "
+            return mines_textscan_fail(c, c->line, c->col, "expected '*' (mine) or "
                                  "'.' (safe) for cell %d %d, found %s",
                                  (int)x, (int)y,
-                                 textscan_found(c, fb, sizeof fb));
+                                 mines_textscan_found(c, fb, sizeof fb));
         b->mine[y * b->width + x] = ch == '*';
-        textscan_advance(c);
+        mines_textscan_advance(c);
     }
     snprintf(after, sizeof after, "%d cells", (int)b->width);
-    return textscan_end_line(c, after);
+    return mines_textscan_end_line(c, after);
 }
 
 static sapper_status parse_grid(textscan *c, sapper_board *b, int mcol)
@@ -400,12 +400,12 @@ static sapper_status parse_grid(textscan *c, sapper_board *b, int mcol)
         if (st != SAPPER_OK)
             return st;
     }
-    sapper_status st = textscan_trailer(c);
+    sapper_status st = mines_textscan_trailer(c);
     if (st != SAPPER_OK)
         return st;
     sapper_board_set_mines(b, b->mine);
     if (b->mines != announced)
-        return textscan_fail(c, 1, mcol, "expected M = %d (the number of '*' "
+        return mines_textscan_fail(c, 1, mcol, "expected M = %d (the number of '*' "
                              "in the grid), found %d", (int)b->mines,
                              (int)announced);
     return SAPPER_OK;
@@ -421,7 +421,7 @@ sapper_status sapper_board_parse_layout(const char *text, size_t len,
     int32_t v[3];
     int col[3];
     memset(b, 0, sizeof *b);
-    sapper_status st = textscan_header(&c, v, col);
+    sapper_status st = mines_textscan_header(&c, v, col);
     if (st != SAPPER_OK)
         return st;
     st = sapper_board_init(b, v[0], v[1], v[2]);
@@ -447,7 +447,7 @@ sapper_status sapper_board_load_layout(const char *path, sapper_board *b,
     char *text;
     size_t len;
     memset(b, 0, sizeof *b);
-    sapper_status st = textscan_read_file(path, "layout file ", LAYOUT_MAX_BYTES,
+    sapper_status st = mines_textscan_read_file(path, "layout file ", LAYOUT_MAX_BYTES,
                                           &text, &len, err, errcap);
     if (st != SAPPER_OK)
         return st;

@@ -170,7 +170,7 @@ static void draw(sapper_mines_generator *g, const sapper_mines_gen_request *r,
             g->mine[g->open[i]] = 1;
         }
     }
-    ng_count(g);
+    mines_ng_count(g);
 }
 
 /* ---- perturbation -------------------------------------------------- */
@@ -255,7 +255,7 @@ static int32_t perturb(sapper_mines_generator *g, sapper_rng *rng)
     for (int32_t i = 0; i < n; i++)
         g->mine[set[i]] = empty ? 0 : 1;
     flip_random(g, k, moved, empty ? 1 : 0, rng);
-    ng_count(g);
+    mines_ng_count(g);
     return moved;
 }
 
@@ -270,7 +270,7 @@ static int run_sample(sapper_mines_generator *g,
         draw(g, r, rng);
         rep->layouts++;
         rep->playouts++;
-        if (ng_playout(g, r->start) == NG_WON)
+        if (mines_ng_playout(g, r->start) == NG_WON)
             return 1;
     }
     return 0;
@@ -286,7 +286,7 @@ static int perturb_layout(sapper_mines_generator *g,
     rep->perturbations = 0;
     while (rep->playouts < budget) {
         rep->playouts++;
-        if (ng_playout(g, r->start) == NG_WON)
+        if (mines_ng_playout(g, r->start) == NG_WON)
             return 1;
         if (g->revealed > best) {
             best = g->revealed;
@@ -338,7 +338,7 @@ sapper_status sapper_mines_generate(sapper_mines_generator *g,
     sapper_status st = check_request(g, r, err, errcap);
     if (st != SAPPER_OK)
         return st;
-    ng_shape(g, r->width, r->height);
+    mines_ng_shape(g, r->width, r->height);
     list_open(g, r);
     if (r->mines < 0 || r->mines > g->nopen)
         return sapper_mines_fail(err, errcap, SAPPER_ERR_PARAM, "%d mines do not fit the "
@@ -367,10 +367,10 @@ int sapper_mines_clears(sapper_mines_generator *g, int32_t width,
         (int64_t)width * height > g->capacity || start < 0 ||
         start >= width * height)
         return 0;
-    ng_shape(g, width, height);
+    mines_ng_shape(g, width, height);
     memcpy(g->mine, mine, (size_t)g->cells);
     for (int32_t c = 0; c < g->cells; c++)
         g->mine[c] = g->mine[c] != 0;
-    ng_count(g);
-    return ng_playout(g, start) == NG_WON;
+    mines_ng_count(g);
+    return mines_ng_playout(g, start) == NG_WON;
 }

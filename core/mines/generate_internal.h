@@ -46,8 +46,8 @@ struct sapper_mines_generator {
 };
 
 /* playout.c */
-void ng_shape(sapper_mines_generator *g, int32_t width, int32_t height);
-void ng_count(sapper_mines_generator *g);
-int ng_playout(sapper_mines_generator *g, int32_t start);
+void mines_ng_shape(sapper_mines_generator *g, int32_t width, int32_t height);
+void mines_ng_count(sapper_mines_generator *g);
+int mines_ng_playout(sapper_mines_generator *g, int32_t start);
 
 #endif /* SAPPER_MINES_GENERATE_INTERNAL_H */

@@ -15,7 +15,7 @@
 
 #include <string.h>
 
-void ng_shape(sapper_mines_generator *g, int32_t width, int32_t height)
+void mines_ng_shape(sapper_mines_generator *g, int32_t width, int32_t height)
 {
     if (g->width == width && g->height == height)
         return;
@@ -35,7 +35,7 @@ void ng_shape(sapper_mines_generator *g, int32_t width, int32_t height)
     }
 }
 
-void ng_count(sapper_mines_generator *g)
+void mines_ng_count(sapper_mines_generator *g)
 {
     g->mines = 0;
     for (int32_t c = 0; c < g->cells; c++) {
@@ -154,7 +154,7 @@ static int32_t deduce(sapper_mines_generator *g)
     return opened;
 }
 
-int ng_playout(sapper_mines_generator *g, int32_t start)
+int mines_ng_playout(sapper_mines_generator *g, int32_t start)
 {
     memset(g->view, SAPPER_CELL_HIDDEN, (size_t)g->cells);
     memset(g->queued, 0, (size_t)g->cells);

@@ -35,13 +35,13 @@ static sapper_status bad_cell(const textscan *c, int32_t x, int32_t y,
                               int32_t width)
 {
     char fb[24];
-    if (textscan_at_line_end(c))
-        return textscan_fail(c, c->line, c->col, "expected %d cells in row "
+    if (mines_textscan_at_line_end(c))
+        return mines_textscan_fail(c, c->line, c->col, "expected %d cells in row "
                              "%d, found %d", (int)width, (int)y, (int)x);
-    return textscan_fail(c, c->line, c->col, "expected '?', 'F', 'M', '0'-'8' "
+    return mines_textscan_fail(c, c->line, c->col, "expected '?', 'F', 'M', '0'-'8' "
                          "or '*' for cell %d %d, found %s%s", (int)x, (int)y,
-                         textscan_found(c, fb, sizeof fb),
-                         textscan_peek(c) == '.'
+                         mines_textscan_found(c, fb, sizeof fb),
+                         mines_textscan_peek(c) == '.'
                              ? " ('.' is for layout files)" : "");
 }
 
@@ -49,18 +49,18 @@ static sapper_status read_row(textscan *c, uint8_t *cells, int32_t width,
                               int32_t height, int32_t y)
 {
     char after[48];
-    if (textscan_peek(c) == EOF)
-        return textscan_fail(c, c->line, c->col, "expected %d rows of the "
+    if (mines_textscan_peek(c) == EOF)
+        return mines_textscan_fail(c, c->line, c->col, "expected %d rows of the "
                              "grid, found %d", (int)height, (int)y);
     for (int32_t x = 0; x < width; x++) {
-        int code = sapper_mines_position_code(textscan_peek(c));
+        int code = sapper_mines_position_code(mines_textscan_peek(c));
         if (code < 0)
             return bad_cell(c, x, y, width);
         cells[y * width + x] = (uint8_t)code;
-        textscan_advance(c);
+        mines_textscan_advance(c);
     }
     snprintf(after, sizeof after, "%d cells", (int)width);
-    return textscan_end_line(c, after);
+    return mines_textscan_end_line(c, after);
 }
 
 /* ---- checks on the whole grid -------------------------------------- */
@@ -80,7 +80,7 @@ static sapper_status check_geometry(const textscan *c,
             uint8_t code = p->cells[y * p->width + x];
             int32_t k = neighbour_count(x, y, p->width, p->height);
             if (code <= 8 && code > k)
-                return textscan_fail(c, 2 + (int)y, 1 + (int)x, "expected a "
+                return mines_textscan_fail(c, 2 + (int)y, 1 + (int)x, "expected a "
                                      "number from 0 to %d for cell %d %d (it "
                                      "has %d neighbours), found '%d'", (int)k,
                                      (int)x, (int)y, (int)k, (int)code);
@@ -96,7 +96,7 @@ static sapper_status check_count(const textscan *c,
     for (int32_t i = 0; i < p->width * p->height; i++)
         stars += p->cells[i] == SAPPER_CELL_MINE;
     if (stars > p->mines)
-        return textscan_fail(c, 1, mcol, "expected the mine count M to be at "
+        return mines_textscan_fail(c, 1, mcol, "expected the mine count M to be at "
                              "least %d (the '*' in the grid), found %d",
                              (int)stars, (int)p->mines);
     return SAPPER_OK;
@@ -110,7 +110,7 @@ static sapper_status read_grid(textscan *c, sapper_mines_position *p,
         if (st != SAPPER_OK)
             return st;
     }
-    sapper_status st = textscan_trailer(c);
+    sapper_status st = mines_textscan_trailer(c);
     if (st == SAPPER_OK)
         st = check_count(c, p, mcol);
     if (st == SAPPER_OK)
@@ -130,7 +130,7 @@ sapper_status sapper_mines_position_parse(const char *text, size_t len,
     int32_t v[3];
     int col[3];
     memset(pos, 0, sizeof *pos);
-    sapper_status st = textscan_header(&c, v, col);
+    sapper_status st = mines_textscan_header(&c, v, col);
     if (st != SAPPER_OK)
         return st;
     uint8_t *cells = malloc((size_t)v[0] * (size_t)v[1]);
@@ -170,7 +170,7 @@ sapper_status sapper_mines_position_load(const char *path,
     char *text;
     size_t len;
     memset(pos, 0, sizeof *pos);
-    sapper_status st = textscan_read_file(path, "", POSITION_MAX_BYTES, &text,
+    sapper_status st = mines_textscan_read_file(path, "", POSITION_MAX_BYTES, &text,
                                           &len, err, errcap);
     if (st != SAPPER_OK)
         return st;

@@ -3,7 +3,7 @@
  * cursor, its messages, line ends, the "W H M" header, the blank lines
  * after the grid and reading a whole file. The rows are the readers' own
  * (board.c for layouts, position.c for positions); nothing here allocates
- * but textscan_read_file.
+ * but mines_textscan_read_file.
  */
 #include "textscan.h"
 
@@ -19,12 +19,12 @@
 
 #include "board.h"   /* SAPPER_BOARD_MAX_SIDE */
 
-int textscan_peek(const textscan *c)
+int mines_textscan_peek(const textscan *c)
 {
     return c->pos < c->len ? (unsigned char)c->text[c->pos] : EOF;
 }
 
-void textscan_advance(textscan *c)
+void mines_textscan_advance(textscan *c)
 {
     if (c->pos >= c->len)
         return;
@@ -36,25 +36,25 @@ void textscan_advance(textscan *c)
     }
 }
 
-static void textscan_skip_blanks(textscan *c)
+static void mines_textscan_skip_blanks(textscan *c)
 {
-    while (textscan_peek(c) == ' ' || textscan_peek(c) == '\t')
-        textscan_advance(c);
+    while (mines_textscan_peek(c) == ' ' || mines_textscan_peek(c) == '\t')
+        mines_textscan_advance(c);
 }
 
-int textscan_at_line_end(const textscan *c)
+int mines_textscan_at_line_end(const textscan *c)
 {
-    int ch = textscan_peek(c);
+    int ch = mines_textscan_peek(c);
     return ch == '\n' || ch == EOF ||
            (ch == '\r' && c->pos + 1 < c->len && c->text[c->pos + 1] == '\n');
 }
 
-const char *textscan_found(const textscan *c, char *buf, size_t cap)
+const char *mines_textscan_found(const textscan *c, char *buf, size_t cap)
 {
-    int ch = textscan_peek(c);
+    int ch = mines_textscan_peek(c);
     if (ch == EOF)
         return "end of file";
-    if (ch == '\n' || (c->crlf_found && textscan_at_line_end(c)))
+    if (ch == '\n' || (c->crlf_found && mines_textscan_at_line_end(c)))
         return "end of line";
     if (ch >= 0x20 && ch < 0x7f)
         snprintf(buf, cap, "'%c'", ch);
@@ -63,7 +63,7 @@ const char *textscan_found(const textscan *c, char *buf, size_t cap)
     return buf;
 }
 
-sapper_status textscan_fail(const textscan *c, int line, int col,
+sapper_status mines_textscan_fail(const textscan *c, int line, int col,
                             const char *fmt, ...)
 {
     if (!c->err || c->errcap == 0)
@@ -78,16 +78,16 @@ sapper_status textscan_fail(const textscan *c, int line, int col,
     return SAPPER_ERR_PARSE;
 }
 
-sapper_status textscan_end_line(textscan *c, const char *after)
+sapper_status mines_textscan_end_line(textscan *c, const char *after)
 {
     char fb[24];
-    if (!textscan_at_line_end(c))
-        return textscan_fail(c, c->line, c->col, "expected end of line after "
+    if (!mines_textscan_at_line_end(c))
+        return mines_textscan_fail(c, c->line, c->col, "expected end of line after "
                              "%s, found %s", after,
-                             textscan_found(c, fb, sizeof fb));
-    if (textscan_peek(c) == '\r')
-        textscan_advance(c);
-    textscan_advance(c);
+                             mines_textscan_found(c, fb, sizeof fb));
+    if (mines_textscan_peek(c) == '\r')
+        mines_textscan_advance(c);
+    mines_textscan_advance(c);
     return SAPPER_OK;
 }
 
@@ -96,23 +96,23 @@ static sapper_status read_number(textscan *c, const char *what, int32_t *out,
                                  int *col)
 {
     char fb[24];
-    textscan_skip_blanks(c);
+    mines_textscan_skip_blanks(c);
     *col = c->col;
-    if (textscan_peek(c) < '0' || textscan_peek(c) > '9')
-        return textscan_fail(c, c->line, c->col, "expected %s (a whole "
+    if (mines_textscan_peek(c) < '0' || mines_textscan_peek(c) > '9')
+        return mines_textscan_fail(c, c->line, c->col, "expected %s (a whole "
                              "number), found %s", what,
-                             textscan_found(c, fb, sizeof fb));
+                             mines_textscan_found(c, fb, sizeof fb));
     int64_t v = 0;
-    while (textscan_peek(c) >= '0' && textscan_peek(c) <= '9') {
+    while (mines_textscan_peek(c) >= '0' && mines_textscan_peek(c) <= '9') {
         if (v < 100000000)
-            v = v * 10 + (textscan_peek(c) - '0');
-        textscan_advance(c);
+            v = v * 10 + (mines_textscan_peek(c) - '0');
+        mines_textscan_advance(c);
     }
     *out = (int32_t)v;
     return SAPPER_OK;
 }
 
-sapper_status textscan_header(textscan *c, int32_t v[3], int col[3])
+sapper_status mines_textscan_header(textscan *c, int32_t v[3], int col[3])
 {
     static const char *what[3] = {"the width W", "the height H",
                                   "the mine count M"};
@@ -121,31 +121,31 @@ sapper_status textscan_header(textscan *c, int32_t v[3], int col[3])
         if (st != SAPPER_OK)
             return st;
     }
-    textscan_skip_blanks(c);
-    sapper_status st = textscan_end_line(c, "\"W H M\"");
+    mines_textscan_skip_blanks(c);
+    sapper_status st = mines_textscan_end_line(c, "\"W H M\"");
     if (st != SAPPER_OK)
         return st;
     for (int i = 0; i < 2; i++)
         if (v[i] < 1 || v[i] > SAPPER_BOARD_MAX_SIDE)
-            return textscan_fail(c, 1, col[i], "expected %s from 1 to %d, "
+            return mines_textscan_fail(c, 1, col[i], "expected %s from 1 to %d, "
                                  "found %d", what[i], SAPPER_BOARD_MAX_SIDE,
                                  (int)v[i]);
     if (v[2] > v[0] * v[1])
-        return textscan_fail(c, 1, col[2], "expected %s from 0 to %d (W*H), "
+        return mines_textscan_fail(c, 1, col[2], "expected %s from 0 to %d (W*H), "
                              "found %d", what[2], (int)(v[0] * v[1]),
                              (int)v[2]);
     return SAPPER_OK;
 }
 
-sapper_status textscan_trailer(textscan *c)
+sapper_status mines_textscan_trailer(textscan *c)
 {
     char fb[24];
-    for (int ch = textscan_peek(c); ch != EOF; ch = textscan_peek(c)) {
+    for (int ch = mines_textscan_peek(c); ch != EOF; ch = mines_textscan_peek(c)) {
         if (ch != ' ' && ch != '\t' && ch != '\r' && ch != '\n')
-            return textscan_fail(c, c->line, c->col, "expected end of file "
+            return mines_textscan_fail(c, c->line, c->col, "expected end of file "
                                  "after the grid, found %s",
-                                 textscan_found(c, fb, sizeof fb));
-        textscan_advance(c);
+                                 mines_textscan_found(c, fb, sizeof fb));
+        mines_textscan_advance(c);
     }
     return SAPPER_OK;
 }
@@ -182,7 +182,7 @@ static int open_text(const char *path, const char *what, size_t max, char *err,
     return -1;
 }
 
-sapper_status textscan_read_file(const char *path, const char *what, size_t max,
+sapper_status mines_textscan_read_file(const char *path, const char *what, size_t max,
                                  char **out, size_t *len, char *err,
                                  size_t errcap)
 {
