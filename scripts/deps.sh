@@ -4,7 +4,7 @@
 #   scripts/deps.sh        what `make build` and `make test` need
 #   scripts/deps.sh fuzz   that and clang with its libFuzzer runtime (make fuzz)
 set -eu
-PKGS="build-essential cmake pkg-config libinih-dev libcmocka-dev libncurses-dev libsqlite3-dev sqlite3 tmux libsodium-dev libseccomp-dev pmccabe file"
+PKGS="build-essential cmake pkg-config libinih-dev libcmocka-dev libncurses-dev libsqlite3-dev sqlite3 tmux libsodium-dev libseccomp-dev pmccabe file python3"
 if [ "${1:-}" = fuzz ]; then   # libclang-rt-14-dev holds libFuzzer: clang only recommends it
     PKGS="$PKGS clang libclang-rt-14-dev"
 fi
