@@ -91,4 +91,26 @@ expect_contains "$out" "rps-random: " "describes a plugin found on the override'
 out=$("$S" plugins --describe 2>&1); st=$?
 expect_status $st 2 "--describe without an id exits 2"
 expect_contains "$out" "usage: sapper plugins" "and says the usage"
+# The usage, each command's --help, the man page and the completion tell
+# the same story: every command of `sapper --help` has its own --help (exit
+# 0), a SYNOPSIS line and a COMMANDS entry in sapper(1), and a place in the
+# completion; every option its usage names is in the man page and the
+# completion too.
+man=$SAPPER_SOURCE/docs/man/sapper.1
+comp=$SAPPER_SOURCE/scripts/sapper-completion.bash
+usage=$("$S" --help)
+for c in $(printf '%s\n' "$usage" | sed -n 's/^  \([a-z][a-z]*\) .*/\1/p' | sort -u); do
+    out=$("$S" "$c" --help 2>&1); st=$?
+    expect_status $st 0 "sapper $c --help exits 0"
+    expect_contains "$out" "usage: sapper $c" "and prints its usage"
+    grep -q "^\.B sapper $c" "$man" && pass "sapper(1) has a SYNOPSIS line for $c" ||
+        fail "sapper(1) has no SYNOPSIS line for $c"
+    grep -q "^\.B $c\$" "$man" && pass "sapper(1) describes $c" || fail "sapper(1) does not describe $c"
+    grep -qw "$c" "$comp" && pass "the completion offers $c" || fail "the completion does not offer $c"
+done
+for o in $(printf '%s\n' "$usage" | grep -o -- '--[a-z][a-z-]*' | sort -u); do
+    grep -q -- "$(printf '%s' "$o" | sed 's/-/\\\\-/g')" "$man" && pass "sapper(1) names $o" ||
+        fail "sapper(1) does not name $o"
+    grep -q -- "$o" "$comp" && pass "the completion offers $o" || fail "the completion does not offer $o"
+done
 finish

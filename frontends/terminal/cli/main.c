@@ -31,7 +31,9 @@ static const struct command {
      "replay FILE | replay --db FILE --game N\n"
      "        re-execute recorded games and check they reach the same result\n"
      "  replay --watch [--plain] [--speed X] FILE [--game N] | --db FILE --game N\n"
-     "        play one recorded game back, position by position\n"},
+     "        play one recorded game back, position by position\n"
+     "  replay --svg DIR FILE [--game N] | --svg DIR --db FILE --game N\n"
+     "        draw its positions, one SVG picture a step, with mine probabilities\n"},
     {"tournament", cmd_tournament,
      "tournament CONFIG [section.key=value ...] [--jobs N] [--resume]\n"
      "             [--json FILE] [--csv FILE] [--report-every N] [--verbose]\n"
@@ -43,7 +45,7 @@ static const struct command {
      "        list the plugins found (CONFIG's [engine] plugin_path first),\n"
      "        or one plugin's parameters\n"},
     {"analyze", cmd_analyze,
-     "analyze [--format grid|tsv] [--budget NODES] FILE\n"
+     "analyze [--format grid|tsv|svg] [--budget NODES] FILE\n"
      "        exact mine probabilities of a position in the board text format\n"},
     {"scores", cmd_scores,
      "scores [RULESET|CONFIG] [--board KEY] [--json] [--scorefile FILE]\n"
@@ -62,6 +64,18 @@ static void print_usage(FILE *out)
     fputs("\nOverrides such as rules.first_click=opening or game.seed=7 win over the\n"
           "config file. Plugins are searched in [engine] plugin_path, then\n"
           "$SAPPER_PLUGIN_PATH, then next to the executable. See README.md.\n", out);
+}
+
+/* `sapper CMD --help` (or -h): that command's lines of the usage. */
+static int asks_help(int argc, char **argv)
+{
+    return argc == 3 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0);
+}
+
+static int print_command_usage(const struct command *c)
+{
+    printf("usage: sapper %s", c->usage);
+    return 0;
 }
 
 /* "unknown command": the names it could have been, then the usage. */
@@ -104,6 +118,7 @@ int main(int argc, char **argv)
         return print_version();
     for (size_t i = 0; i < NCOMMANDS; i++)
         if (strcmp(argv[1], commands[i].name) == 0)
-            return commands[i].fn(argc - 2, argv + 2);
+            return asks_help(argc, argv) ? print_command_usage(&commands[i])
+                                         : commands[i].fn(argc - 2, argv + 2);
     return unknown_command(argv[1]);
 }
