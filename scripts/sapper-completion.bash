@@ -64,9 +64,9 @@ _sapper()
         local opts
         case $cmd in
         play) opts="--plain --record --sandbox" ;;
-        run) opts="--games --record --sandbox" ;;
+        run) opts="--games --record --sandbox --quiet" ;;
         replay) opts="--db --game --watch --plain --speed --svg" ;;
-        tournament) opts="--jobs --resume --json --csv --report-every --verbose" ;;
+        tournament) opts="--jobs --resume --json --csv --report-every --verbose --quiet" ;;
         plugins) opts="--describe" ;;
         analyze) opts="--format --budget" ;;
         scores) opts="--board --json --scorefile" ;;

@@ -15,6 +15,19 @@ n=$(printf '%s\n' "$out" | grep -c '^game ')
 [ "$n" -eq 20 ] && pass "a line per game" || fail "a line per game: got $n"
 expect_contains "$out" "summary: 20 games" "a summary line"
 expect_contains "$out" "wins " "the summary counts wins"
+# The summary's win rate comes with its 95% interval, from the same wins:
+# Wilson's interval of w of 20, recomputed here.
+w=$(printf '%s\n' "$out" | sed -n 's/^seat 1 .*wins \([0-9]*\) of 20 .*/\1/p')
+want=$(python3 -c "
+import math
+w, n, z = $w, 20, 1.959963984540054
+p = w / n; c = (p + z*z/(2*n)) / (1 + z*z/n); h = z / (1 + z*z/n) * math.sqrt(p*(1-p)/n + z*z/(4*n*n))
+print('%.1f%% to %.1f%%' % (100*(c-h), 100*(c+h)))")
+expect_contains "$out" "95% interval $want)" "and its 95% interval ($w of 20: $want)"
+out=$("$S" run "$cfg" --games 20 --quiet); st=$?
+expect_status $st 0 "run --quiet exits 0"
+expect_not_contains "$out" "game 1 " "run --quiet prints no line per game"
+expect_contains "$out" "summary: 20 games" "only the summary"
 
 # Same config and seed: the same games, move for move. Only the moves'
 # times (`at MS`, metadata) may differ.

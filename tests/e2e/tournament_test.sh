@@ -476,4 +476,21 @@ sqlite3 "$T/ffa.db" "update games set result = '{\"places\":[1,' where game_inde
 out=$("$S" tournament "$T/ffa.ini" tournament.db="$T/ffa.db" --resume 2>&1); st=$?
 expect_status $st 0 "a result that is no JSON leaves the game's places out"
 expect_contains "$out" "40 of 40 games stored" "and the table is of every game"
+# --json and --csv are checked before the first game; --quiet prints only
+# the files (and warnings and errors).
+out=$("$S" tournament "$SAPPER_SOURCE/config/tournament-classic.ini" tournament.db="$T/j.db" \
+      --json "$T/no/such/dir/t.json" 2>&1); st=$?
+expect_status $st 2 "a --json path that cannot be written exits 2"
+expect_contains "$out" "--json $T/no/such/dir/t.json: expected a file that can be written, found $T/no/such/dir: No such file or directory" \
+    "naming the path and why"
+[ ! -e "$T/j.db" ] && pass "before any game is played" || fail "games were played for a --json that cannot be written"
+out=$("$S" tournament "$SAPPER_SOURCE/config/tournament-classic.ini" tournament.db="$T/j.db" \
+      --csv "$T" 2>&1); st=$?
+expect_status $st 2 "a --csv path that is a directory exits 2"
+expect_contains "$out" "--csv $T: expected a file that can be written, found a directory" "and says so"
+out=$("$S" tournament "$SAPPER_SOURCE/config/tournament-classic.ini" tournament.db="$T/q.db" \
+      tournament.games=10 tournament.seed= --json "$T/q.json" --quiet 2>"$T/q.err"); st=$?
+expect_status $st 0 "--quiet completes"
+expect_equal "$out$(cat "$T/q.err")" "" "and prints nothing"
+expect_contains "$(cat "$T/q.json")" '"games"' "but writes the JSON table"
 finish

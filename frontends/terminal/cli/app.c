@@ -158,6 +158,7 @@ static const struct {
     {"--json", APP_OPT_TOURNAMENT, 1},
     {"--csv", APP_OPT_TOURNAMENT, 1},
     {"--verbose", APP_OPT_TOURNAMENT, 0},
+    {"--quiet", APP_OPT_TOURNAMENT | APP_OPT_GAMES, 0},
     {"--report-every", APP_OPT_TOURNAMENT, 1},
     {"--sandbox", APP_OPT_SANDBOX, 0},
 };
@@ -184,6 +185,7 @@ static int take_option(app *a, int argc, char **argv, int *i, int options)
             a->plain |= strcmp(s, "--plain") == 0;
             a->resume |= strcmp(s, "--resume") == 0;
             a->verbose |= strcmp(s, "--verbose") == 0;
+            a->quiet |= strcmp(s, "--quiet") == 0;
             if (strcmp(s, "--sandbox") == 0)
                 return take_sandbox(a, argc, argv, i);
             return 0;

@@ -45,6 +45,8 @@ typedef struct app {
     long jobs;                   /* --jobs N (0: from the config) */
     int resume;                  /* --resume */
     int verbose;                 /* --verbose: a line per finished game */
+    int quiet;                   /* --quiet: run prints only its summary, a
+                                    tournament only its files and errors */
     long report_every;           /* --report-every N: standings every N games
                                     (0 never, -1 not given) */
     int sandboxed;               /* bots in their own processes (the default
@@ -120,6 +122,13 @@ void app_time_match(app *a);
  *  no reader is refused), and kept as record_stream. Returns 0, or
  *  EXIT_USAGE after printing "--record PATH: expected ..., found ...". */
 int app_record_open(app *a);
+
+/** An output named on the command line (option is e.g. "--json") can be
+ *  written: an existing file writable and no directory, a new one's
+ *  directory writable. Checked before the work whose result it takes, so
+ *  none is done for nothing. Returns 0, or EXIT_USAGE after printing
+ *  "--json PATH: expected a file that can be written, found ...". */
+int app_check_output(const char *option, const char *path);
 
 /** When --record was given: the current game joins the session's record
  *  and the file is brought up to date, so it holds every game of the

@@ -1,9 +1,11 @@
 /*
- * app_record.c - --record for every subcommand that plays (see app.h):
- * the session's games as one replay text, checked before the first game,
- * then written whole to a regular file after each game, or sent once to a
- * device or pipe. What a replay holds is replay.c's; this file only keeps
- * the target up to date and says why one cannot take it.
+ * app_record.c - the files a command writes (see app.h): --record for
+ * every subcommand that plays (the session's games as one replay text,
+ * checked before the first game, then written whole to a regular file
+ * after each game, or sent once to a device or pipe), and the check of
+ * any other output's path (--json, --csv) before the work that fills it.
+ * What a replay holds is replay.c's; this file only keeps the target up
+ * to date and says why one cannot take it.
  */
 #include "app.h"
 
@@ -68,6 +70,28 @@ static int check_rewritable(const app *a)
     dir_of(real ? real : a->record_path, dir, sizeof dir);
     free(real);
     return access(dir, W_OK | X_OK) == 0 ? 0 : record_refused(a, dir, errno);
+}
+
+int app_check_output(const char *option, const char *path)
+{
+    struct stat st;
+    char dir[PATH_MAX];
+    int error = 0;
+    const char *where = "";
+    if (stat(path, &st) == 0)
+        error = S_ISDIR(st.st_mode) ? EISDIR : access(path, W_OK) == 0 ? 0 : errno;
+    else if (errno != ENOENT)
+        error = errno;
+    else {
+        dir_of(path, dir, sizeof dir);
+        where = dir;
+        error = access(dir, W_OK | X_OK) == 0 ? 0 : errno;
+    }
+    if (!error)
+        return 0;
+    app_error("%s %s: expected a file that can be written, found %s%s%s", option, path,
+              where, where[0] ? ": " : "", error == EISDIR ? "a directory" : strerror(error));
+    return EXIT_USAGE;
 }
 
 /* A device, FIFO or other non-regular file: opened once, without waiting

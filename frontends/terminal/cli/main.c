@@ -24,7 +24,7 @@ static const struct command {
      "        without a terminal, or with --plain, speak the line protocol\n"},
     {"run", cmd_run,
      "run CONFIG [section.key=value ...] [--games N] [--record FILE]\n"
-     "      [--sandbox none]\n"
+     "      [--sandbox none] [--quiet]\n"
      "        bots only: a line per game and a summary; bots play sandboxed\n"
      "        unless --sandbox none (your own bots: in this process, faster)\n"},
     {"replay", cmd_replay,
@@ -37,6 +37,7 @@ static const struct command {
     {"tournament", cmd_tournament,
      "tournament CONFIG [section.key=value ...] [--jobs N] [--resume]\n"
      "             [--json FILE] [--csv FILE] [--report-every N] [--verbose]\n"
+     "             [--quiet]\n"
      "        bot-vs-bot at scale across processes, results in SQLite; the\n"
      "        standings every N games, a line a game with --verbose;\n"
      "        under mpirun -np N, across the ranks of an MPI job (docs/MPI.md)\n"},

@@ -1,11 +1,13 @@
 /*
- * run.c - `sapper run CONFIG [--games N] [--record FILE]`: bots only, one
- * line per game, then a summary. Game i plays seed
+ * run.c - `sapper run CONFIG [--games N] [--record FILE] [--quiet]`: bots
+ * only, one line per game (none with --quiet), then a summary with each
+ * seat's win rate and its 95% Wilson interval. Game i plays seed
  * sapper_game_seed(master, i), so a run is reproducible from its config and
  * seed. For tournaments across processes see `sapper tournament`.
  */
 #include "commands.h"
 #include "bot_guard.h"
+#include "stats.h"
 
 #include <errno.h>
 
@@ -62,9 +64,12 @@ static void print_summary(const app *a, const run_totals *t, double seconds)
     for (int32_t i = 0; i < a->setup.players; i++) {
         const sapper_seat_setup *s = &a->setup.seats[i];
         long scored = t->games - t->voids;
-        printf("seat %d %s (%s): wins %ld of %ld (%.1f%%), points %g\n", i + 1,
-               s->name, s->bot->desc.id, t->wins[i], scored,
-               scored ? 100.0 * (double)t->wins[i] / (double)scored : 0.0, t->points[i]);
+        sapper_interval ci;
+        sapper_wilson((uint64_t)t->wins[i], (uint64_t)scored, SAPPER_Z95, &ci);
+        printf("seat %d %s (%s): wins %ld of %ld (%.1f%%, 95%% interval %.1f%% to %.1f%%), "
+               "points %g\n", i + 1, s->name, s->bot->desc.id, t->wins[i], scored,
+               scored ? 100.0 * (double)t->wins[i] / (double)scored : 0.0, 100 * ci.lo,
+               100 * ci.hi, t->points[i]);
     }
     if (t->voids || t->faults)
         printf("void games %ld, forfeits %ld\n", t->voids, t->faults);
@@ -110,7 +115,8 @@ int cmd_run(int argc, char **argv)
         sapper_match_end_bots(a.match);   /* a fault in bot_free is its bot's */
         sapper_strbuf b = {0};
         sapper_match_result_json(a.match, app_now() - started, &b);
-        printf("game %ld %s\n", g + 1, sapper_strbuf_str(&b));
+        if (!a.quiet)
+            printf("game %ld %s\n", g + 1, sapper_strbuf_str(&b));
         sapper_strbuf_free(&b);
         if (fflush(stdout) != 0) {   /* each line as its game ends; a closed pipe stops us */
             app_error("cannot write the results: %s", strerror(errno));

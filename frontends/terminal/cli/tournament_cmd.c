@@ -1,7 +1,8 @@
 /*
  * tournament_cmd.c - `sapper tournament CONFIG [overrides] [--jobs N]
- * [--resume] [--json FILE] [--csv FILE]`: runs a tournament (core/runner/
- * tournament.c) with a progress display on stderr, then prints the table.
+ * [--resume] [--json FILE] [--csv FILE] [--quiet]`: runs a tournament
+ * (core/runner/tournament.c) with a progress display on stderr, then
+ * prints the table (with --quiet: neither, only the files and errors).
  * Ctrl-C or SIGTERM stops it cleanly: finished games are kept and
  * `--resume` plays only what is missing. Exit: 0 done, 2 bad input,
  * 3 stopped before the end, 1 other failures. Under `mpirun -np N` every
@@ -176,7 +177,8 @@ static int print_table(const app *a, const sapper_tournament_def *def)
         app_error("%s", err);
         rc = 1;
     } else {
-        fputs(sapper_strbuf_str(&text), stdout);
+        if (!a->quiet)
+            fputs(sapper_strbuf_str(&text), stdout);
         if (a->json_path)
             rc |= write_text(a->json_path, sapper_strbuf_str(&json));
         if (a->csv_path)
@@ -213,20 +215,25 @@ static int run(app *a, sapper_tournament_def *def, const sapper_lanes *lanes, in
                : total >= 1000 ? (long)(total / 10) : 0;
     progress_view view = {.tty = isatty(STDERR_FILENO), .def = def, .verbose = a->verbose};
     sapper_run_options opt = {.resume = a->resume, .stop = &stop_requested,
-                              .progress = show_progress, .progress_ctx = &view,
+                              .progress = a->quiet ? NULL : show_progress,
+                              .progress_ctx = &view,
                               .on_game = on_game, .on_game_ctx = &view,
-                              .standings = standings,
+                              .standings = a->quiet ? NULL : standings,
                               .standings_every = every,
                               .lanes = lanes, .notice = show_notice};
+    if ((a->json_path && app_check_output("--json", a->json_path)) ||
+        (a->csv_path && app_check_output("--csv", a->csv_path)))
+        return EXIT_USAGE;   /* before the games, not after them */
     char mpi[64] = "";
     if (ranks > 1)
         snprintf(mpi, sizeof mpi, " a rank, %d ranks", ranks);
-    fprintf(stderr, "sapper: %s tournament, %lld games, %d jobs%s, master seed %llu%s, "
-            "results in %s\n", def->base.rules->desc.id,
-            (long long)total, def->jobs, mpi,
-            (unsigned long long)def->seed, def->seed_given ? "" : " (drawn)", def->db);
+    if (!a->quiet)
+        fprintf(stderr, "sapper: %s tournament, %lld games, %d jobs%s, master seed %llu%s, "
+                "results in %s\n", def->base.rules->desc.id, (long long)total, def->jobs,
+                mpi, (unsigned long long)def->seed, def->seed_given ? "" : " (drawn)",
+                def->db);
     sapper_status st = sapper_tournament_run(def, &opt, a->err, sizeof a->err);
-    if (view.tty)
+    if (view.tty && !a->quiet)
         fputc('\n', stderr);
     if (st == SAPPER_ERR_PARAM) {
         app_error("%s", a->err);
