@@ -46,7 +46,7 @@ typedef struct runner {
     sapper_pool *pool;
     int64_t local_host;        /* this process's row in hosts */
     lane_state *lanes;         /* opt->lanes->count of them, or NULL */
-    double started, last_progress;
+    double started, last_progress, last_standings;
     double points[SAPPER_MAX_ENTRANTS];
     int64_t played[SAPPER_MAX_ENTRANTS];
     sprt_track sprt;

@@ -70,6 +70,22 @@ static void report(runner *r, int force)
     r->opt->progress(r->opt->progress_ctx, &p);
 }
 
+/* The standings are due after this game: by count, or by the clock. */
+static int standings_due(runner *r)
+{
+    const sapper_run_options *o = r->opt;
+    if (!o->standings)
+        return 0;
+    if (o->standings_every > 0 && r->this_run % o->standings_every == 0)
+        return 1;
+    double now = sapper_monotonic();
+    if (o->standings_seconds <= 0 || now - (r->last_standings ? r->last_standings
+                                            : r->started) < o->standings_seconds)
+        return 0;
+    r->last_standings = now;
+    return 1;
+}
+
 sapper_status runner_store(runner *r, sapper_game_record *rec, int64_t host)
 {
     sapper_tgame g;
@@ -84,8 +100,7 @@ sapper_status runner_store(runner *r, sapper_game_record *rec, int64_t host)
         sprt_advance(r);
         if (r->opt->on_game)
             r->opt->on_game(r->opt->on_game_ctx, &g, rec);
-        if (r->opt->standings && r->opt->standings_every > 0 &&
-            r->this_run % r->opt->standings_every == 0 &&
+        if (standings_due(r) &&
             (st = sapper_store_commit(r->store, r->err, r->errcap)) == SAPPER_OK)
             r->opt->standings(r->opt->on_game_ctx);
         report(r, 0);

@@ -151,10 +151,13 @@ typedef struct sapper_run_options {
      *  run found stored, in the order they finished. */
     void (*on_game)(void *ctx, const sapper_tgame *g, const sapper_game_record *r);
     void *on_game_ctx;
-    /** Optional: every standings_every games of this run the stored games
-     *  are committed and standings(on_game_ctx) is called, so a table read
-     *  then counts all of them. */
+    /** Optional: every standings_every games of this run, or when
+     *  standings_seconds have passed since the run began or the last
+     *  standings (0: not by time), the stored games are committed and
+     *  standings(on_game_ctx) is called, so a table read then counts all
+     *  of them. */
     int64_t standings_every;
+    double standings_seconds;
     void (*standings)(void *ctx);
     /** Players beyond this process's workers (the other ranks of an MPI
      *  job), or NULL: borrowed for the run. */

@@ -493,4 +493,12 @@ out=$("$S" tournament "$SAPPER_SOURCE/config/tournament-classic.ini" tournament.
 expect_status $st 0 "--quiet completes"
 expect_equal "$out$(cat "$T/q.err")" "" "and prints nothing"
 expect_contains "$(cat "$T/q.json")" '"games"' "but writes the JSON table"
+# By default the standings come by the clock (every 30 s), not ten times
+# a run of 1000 games that takes seconds; the first progress line, before
+# any game, claims no rate, time left or leader.
+out=$("$S" tournament "$T/rr.ini" tournament.db="$T/rr2.db" tournament.games=200 --jobs 2 2>&1); st=$?
+expect_status $st 0 "a run of 1200 games without --report-every"
+expect_not_contains "$out" "standings after" "prints no standings while it runs (it is over in seconds)"
+first=$(grep -m1 '^progress:' <<< "$out")
+expect_equal "$first" "progress: 0/1200 games" "the first progress line says only what is known"
 finish

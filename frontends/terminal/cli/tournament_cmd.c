@@ -30,6 +30,8 @@ static void on_signal(int sig)
     stop_requested = 1;
 }
 
+#define STANDINGS_SECONDS 30   /* by default, the standings this often */
+
 typedef struct progress_view {
     int tty;
     double last_line;
@@ -38,6 +40,17 @@ typedef struct progress_view {
     long games;              /* games stored by this run */
 } progress_view;
 
+/* Rate, time left and leader once there is a game to tell them by. */
+static void progress_line(const sapper_progress *p, double rate, double eta)
+{
+    fprintf(stderr, "progress: %lld/%lld games", (long long)p->done, (long long)p->total);
+    if (p->this_run > 0)
+        fprintf(stderr, ", %.1f games/s, ETA %.0f s", rate, eta);
+    if (p->leader[0])
+        fprintf(stderr, ", leader %s %.1f%%", p->leader, 100 * p->leader_value);
+    fputc('\n', stderr);
+}
+
 static void show_progress(void *ctx, const sapper_progress *p)
 {
     progress_view *v = ctx;
@@ -45,18 +58,19 @@ static void show_progress(void *ctx, const sapper_progress *p)
     double eta = rate > 0 ? (double)(p->total - p->done) / rate : 0;
     if (v->tty) {
         int filled = p->total ? (int)(30 * p->done / p->total) : 0;
-        fprintf(stderr, "\r[%.*s%*s] %lld/%lld  %.1f games/s  ETA %d:%02d  leader %s %.1f%%  ",
-                filled, "##############################", 30 - filled, "",
-                (long long)p->done, (long long)p->total, rate, (int)eta / 60,
-                (int)eta % 60, p->leader, 100 * p->leader_value);
+        fprintf(stderr, "\r[%.*s%*s] %lld/%lld", filled, "##############################",
+                30 - filled, "", (long long)p->done, (long long)p->total);
+        if (p->this_run > 0)
+            fprintf(stderr, "  %.1f games/s  ETA %d:%02d", rate, (int)eta / 60, (int)eta % 60);
+        if (p->leader[0])
+            fprintf(stderr, "  leader %s %.1f%%", p->leader, 100 * p->leader_value);
+        fputs("  ", stderr);
         return;
     }
     if (p->elapsed - v->last_line < 5 && p->done != p->total && p->this_run != 0)
         return;
     v->last_line = p->elapsed;
-    fprintf(stderr, "progress: %lld/%lld games, %.1f games/s, ETA %.0f s, leader %s %.1f%%\n",
-            (long long)p->done, (long long)p->total, rate, eta, p->leader,
-            100 * p->leader_value);
+    progress_line(p, rate, eta);
 }
 
 /* --verbose: "game 12 (board 6): simple 1, random 0" and the fault. */
@@ -211,8 +225,8 @@ static void show_notice(void *ctx, const char *text)
 static int run(app *a, sapper_tournament_def *def, const sapper_lanes *lanes, int ranks)
 {
     int64_t total = sapper_schedule_count(def);
-    long every = a->report_every >= 0 ? a->report_every   /* the standings */
-               : total >= 1000 ? (long)(total / 10) : 0;
+    /* The standings every N games when asked, else by the clock. */
+    long every = a->report_every >= 0 ? a->report_every : 0;
     progress_view view = {.tty = isatty(STDERR_FILENO), .def = def, .verbose = a->verbose};
     sapper_run_options opt = {.resume = a->resume, .stop = &stop_requested,
                               .progress = a->quiet ? NULL : show_progress,
@@ -220,6 +234,7 @@ static int run(app *a, sapper_tournament_def *def, const sapper_lanes *lanes, in
                               .on_game = on_game, .on_game_ctx = &view,
                               .standings = a->quiet ? NULL : standings,
                               .standings_every = every,
+                              .standings_seconds = a->report_every < 0 ? STANDINGS_SECONDS : 0,
                               .lanes = lanes, .notice = show_notice};
     if ((a->json_path && app_check_output("--json", a->json_path)) ||
         (a->csv_path && app_check_output("--csv", a->csv_path)))
