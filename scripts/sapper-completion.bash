@@ -68,7 +68,7 @@ _sapper()
         replay) opts="--db --game --watch --plain --speed --svg" ;;
         tournament) opts="--jobs --resume --json --csv --report-every --verbose --quiet" ;;
         plugins) opts="--describe" ;;
-        analyze) opts="--format --budget" ;;
+        analyze) opts="--format --budget -o" ;;
         scores) opts="--board --json --scorefile" ;;
         report) opts="--tournament -o" ;;
         esac

@@ -198,4 +198,19 @@ expect_contains "$out" '<title>' "with a title"
 out=$("$S" analyze --format pdf "$FIX/analyze-121.txt" 2>&1); st=$?
 expect_equal "$st" "2" "an unknown format is refused"
 expect_contains "$out" 'expected grid, tsv or svg, found "pdf"' "naming the formats"
+# -o OUT: the answer goes to OUT only when it is whole; a failed run (no
+# layout fits) leaves OUT as it was, and an OUT that cannot be written is
+# refused before the solver runs.
+out=$("$S" analyze --format svg -o "$TMP/p.svg" "$FIX/analyze-121.txt" 2>&1); st=$?
+expect_status $st 0 "analyze -o writes the picture"
+expect_contains "$(head -c 200 "$TMP/p.svg")" "<svg" "into the file, whole"
+expect_equal "$out" "" "and prints nothing"
+echo kept > "$TMP/p.svg"
+"$S" analyze --format svg -o "$TMP/p.svg" "$FIX/analyze-inconsistent.txt" 2>/dev/null; st=$?
+expect_status $st 2 "a position no layout fits exits 2"
+expect_equal "$(cat "$TMP/p.svg")" "kept" "and leaves -o's file as it was"
+expect_equal "$(ls "$TMP" | grep -c 'p.svg.')" 0 "with no temporary file left behind"
+out=$("$S" analyze -o "$TMP/none/p.txt" "$FIX/analyze-121.txt" 2>&1); st=$?
+expect_status $st 2 "an -o that cannot be written exits 2"
+expect_contains "$out" "-o $TMP/none/p.txt: expected a file that can be written, found $TMP/none" "and says why"
 finish

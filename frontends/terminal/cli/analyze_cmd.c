@@ -5,7 +5,8 @@
  * given the numbers, the '*' cells and the mine count M (flags are not
  * trusted), and prints them: a readable grid with a summary (the default)
  * or one `X<TAB>Y<TAB>P` line per unrevealed cell (tsv), or a picture
- * with each cell's probability as colour and number (svg, position_svg.h).
+ * with each cell's probability as colour and number (svg, position_svg.h),
+ * on standard output or, with -o FILE, into FILE only when all of it is.
  *
  * A malformed file or a position no layout fits is an error on stderr that
  * names the file, line and column (analyze_blame.c finds the culprit), exit
@@ -17,6 +18,8 @@
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "analyze_blame.h"
 #include "position.h"
@@ -28,11 +31,12 @@ typedef struct analyze_opts {
     int tsv;                       /* --format tsv */
     int svg;                       /* --format svg */
     sapper_mines_budget budget;    /* --budget NODES (0: defaults) */
+    const char *out;               /* -o FILE, or NULL: standard output */
     const char *path;
 } analyze_opts;
 
 static const char usage[] =
-    "usage: sapper analyze [--format grid|tsv|svg] [--budget NODES] FILE";
+    "usage: sapper analyze [--format grid|tsv|svg] [--budget NODES] [-o FILE] FILE";
 
 /* ---- the command line ----------------------------------------------- */
 
@@ -91,6 +95,9 @@ static int parse_arg(int argc, char **argv, int *i, analyze_opts *o)
     found = option_value(argc, argv, i, "--budget", &v);
     if (found)
         return found < 0 ? EXIT_USAGE : parse_budget(o, v);
+    found = option_value(argc, argv, i, "-o", &o->out);
+    if (found)
+        return found < 0 ? EXIT_USAGE : app_check_output("-o", o->out);
     const char *arg = argv[*i];
     if (arg[0] == '-' && arg[1] != 0) {
         app_error("unknown option \"%s\"\n%s", arg, usage);
@@ -271,6 +278,44 @@ static int analyze_loaded(const analyze_opts *o, const sapper_mines_position *p,
     return 0;
 }
 
+/* -o FILE: the answer goes to a new file beside it, put in its place only
+   when the whole answer was written (a failed run leaves FILE as it was).
+   Returns the descriptor of the saved standard output, or -1 (said). */
+static int output_begin(const analyze_opts *o, char *tmp, size_t cap)
+{
+    snprintf(tmp, cap, "%s.XXXXXX", o->out);
+    int fd = mkstemp(tmp);
+    mode_t mask = umask(0);
+    umask(mask);
+    if (fd >= 0)
+        fchmod(fd, 0666 & ~mask);   /* as a file made by a shell's > would be */
+    int saved = fd < 0 ? -1 : dup(STDOUT_FILENO);
+    if (fd < 0 || saved < 0 || fflush(stdout) != 0 || dup2(fd, STDOUT_FILENO) < 0) {
+        app_error("-o %s: cannot write: %s", o->out, strerror(errno));
+        if (fd >= 0)
+            unlink(tmp);
+        saved = -1;
+    }
+    if (fd >= 0)
+        close(fd);
+    return saved;
+}
+
+/* Puts standard output back; on success (rc 0) the new file in place. */
+static int output_end(const analyze_opts *o, const char *tmp, int saved, int rc)
+{
+    int written = fflush(stdout) == 0 && fsync(STDOUT_FILENO) == 0;
+    dup2(saved, STDOUT_FILENO);
+    close(saved);
+    if (rc == 0 && (!written || rename(tmp, o->out) != 0)) {
+        app_error("-o %s: cannot write: %s", o->out, strerror(errno));
+        rc = 1;
+    }
+    if (rc != 0)
+        unlink(tmp);
+    return rc;
+}
+
 int cmd_analyze(int argc, char **argv)
 {
     analyze_opts o = {0};
@@ -285,7 +330,15 @@ int cmd_analyze(int argc, char **argv)
         app_error("%s", err);
         return EXIT_USAGE;
     }
-    rc = analyze_loaded(&o, &pos, &where);
+    char tmp[4200];
+    int saved = o.out ? output_begin(&o, tmp, sizeof tmp) : -1;
+    if (o.out && saved < 0)
+        rc = 1;
+    else {
+        rc = analyze_loaded(&o, &pos, &where);
+        if (o.out)
+            rc = output_end(&o, tmp, saved, rc);
+    }
     sapper_mines_position_free(&pos);
     return rc;
 }

@@ -46,7 +46,7 @@ static const struct command {
      "        list the plugins found (CONFIG's [engine] plugin_path first),\n"
      "        or one plugin's parameters\n"},
     {"analyze", cmd_analyze,
-     "analyze [--format grid|tsv|svg] [--budget NODES] FILE\n"
+     "analyze [--format grid|tsv|svg] [--budget NODES] [-o FILE] FILE\n"
      "        exact mine probabilities of a position in the board text format\n"},
     {"scores", cmd_scores,
      "scores [RULESET|CONFIG] [--board KEY] [--json] [--scorefile FILE]\n"
