@@ -234,9 +234,15 @@ static sapper_status check_shape(sapper_tournament_def *def,
     int32_t need = def->format == SAPPER_FMT_DUPLICATE ? 1
                  : def->format == SAPPER_FMT_FFA ? def->seats : 2;
     if (need < info->min_players || need > info->max_players) {
-        snprintf(err, errcap, "[tournament]: rules \"%s\" take %d to %d players, "
-                 "the format seats %d per game", def->base.rules->desc.id,
-                 (int)info->min_players, (int)info->max_players, (int)need);
+        char take[48];
+        if (info->min_players == info->max_players)
+            snprintf(take, sizeof take, "%d player%s", (int)info->min_players,
+                     info->min_players == 1 ? "" : "s");
+        else
+            snprintf(take, sizeof take, "%d to %d players", (int)info->min_players,
+                     (int)info->max_players);
+        snprintf(err, errcap, "[tournament]: rules \"%s\" take %s, the format seats %d "
+                 "per game", def->base.rules->desc.id, take, (int)need);
         return SAPPER_ERR_PARAM;
     }
     size_t min_entrants = def->format == SAPPER_FMT_DUPLICATE ? 1 : 2;

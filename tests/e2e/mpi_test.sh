@@ -107,7 +107,7 @@ every=$((total / 4 - 1))
 "${MPIRUN[@]}" -np 3 "$S" tournament "$cfg" tournament.db="$T/np3.db" tournament.games=$games \
     --jobs 1 --json "$T/np3.json" --verbose --report-every $every >"$T/np3.txt" 2>"$T/np3.err"
 expect_status $? 0 "mpirun -np 3 sapper tournament completes"
-expect_contains "$(cat "$T/np3.err")" "1 jobs a rank, 3 ranks" "and says it plays on 3 ranks"
+expect_contains "$(cat "$T/np3.err")" "1 job a rank, 3 ranks" "and says it plays on 3 ranks"
 expect_equal "$(rows_of "$T/two.db" | md5sum)" "$(rows_of "$T/one.db" | md5sum)" \
     "--jobs 2 stores the same $total games as --jobs 1 (timings aside)"
 expect_equal "$(rows_of "$T/np3.db" | md5sum)" "$(rows_of "$T/one.db" | md5sum)" \

@@ -144,8 +144,8 @@ static void print_svg(const char *path, const sapper_mines_position *p,
 {
     sapper_strbuf out = {0};
     char title[512];
-    snprintf(title, sizeof title, "%s: mine probabilities (%dx%d, %d mines)", path,
-             (int)p->width, (int)p->height, (int)p->mines);
+    snprintf(title, sizeof title, "%s: mine probabilities (%dx%d, %d %s)", path,
+             (int)p->width, (int)p->height, (int)p->mines, app_plural(p->mines, "mine", "mines"));
     position_svg(&out, title, p, prob);
     fputs(sapper_strbuf_str(&out), stdout);
     sapper_strbuf_free(&out);
@@ -218,7 +218,8 @@ static void print_summary(const sapper_mines_position *p,
            "   mines left: %d   %s\n", (int)r->unknown, (int)r->frontier,
            (int)r->floating, (int)r->components, (int)r->remaining,
            r->approximate ? "approximate" : "exact");
-    printf("certain: %d safe, %d mines", (int)r->safe, (int)r->certain_mines);
+    printf("certain: %d safe, %d %s", (int)r->safe, (int)r->certain_mines,
+           app_plural(r->certain_mines, "mine", "mines"));
     int32_t g = safest_guess(p, r->prob);
     if (g >= 0)
         printf("   safest guess: %d %d (%.1f%% mine)", (int)(g % p->width),
@@ -229,8 +230,8 @@ static void print_summary(const sapper_mines_position *p,
 static void print_grid(const char *path, const sapper_mines_position *p,
                        const sapper_mines_result *r)
 {
-    printf("%s: %dx%d, %d mines\n", path, (int)p->width, (int)p->height,
-           (int)p->mines);
+    printf("%s: %dx%d, %d %s\n", path, (int)p->width, (int)p->height, (int)p->mines,
+           app_plural(p->mines, "mine", "mines"));
     print_rows(p, r->prob);
     print_summary(p, r);
 }

@@ -30,6 +30,11 @@ void app_error(const char *fmt, ...)
     va_end(ap);
 }
 
+const char *app_plural(long long n, const char *one, const char *many)
+{
+    return n == 1 ? one : many;
+}
+
 double app_now(void)
 {
     struct timespec ts;

@@ -123,6 +123,9 @@ void app_time_match(app *a);
  *  EXIT_USAGE after printing "--record PATH: expected ..., found ...". */
 int app_record_open(app *a);
 
+/** one when n is 1, else many: "1 game", "2 games". */
+const char *app_plural(long long n, const char *one, const char *many);
+
 /** An output named on the command line (option is e.g. "--json") can be
  *  written: an existing file writable and no directory, a new one's
  *  directory writable. Checked before the work whose result it takes, so

@@ -58,9 +58,10 @@ static void count_game(app *a, run_totals *t)
 
 static void print_summary(const app *a, const run_totals *t, double seconds)
 {
-    printf("summary: %ld games, %zu moves, %.3f s (%.1f games/s), seed %llu\n",
-           t->games, t->moves, seconds, seconds > 0 ? (double)t->games / seconds : 0.0,
-           (unsigned long long)a->setup.seed);
+    printf("summary: %ld %s, %zu %s, %.3f s (%.1f games/s), seed %llu\n", t->games,
+           app_plural(t->games, "game", "games"), t->moves,
+           app_plural((long long)t->moves, "move", "moves"), seconds,
+           seconds > 0 ? (double)t->games / seconds : 0.0, (unsigned long long)a->setup.seed);
     for (int32_t i = 0; i < a->setup.players; i++) {
         const sapper_seat_setup *s = &a->setup.seats[i];
         long scored = t->games - t->voids;

@@ -98,8 +98,8 @@ static void standings(void *ctx)
     sapper_strbuf text = {0};
     char err[512];
     if (sapper_tournament_table(v->def, &text, NULL, err, sizeof err) == SAPPER_OK)
-        fprintf(stderr, "%sstandings after %ld games of this run:\n%s\n",
-                v->tty ? "\n" : "", v->games, sapper_strbuf_str(&text));
+        fprintf(stderr, "%sstandings after %ld %s of this run:\n%s\n", v->tty ? "\n" : "",
+                v->games, app_plural(v->games, "game", "games"), sapper_strbuf_str(&text));
     sapper_strbuf_free(&text);
 }
 
@@ -243,10 +243,11 @@ static int run(app *a, sapper_tournament_def *def, const sapper_lanes *lanes, in
     if (ranks > 1)
         snprintf(mpi, sizeof mpi, " a rank, %d ranks", ranks);
     if (!a->quiet)
-        fprintf(stderr, "sapper: %s tournament, %lld games, %d jobs%s, master seed %llu%s, "
-                "results in %s\n", def->base.rules->desc.id, (long long)total, def->jobs,
-                mpi, (unsigned long long)def->seed, def->seed_given ? "" : " (drawn)",
-                def->db);
+        fprintf(stderr, "sapper: %s tournament, %lld %s, %d %s%s, master seed %llu%s, "
+                "results in %s\n", def->base.rules->desc.id, (long long)total,
+                app_plural(total, "game", "games"), def->jobs,
+                app_plural(def->jobs, "job", "jobs"), mpi, (unsigned long long)def->seed,
+                def->seed_given ? "" : " (drawn)", def->db);
     sapper_status st = sapper_tournament_run(def, &opt, a->err, sizeof a->err);
     if (view.tty && !a->quiet)
         fputc('\n', stderr);
