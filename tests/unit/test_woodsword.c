@@ -947,15 +947,15 @@ static int64_t decide(void *st, const sapper_bot_api *api, void *bot, int32_t se
    rebuild from the state gives, missiles on each seat included. */
 static void assert_views_current(const void *state)
 {
-    static ws_state fresh;   /* too large for the stack */
-    const ws_state *s = state;
+    static woodsword_state fresh;   /* too large for the stack */
+    const woodsword_state *s = state;
     memcpy(&fresh, s, sizeof fresh);
     for (int32_t t = 0; t < s->players; t++) {
         fresh.missiles_on[t] = 0;
         for (int32_t i = 0; i < s->players; i++)
             fresh.missiles_on[t] += s->missiles[i][t];
     }
-    ws_show_all(&fresh);
+    woodsword_show_all(&fresh);
     assert_memory_equal(fresh.missiles_on, s->missiles_on, sizeof s->missiles_on);
     assert_memory_equal(fresh.shown, s->shown, (size_t)s->players * sizeof s->shown[0]);
 }
@@ -1192,14 +1192,14 @@ static void test_woodsword_view_states_its_terms(void **state)
     *v = (sapper_arena_view){.struct_size = sizeof *v, .seat_size = sizeof(sapper_arena_seat),
                              .players = 2, .terms_offset = (uint32_t)(sizeof *v + 2 * sizeof(sapper_arena_seat)),
                              .terms_size = sizeof(sapper_arena_terms), .prep_bonus = 2};
-    memcpy(view + v->terms_offset, ws_terms, sizeof ws_terms);
+    memcpy(view + v->terms_offset, woodsword_terms, sizeof woodsword_terms);
     sapper_arena_terms t;
     assert_true(sapper_arena_view_terms(view, size, SAPPER_ARENA_MISSILE, &t));
     assert_int_equal(sapper_arena_terms_cost(&t, 3), 8);       /* 3 missiles: 4 points */
     assert_true(sapper_arena_view_terms(view, size, SAPPER_ARENA_HOLLOW_DEFENSE, &t));
     assert_int_equal(t.block_lo, 4);
     assert_int_equal(t.block_hi, 12);
-    assert_int_equal(ws_damage(SAPPER_ARENA_IRON_SWORD, 1, 1), 8);   /* 3 + prep 1 */
+    assert_int_equal(woodsword_damage(SAPPER_ARENA_IRON_SWORD, 1, 1), 8);   /* 3 + prep 1 */
     assert_false(sapper_arena_view_terms(view, SAPPER_ARENA_VIEW_SIZE_2, 0, &t));
 }
 

@@ -2,7 +2,7 @@
  * internal.h - the prober bot's state and the stages that share it:
  * bot.c (lifetime and the order of a step: safe cells, then a guess),
  * start.c (the first move), guess.c (choosing a guess), lookahead.c (what
- * a probe may show and how good the next position is), endgame.c (the
+ * a probe may show and how good the next position is), endgame*.c (the
  * exhaustive search over the last layouts) and hunt.c (two-player rulesets
  * whose goal is to claim mines). Not installed; nothing here is ABI.
  */

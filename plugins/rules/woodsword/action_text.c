@@ -13,8 +13,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#define WS_TEXT_MAX 128
-#define WS_TOKENS   4
+#define WOODSWORD_TEXT_MAX 128
+#define WOODSWORD_TOKENS   4
 
 int64_t woodsword_action_to_text(const void *state, int64_t action, char *buf,
                                  size_t cap)
@@ -35,13 +35,13 @@ int64_t woodsword_action_to_text(const void *state, int64_t action, char *buf,
     return snprintf(buf, cap, "%s", word);
 }
 
-/* Splits a lower-cased copy of text into words, at most WS_TOKENS + 1 of
+/* Splits a lower-cased copy of text into words, at most WOODSWORD_TOKENS + 1 of
    them (one more than any action has, to report it); returns the count. */
 static int split(const char *text, char *copy, char **tok)
 {
     int n = 0;
-    snprintf(copy, WS_TEXT_MAX, "%s", text);
-    for (char *p = copy; *p && n <= WS_TOKENS;) {
+    snprintf(copy, WOODSWORD_TEXT_MAX, "%s", text);
+    for (char *p = copy; *p && n <= WOODSWORD_TOKENS;) {
         while (*p && isspace((unsigned char)*p))
             *p++ = '\0';
         if (!*p)
@@ -79,7 +79,7 @@ static int32_t find_verb(const char *word)
 
 /* Reads the target and count words of verb from tok[1..n); on success
    writes them, else a reason. */
-static sapper_status read_operands(const ws_state *s, const char *text, int32_t verb,
+static sapper_status read_operands(const woodsword_state *s, const char *text, int32_t verb,
                                    char **tok, int n, int32_t *target,
                                    int32_t *count, char *err, size_t errcap)
 {
@@ -88,21 +88,23 @@ static sapper_status read_operands(const ws_state *s, const char *text, int32_t 
     if (verb == SAPPER_ARENA_MISSILE) {
         *count = number(n > 1 ? tok[1] : NULL, SAPPER_ARENA_MAX_COUNT);
         if (*count == 0) {
-            ws_say(s, err, errcap, WS_P_COUNT, text, word, SAPPER_ARENA_MAX_COUNT, "missile 3");
+            woodsword_say(s, err, errcap, WOODSWORD_P_COUNT, text, word,
+                          SAPPER_ARENA_MAX_COUNT, "missile 3");
             return SAPPER_ERR_PARSE;
         }
         used = 2;
     } else if (sapper_arena_has_target(verb)) {
         *target = number(n > 1 ? tok[1] : NULL, SAPPER_ARENA_MAX_SEATS) - 1;
         if (*target < 0) {
-            ws_say(s, err, errcap, WS_P_TARGET, text, word, SAPPER_ARENA_MAX_SEATS, word);
+            woodsword_say(s, err, errcap, WOODSWORD_P_TARGET, text, word,
+                          SAPPER_ARENA_MAX_SEATS, word);
             return SAPPER_ERR_PARSE;
         }
         used = 2;
         if (verb == SAPPER_ARENA_FIST && n > 2 && tok[2][0] == 'x') {
             *count = number(tok[2] + 1, SAPPER_ARENA_MAX_COUNT);
             if (*count == 0) {
-                ws_say(s, err, errcap, WS_P_COUNT, text, word, SAPPER_ARENA_MAX_COUNT,
+                woodsword_say(s, err, errcap, WOODSWORD_P_COUNT, text, word, SAPPER_ARENA_MAX_COUNT,
                        "fist 2 x4");
                 return SAPPER_ERR_PARSE;
             }
@@ -111,7 +113,7 @@ static sapper_status read_operands(const ws_state *s, const char *text, int32_t 
         if (verb == SAPPER_ARENA_ALLOCATE && n > 2) {   /* allocate T N */
             *count = number(tok[2], SAPPER_ARENA_MAX_COUNT);
             if (*count == 0) {
-                ws_say(s, err, errcap, WS_P_COUNT, text, word, SAPPER_ARENA_MAX_COUNT,
+                woodsword_say(s, err, errcap, WOODSWORD_P_COUNT, text, word, SAPPER_ARENA_MAX_COUNT,
                        "allocate 5 2");
                 return SAPPER_ERR_PARSE;
             }
@@ -119,7 +121,7 @@ static sapper_status read_operands(const ws_state *s, const char *text, int32_t 
         }
     }
     if (n > used) {
-        ws_say(s, err, errcap, WS_P_EXTRA, text, tok[used]);
+        woodsword_say(s, err, errcap, WOODSWORD_P_EXTRA, text, tok[used]);
         return SAPPER_ERR_PARSE;
     }
     return SAPPER_OK;
@@ -128,17 +130,17 @@ static sapper_status read_operands(const ws_state *s, const char *text, int32_t 
 sapper_status woodsword_text_to_action(const void *state, const char *text,
                                        int64_t *action, char *err, size_t errcap)
 {
-    const ws_state *s = state;
-    char copy[WS_TEXT_MAX];
-    char *tok[WS_TOKENS + 1];
+    const woodsword_state *s = state;
+    char copy[WOODSWORD_TEXT_MAX];
+    char *tok[WOODSWORD_TOKENS + 1];
     int n = split(text ? text : "", copy, tok);
     if (n == 0) {
-        ws_say(s, err, errcap, WS_P_EMPTY);
+        woodsword_say(s, err, errcap, WOODSWORD_P_EMPTY);
         return SAPPER_ERR_PARSE;
     }
     int32_t verb = find_verb(tok[0]);
     if (verb < 0) {
-        ws_say(s, err, errcap, WS_P_UNKNOWN, tok[0]);
+        woodsword_say(s, err, errcap, WOODSWORD_P_UNKNOWN, tok[0]);
         return SAPPER_ERR_PARSE;
     }
     int32_t target = 0, count = 1;

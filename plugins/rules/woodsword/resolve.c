@@ -11,22 +11,22 @@
 #include <string.h>
 
 /* Scratch of one resolution. */
-typedef struct ws_round {
-    int32_t verb[WS_SEATS], target[WS_SEATS], count[WS_SEATS];
-    int32_t attack[WS_SEATS];        /* direct attack damage, prep included  */
-    int32_t cancelled[WS_SEATS];     /* that attack was removed by a duel    */
-    int32_t duel_with[WS_SEATS];     /* the other duellist, -1               */
-    int32_t duel_overflow[WS_SEATS]; /* lost by this much in its duel        */
-    int32_t llama[WS_SEATS];         /* a caster whose llama counts          */
-    int32_t incoming[WS_SEATS];      /* damage aimed at it (not duels)       */
-    int32_t overflow[WS_SEATS];
-    int32_t needed[WS_SEATS];        /* shields the overflow needs           */
-    int32_t died[WS_SEATS];
+typedef struct woodsword_round {
+    int32_t verb[WOODSWORD_SEATS], target[WOODSWORD_SEATS], count[WOODSWORD_SEATS];
+    int32_t attack[WOODSWORD_SEATS];        /* direct attack damage, prep included  */
+    int32_t cancelled[WOODSWORD_SEATS];     /* that attack was removed by a duel    */
+    int32_t duel_with[WOODSWORD_SEATS];     /* the other duellist, -1               */
+    int32_t duel_overflow[WOODSWORD_SEATS]; /* lost by this much in its duel        */
+    int32_t llama[WOODSWORD_SEATS];         /* a caster whose llama counts          */
+    int32_t incoming[WOODSWORD_SEATS];      /* damage aimed at it (not duels)       */
+    int32_t overflow[WOODSWORD_SEATS];
+    int32_t needed[WOODSWORD_SEATS];        /* shields the overflow needs           */
+    int32_t died[WOODSWORD_SEATS];
     int32_t casters;                 /* llama users this round               */
-} ws_round;
+} woodsword_round;
 
 /* Reads every alive seat's choice; a seat without one defends. */
-static void read_choices(const ws_state *s, ws_round *r)
+static void read_choices(const woodsword_state *s, woodsword_round *r)
 {
     memset(r, 0, sizeof *r);
     for (int32_t i = 0; i < s->players; i++) {
@@ -45,13 +45,13 @@ static void read_choices(const ws_state *s, ws_round *r)
 }
 
 /* Step 1: everyone pays; gather and shield take effect before damage. */
-static void pay_and_bank(ws_state *s, const ws_round *r)
+static void pay_and_bank(woodsword_state *s, const woodsword_round *r)
 {
     for (int32_t i = 0; i < s->players; i++) {
-        ws_seat *p = &s->seat[i];
+        woodsword_seat *p = &s->seat[i];
         if (!p->alive)
             continue;
-        p->points -= ws_cost(r->verb[i], r->count[i]);
+        p->points -= woodsword_cost(r->verb[i], r->count[i]);
         if (r->verb[i] == SAPPER_ARENA_GATHER)
             p->points += 2;
         if (r->verb[i] == SAPPER_ARENA_SHIELD && p->shields < WOODSWORD_MAX_SHIELDS)
@@ -61,12 +61,12 @@ static void pay_and_bank(ws_state *s, const ws_round *r)
 
 /* Step 2: direct attacks take their prep bonus (using the prep up), and
    attacks aimed at each other duel. */
-static void find_duels(ws_state *s, ws_round *r)
+static void find_duels(woodsword_state *s, woodsword_round *r)
 {
     for (int32_t i = 0; i < s->players; i++) {
         if (!s->seat[i].alive || !sapper_arena_is_attack(r->verb[i]))
             continue;
-        r->attack[i] = ws_damage(r->verb[i], r->count[i], s->seat[i].prep);
+        r->attack[i] = woodsword_damage(r->verb[i], r->count[i], s->seat[i].prep);
         s->seat[i].prep = 0;   /* used even if the duel cancels the attack */
     }
     for (int32_t i = 0; i < s->players; i++) {
@@ -87,10 +87,10 @@ static void find_duels(ws_state *s, ws_round *r)
    block ranges, duel overflow, shields, deaths. A llama hits every other
    alive seat, so each takes the counting llamas but its own; missiles
    by the count placed on each seat. */
-static void compute_damage(const ws_state *s, ws_round *r)
+static void compute_damage(const woodsword_state *s, woodsword_round *r)
 {
-    int32_t llama = ws_damage(SAPPER_ARENA_LLAMA, 1, 0), casters = 0;
-    int32_t missile = ws_damage(SAPPER_ARENA_MISSILE, 1, 0);
+    int32_t llama = woodsword_damage(SAPPER_ARENA_LLAMA, 1, 0), casters = 0;
+    int32_t missile = woodsword_damage(SAPPER_ARENA_MISSILE, 1, 0);
     for (int32_t i = 0; i < s->players; i++)
         casters += r->llama[i];
     memset(r->incoming, 0, sizeof r->incoming);
@@ -105,7 +105,7 @@ static void compute_damage(const ws_state *s, ws_round *r)
         int32_t lo, hi;
         if (!s->seat[i].alive)
             continue;
-        ws_block(r->verb[i], &lo, &hi);
+        woodsword_block(r->verb[i], &lo, &hi);
         r->overflow[i] = sapper_arena_overflow(r->incoming[i], lo, hi) + r->duel_overflow[i];
         r->needed[i] = (r->overflow[i] + 3) / 4;   /* a shield absorbs 2 points */
         r->died[i] = r->needed[i] > s->seat[i].shields;
@@ -115,11 +115,11 @@ static void compute_damage(const ws_state *s, ws_round *r)
 /* A llama whose caster dies deals nothing: recompute without it until the
    set of surviving casters is stable, at most casters + 1 passes (an odd
    cycle of casters killing each other ends on the last pass computed). */
-static void settle_llamas(const ws_state *s, ws_round *r)
+static void settle_llamas(const woodsword_state *s, woodsword_round *r)
 {
     for (int32_t pass = 0; pass <= r->casters; pass++) {
         compute_damage(s, r);
-        int32_t next[WS_SEATS], changed = 0;
+        int32_t next[WOODSWORD_SEATS], changed = 0;
         for (int32_t i = 0; i < s->players; i++) {
             next[i] = s->seat[i].alive && r->verb[i] == SAPPER_ARENA_LLAMA && !r->died[i];
             changed |= next[i] != r->llama[i];
@@ -132,10 +132,10 @@ static void settle_llamas(const ws_state *s, ws_round *r)
 
 /* Damage seat `from` aimed at or forced on each victim, for the aggro
    table of this match. */
-static void add_aggro(ws_state *s, const ws_round *r, int32_t from)
+static void add_aggro(woodsword_state *s, const woodsword_round *r, int32_t from)
 {
-    int32_t llama = ws_damage(SAPPER_ARENA_LLAMA, 1, 0);
-    int32_t missile = ws_damage(SAPPER_ARENA_MISSILE, 1, 0);
+    int32_t llama = woodsword_damage(SAPPER_ARENA_LLAMA, 1, 0);
+    int32_t missile = woodsword_damage(SAPPER_ARENA_MISSILE, 1, 0);
     if (r->attack[from] && !r->cancelled[from])
         s->dealt[r->target[from]][from] += r->attack[from];
     if (r->duel_with[from] >= 0)
@@ -147,9 +147,9 @@ static void add_aggro(ws_state *s, const ws_round *r, int32_t from)
         s->dealt[j][from] += s->missiles[from][j] * missile;   /* it placed some */
 }
 
-static void write_report(ws_seat *p, const ws_round *r, int32_t i, int32_t broken)
+static void write_report(woodsword_seat *p, const woodsword_round *r, int32_t i, int32_t broken)
 {
-    p->last = (ws_report){
+    p->last = (woodsword_report){
         .action = p->choice, .target = r->target[i], .incoming = r->incoming[i],
         .overflow = r->overflow[i], .broken = broken, .died = r->died[i],
         .points = p->points, .shields = p->shields, .duel = r->duel_with[i],
@@ -158,21 +158,21 @@ static void write_report(ws_seat *p, const ws_round *r, int32_t i, int32_t broke
         .fizzled = r->verb[i] != SAPPER_ARENA_LLAMA || r->llama[i] ? 0
                  : r->died[i] ? 1 : 2,
         .damage = r->verb[i] == SAPPER_ARENA_MISSILE
-                      ? r->count[i] * ws_damage(SAPPER_ARENA_MISSILE, 1, 0)
+                      ? r->count[i] * woodsword_damage(SAPPER_ARENA_MISSILE, 1, 0)
                       : r->attack[i],
     };
 }
 
 /* Shields, deaths, aggro, prep and the report of every seat. */
-static void apply_outcome(ws_state *s, const ws_round *r)
+static void apply_outcome(woodsword_state *s, const woodsword_round *r)
 {
     for (int32_t i = 0; i < s->players; i++)
         if (s->seat[i].alive)
             add_aggro(s, r, i);
     for (int32_t i = 0; i < s->players; i++) {
-        ws_seat *p = &s->seat[i];
+        woodsword_seat *p = &s->seat[i];
         if (!p->alive) {
-            p->last = (ws_report){ .action = SAPPER_NO_ACTION, .target = -1, .duel = -1,
+            p->last = (woodsword_report){ .action = SAPPER_NO_ACTION, .target = -1, .duel = -1,
                                    .points = p->points, .shields = p->shields };
             continue;
         }
@@ -190,7 +190,7 @@ static void apply_outcome(ws_state *s, const ws_round *r)
 }
 
 /* Survivors start the next match from nothing; aggro is forgotten. */
-static void start_match(ws_state *s)
+static void start_match(woodsword_state *s)
 {
     s->match++;
     s->round = 1;
@@ -205,7 +205,7 @@ static void start_match(ws_state *s)
 /* The dead leave together; a death ends the match, one survivor or none
    ends the game; so does max_rounds. A game that ends stays at the match
    and round it ended in: no round or match after it is ever played. */
-static void end_round(ws_state *s, const ws_round *r)
+static void end_round(woodsword_state *s, const woodsword_round *r)
 {
     int32_t deaths = 0;
     s->rounds_played++;
@@ -219,7 +219,7 @@ static void end_round(ws_state *s, const ws_round *r)
             deaths++;
         }
     s->phase = SAPPER_ARENA_PHASE_CHOOSE;
-    if (ws_alive_count(s) <= 1) {
+    if (woodsword_alive_count(s) <= 1) {
         s->phase = SAPPER_ARENA_PHASE_OVER;
         for (int32_t i = 0; i < s->players; i++)
             if (s->seat[i].alive)
@@ -237,9 +237,9 @@ static void end_round(ws_state *s, const ws_round *r)
         s->round++;
 }
 
-void ws_resolve_round(ws_state *s)
+void woodsword_resolve_round(woodsword_state *s)
 {
-    ws_round r;
+    woodsword_round r;
     read_choices(s, &r);
     pay_and_bank(s, &r);
     find_duels(s, &r);

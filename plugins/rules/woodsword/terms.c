@@ -7,7 +7,7 @@
  */
 #include "state.h"
 
-const sapper_arena_terms ws_terms[SAPPER_ARENA_VERBS] = {
+const sapper_arena_terms woodsword_terms[SAPPER_ARENA_VERBS] = {
     /* cost base, per count; damage base, per count; block lo, hi */
     [SAPPER_ARENA_GATHER] = {0, 0, 0, 0, 0, 0},
     [SAPPER_ARENA_DEFENSE] = {0, 0, 0, 0, 0, 6},
@@ -28,23 +28,24 @@ const sapper_arena_terms ws_terms[SAPPER_ARENA_VERBS] = {
     [SAPPER_ARENA_ALLOCATE] = {0, 0, 0, 0, 0, 0},
 };
 
-int32_t ws_cost(int32_t verb, int32_t count)
+int32_t woodsword_cost(int32_t verb, int32_t count)
 {
-    return verb >= 0 && verb < SAPPER_ARENA_VERBS ? sapper_arena_terms_cost(&ws_terms[verb], count)
-                                                  : 0;
+    return verb >= 0 && verb < SAPPER_ARENA_VERBS
+               ? sapper_arena_terms_cost(&woodsword_terms[verb], count)
+               : 0;
 }
 
-int32_t ws_damage(int32_t verb, int32_t count, int32_t prep)
+int32_t woodsword_damage(int32_t verb, int32_t count, int32_t prep)
 {
     if (verb < 0 || verb >= SAPPER_ARENA_VERBS)
         return 0;
-    int32_t bonus = prep && sapper_arena_is_attack(verb) ? WS_PREP_BONUS : 0;
-    return sapper_arena_terms_damage(&ws_terms[verb], count, bonus);
+    int32_t bonus = prep && sapper_arena_is_attack(verb) ? WOODSWORD_PREP_BONUS : 0;
+    return sapper_arena_terms_damage(&woodsword_terms[verb], count, bonus);
 }
 
-void ws_block(int32_t verb, int32_t *lo, int32_t *hi)
+void woodsword_block(int32_t verb, int32_t *lo, int32_t *hi)
 {
     int ok = verb >= 0 && verb < SAPPER_ARENA_VERBS;
-    *lo = ok ? ws_terms[verb].block_lo : 0;
-    *hi = ok ? ws_terms[verb].block_hi : 0;
+    *lo = ok ? woodsword_terms[verb].block_lo : 0;
+    *hi = ok ? woodsword_terms[verb].block_hi : 0;
 }

@@ -14,10 +14,10 @@
 #include <stddef.h>
 #include <string.h>
 
-void ws_show_seat(ws_state *s, int32_t i)
+void woodsword_show_seat(woodsword_state *s, int32_t i)
 {
-    const ws_seat *p = &s->seat[i];
-    const ws_report *r = &p->last;
+    const woodsword_seat *p = &s->seat[i];
+    const woodsword_report *r = &p->last;
     s->shown[i] = (sapper_arena_seat){
         .alive = p->alive, .points = p->points, .shields = p->shields,
         .prep = p->prep,
@@ -35,10 +35,10 @@ void ws_show_seat(ws_state *s, int32_t i)
     };
 }
 
-void ws_show_all(ws_state *s)
+void woodsword_show_all(woodsword_state *s)
 {
     for (int32_t i = 0; i < s->players; i++)
-        ws_show_seat(s, i);
+        woodsword_show_seat(s, i);
 }
 
 /* Writes member (at offset in a seat record, size bytes) of seat i's
@@ -51,7 +51,7 @@ static void put(unsigned char *seats, int32_t i, size_t offset, const void *valu
 
 /* What viewer alone sees: its aggro column, and while seats choose its
    own locked choice (every one for the omniscient viewer). */
-static void add_private(const ws_state *s, int32_t viewer, unsigned char *seats)
+static void add_private(const woodsword_state *s, int32_t viewer, unsigned char *seats)
 {
     int32_t from = viewer >= 0 ? viewer : 0, to = viewer >= 0 ? viewer + 1 : s->players;
     for (int32_t i = 0; viewer >= 0 && i < s->players; i++)
@@ -64,7 +64,7 @@ static void add_private(const ws_state *s, int32_t viewer, unsigned char *seats)
 
 int64_t woodsword_observe(const void *state, int32_t seat, void *out, size_t cap)
 {
-    const ws_state *s = state;
+    const woodsword_state *s = state;
     size_t need = sapper_arena_view_size(s->players);
     if (seat != SAPPER_OMNISCIENT && (seat < 0 || seat >= s->players))
         return 0;
@@ -75,17 +75,17 @@ int64_t woodsword_observe(const void *state, int32_t seat, void *out, size_t cap
         .seat = seat, .players = s->players,
         .to_move = woodsword_current_player(s), .phase = s->phase,
         .match = s->match, .round = s->round, .rounds_played = s->rounds_played,
-        .max_rounds = s->game->max_rounds, .alive = ws_alive_count(s),
+        .max_rounds = s->game->max_rounds, .alive = woodsword_alive_count(s),
         .winner = s->phase == SAPPER_ARENA_PHASE_OVER ? s->winner : -1,
         .last_match = s->last_match, .last_round = s->last_round,
         .allocator = s->phase == SAPPER_ARENA_PHASE_ALLOCATE ? s->queue[s->qpos] : -1,
         .terms_offset = (uint32_t)(sizeof v + (size_t)s->players * sizeof(sapper_arena_seat)),
-        .terms_size = sizeof(sapper_arena_terms), .prep_bonus = WS_PREP_BONUS,
+        .terms_size = sizeof(sapper_arena_terms), .prep_bonus = WOODSWORD_PREP_BONUS,
     };
     unsigned char *seats = (unsigned char *)out + sizeof v;
     memcpy(out, &v, sizeof v);
     memcpy(seats, s->shown, (size_t)s->players * sizeof(sapper_arena_seat));
     add_private(s, seat, seats);
-    memcpy((unsigned char *)out + v.terms_offset, ws_terms, sizeof ws_terms);
+    memcpy((unsigned char *)out + v.terms_offset, woodsword_terms, sizeof woodsword_terms);
     return (int64_t)need;
 }

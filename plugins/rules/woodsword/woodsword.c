@@ -28,10 +28,10 @@ sapper_status woodsword_game_new(const sapper_params *params, void **game,
                  WOODSWORD_MAX_ROUNDS_LIMIT, (long long)rounds);
         return SAPPER_ERR_PARAM;
     }
-    ws_game *g = malloc(sizeof *g);
+    woodsword_game *g = malloc(sizeof *g);
     if (!g)
         return SAPPER_ERR_NOMEM;
-    g->lang = lang && strcmp(lang, "zh") == 0 ? WS_LANG_ZH : WS_LANG_EN;
+    g->lang = lang && strcmp(lang, "zh") == 0 ? WOODSWORD_LANG_ZH : WOODSWORD_LANG_EN;
     g->max_rounds = (int32_t)rounds;
     *game = g;
     return SAPPER_OK;
@@ -51,7 +51,7 @@ static int32_t clamp_seats(int32_t players)
 void woodsword_game_info(const void *game, int32_t players, sapper_game_info *out)
 {
     sapper_game_info mine = {.struct_size = sizeof mine};
-    const ws_game *g = game;
+    const woodsword_game *g = game;
     int64_t n = clamp_seats(players);
     mine.min_players = WOODSWORD_MIN_SEATS;
     mine.max_players = WOODSWORD_MAX_SEATS;
@@ -69,7 +69,7 @@ void woodsword_game_info(const void *game, int32_t players, sapper_game_info *ou
     sapper_game_info_fill(out, &mine);
 }
 
-static void clear_choices(ws_state *s)
+static void clear_choices(woodsword_state *s)
 {
     for (int32_t i = 0; i < s->players; i++) {
         s->seat[i].choice = SAPPER_NO_ACTION;
@@ -85,11 +85,11 @@ static void clear_choices(ws_state *s)
 
 /* The round whose choices and missiles are all in is played; the next
    one starts (or the game is over). */
-static void play_round(ws_state *s)
+static void play_round(woodsword_state *s)
 {
-    ws_resolve_round(s);
+    woodsword_resolve_round(s);
     clear_choices(s);
-    ws_show_all(s);
+    woodsword_show_all(s);
 }
 
 sapper_status woodsword_state_new(const void *game, int32_t players,
@@ -101,7 +101,7 @@ sapper_status woodsword_state_new(const void *game, int32_t players,
                  WOODSWORD_MIN_SEATS, WOODSWORD_MAX_SEATS, (int)players);
         return SAPPER_ERR_PARAM;
     }
-    ws_state *s = calloc(1, sizeof *s);
+    woodsword_state *s = calloc(1, sizeof *s);
     if (!s)
         return SAPPER_ERR_NOMEM;
     s->game = game;
@@ -114,18 +114,18 @@ sapper_status woodsword_state_new(const void *game, int32_t players,
     s->alive = players;
     for (int32_t i = 0; i < players; i++) {
         s->seat[i].alive = 1;
-        s->seat[i].last = (ws_report){ .action = SAPPER_NO_ACTION, .target = -1,
+        s->seat[i].last = (woodsword_report){ .action = SAPPER_NO_ACTION, .target = -1,
                                        .duel = -1 };
     }
     clear_choices(s);
-    ws_show_all(s);
+    woodsword_show_all(s);
     *state = s;
     return SAPPER_OK;
 }
 
 sapper_status woodsword_state_clone(const void *state, void **out)
 {
-    ws_state *s = malloc(sizeof *s);
+    woodsword_state *s = malloc(sizeof *s);
     if (!s)
         return SAPPER_ERR_NOMEM;
     memcpy(s, state, sizeof *s);
@@ -140,7 +140,7 @@ void woodsword_state_free(void *state)
 
 int32_t woodsword_current_player(const void *state)
 {
-    const ws_state *s = state;
+    const woodsword_state *s = state;
     if (s->phase == SAPPER_ARENA_PHASE_OVER)
         return SAPPER_TERMINAL;
     if (s->phase == SAPPER_ARENA_PHASE_ALLOCATE)
@@ -152,56 +152,56 @@ int32_t woodsword_current_player(const void *state)
 /* Legality: one checker gives both the legal lists and the reasons.   */
 /* ------------------------------------------------------------------ */
 
-static sapper_status check_target(const ws_state *s, int32_t seat, int32_t target,
+static sapper_status check_target(const woodsword_state *s, int32_t seat, int32_t target,
                                   char *err, size_t errcap)
 {
     if (target == seat) {
-        ws_say(s, err, errcap, WS_R_SELF, (int)seat + 1);
+        woodsword_say(s, err, errcap, WOODSWORD_R_SELF, (int)seat + 1);
         return SAPPER_ERR_ILLEGAL;
     }
     if (target >= s->players) {
-        ws_say(s, err, errcap, WS_R_NO_SEAT, (int)target + 1, (int)s->players);
+        woodsword_say(s, err, errcap, WOODSWORD_R_NO_SEAT, (int)target + 1, (int)s->players);
         return SAPPER_ERR_ILLEGAL;
     }
     if (!s->seat[target].alive) {
-        ws_say(s, err, errcap, WS_R_TARGET_DEAD, (int)target + 1);
+        woodsword_say(s, err, errcap, WOODSWORD_R_TARGET_DEAD, (int)target + 1);
         return SAPPER_ERR_ILLEGAL;
     }
     return SAPPER_OK;
 }
 
-static sapper_status check_cost(const ws_state *s, int32_t seat, int64_t action,
+static sapper_status check_cost(const woodsword_state *s, int32_t seat, int64_t action,
                                 char *err, size_t errcap)
 {
     int32_t verb = SAPPER_ARENA_DEFENSE, count = 1;
     sapper_arena_decode(action, &verb, NULL, &count);
-    int32_t cost = ws_cost(verb, count);
+    int32_t cost = woodsword_cost(verb, count);
     if (cost <= s->seat[seat].points)
         return SAPPER_OK;
     if (!err)   /* listing legal actions: no reason wanted */
         return SAPPER_ERR_ILLEGAL;
     char text[64], c[16], have[16];
     woodsword_action_to_text(s, action, text, sizeof text);
-    ws_say(s, err, errcap, WS_R_POINTS, text, ws_half(c, cost),
-           ws_half(have, s->seat[seat].points));
+    woodsword_say(s, err, errcap, WOODSWORD_R_POINTS, text, woodsword_half(c, cost),
+           woodsword_half(have, s->seat[seat].points));
     return SAPPER_ERR_ILLEGAL;
 }
 
 /* Is action a legal CHOOSE-phase action of seat (alive, not locked)? */
-static sapper_status check_choice(const ws_state *s, int32_t seat, int64_t action,
+static sapper_status check_choice(const woodsword_state *s, int32_t seat, int64_t action,
                                   char *err, size_t errcap)
 {
     int32_t verb, target, count;
     if (!sapper_arena_decode(action, &verb, &target, &count)) {
-        ws_say(s, err, errcap, WS_R_NOT_ACTION, (long long)action);
+        woodsword_say(s, err, errcap, WOODSWORD_R_NOT_ACTION, (long long)action);
         return SAPPER_ERR_ILLEGAL;
     }
     if (verb == SAPPER_ARENA_ALLOCATE) {
-        ws_say(s, err, errcap, WS_R_NO_MISSILES, (int)seat + 1);
+        woodsword_say(s, err, errcap, WOODSWORD_R_NO_MISSILES, (int)seat + 1);
         return SAPPER_ERR_ILLEGAL;
     }
     if (verb == SAPPER_ARENA_FIST && count > WOODSWORD_MAX_FISTS) {
-        ws_say(s, err, errcap, WS_R_FISTS, WOODSWORD_MAX_FISTS);
+        woodsword_say(s, err, errcap, WOODSWORD_R_FISTS, WOODSWORD_MAX_FISTS);
         return SAPPER_ERR_ILLEGAL;
     }
     if (sapper_arena_has_target(verb) &&
@@ -210,46 +210,46 @@ static sapper_status check_choice(const ws_state *s, int32_t seat, int64_t actio
     if (check_cost(s, seat, action, err, errcap) != SAPPER_OK)
         return SAPPER_ERR_ILLEGAL;
     if (verb == SAPPER_ARENA_SHIELD && s->seat[seat].shields >= WOODSWORD_MAX_SHIELDS) {
-        ws_say(s, err, errcap, WS_R_SHIELD_CAP, WOODSWORD_MAX_SHIELDS);
+        woodsword_say(s, err, errcap, WOODSWORD_R_SHIELD_CAP, WOODSWORD_MAX_SHIELDS);
         return SAPPER_ERR_ILLEGAL;
     }
     return SAPPER_OK;
 }
 
 /* Can seat act in the CHOOSE phase at all? */
-static sapper_status check_chooser(const ws_state *s, int32_t seat, char *err,
+static sapper_status check_chooser(const woodsword_state *s, int32_t seat, char *err,
                                    size_t errcap)
 {
     if (seat < 0 || seat >= s->players) {
-        ws_say(s, err, errcap, WS_R_NO_SEAT, (int)seat + 1, (int)s->players);
+        woodsword_say(s, err, errcap, WOODSWORD_R_NO_SEAT, (int)seat + 1, (int)s->players);
         return SAPPER_ERR_ILLEGAL;
     }
     if (!s->seat[seat].alive) {
-        ws_say(s, err, errcap, WS_R_DEAD, (int)seat + 1);
+        woodsword_say(s, err, errcap, WOODSWORD_R_DEAD, (int)seat + 1);
         return SAPPER_ERR_ILLEGAL;
     }
     if (s->seat[seat].locked) {
-        ws_say(s, err, errcap, WS_R_LOCKED, (int)seat + 1);
+        woodsword_say(s, err, errcap, WOODSWORD_R_LOCKED, (int)seat + 1);
         return SAPPER_ERR_ILLEGAL;
     }
     return SAPPER_OK;
 }
 
 /* Is action a legal placement of the seat now placing missiles? */
-static sapper_status check_allocation(const ws_state *s, int32_t seat, int64_t action,
+static sapper_status check_allocation(const woodsword_state *s, int32_t seat, int64_t action,
                                       char *err, size_t errcap)
 {
     int32_t allocator = s->queue[s->qpos], verb, target, count;
     if (seat != allocator) {
-        ws_say(s, err, errcap, WS_R_NOT_TURN, (int)allocator + 1);
+        woodsword_say(s, err, errcap, WOODSWORD_R_NOT_TURN, (int)allocator + 1);
         return SAPPER_ERR_STATE;
     }
     if (!sapper_arena_decode(action, &verb, &target, &count)) {
-        ws_say(s, err, errcap, WS_R_NOT_ACTION, (long long)action);
+        woodsword_say(s, err, errcap, WOODSWORD_R_NOT_ACTION, (long long)action);
         return SAPPER_ERR_ILLEGAL;
     }
     if (verb != SAPPER_ARENA_ALLOCATE || count > s->seat[seat].missiles_left) {
-        ws_say(s, err, errcap, WS_R_UNPLACED, (int)seat + 1,
+        woodsword_say(s, err, errcap, WOODSWORD_R_UNPLACED, (int)seat + 1,
                (int)s->seat[seat].missiles_left);
         return SAPPER_ERR_ILLEGAL;
     }
@@ -266,9 +266,9 @@ static void emit(int64_t *out, size_t cap, int64_t *n, int64_t id)
 
 /* How many of the counts 1..most of verb seat can pay for (a cost grows
    with the count, so they are the first ones). */
-static int32_t affordable(const ws_state *s, int32_t seat, int32_t verb, int32_t most)
+static int32_t affordable(const woodsword_state *s, int32_t seat, int32_t verb, int32_t most)
 {
-    const sapper_arena_terms *t = &ws_terms[verb];
+    const sapper_arena_terms *t = &woodsword_terms[verb];
     int32_t spare = s->seat[seat].points - t->cost_base;
     if (t->cost_per == 0)
         return spare >= 0 ? most : 0;
@@ -279,7 +279,7 @@ static int32_t affordable(const ws_state *s, int32_t seat, int32_t verb, int32_t
 /* The ids of verb for counts 1..counts on each of the targets alive seats
    other than seat (on none for an untargeted verb), ascending: counted,
    and written while they fit. */
-static void list_counts(const ws_state *s, int32_t seat, int32_t verb, int32_t counts,
+static void list_counts(const woodsword_state *s, int32_t seat, int32_t verb, int32_t counts,
                         int32_t targets, int64_t *out, size_t cap, int64_t *n)
 {
     if (*n >= (int64_t)cap) {   /* nothing more fits: count them, O(1) */
@@ -302,10 +302,10 @@ static void list_counts(const ws_state *s, int32_t seat, int32_t verb, int32_t c
    depend on the target made once per verb, and counts what does not fit
    in out without a walk over the seats: the engine asks for one id to
    learn whether a seat still has to act. */
-static int64_t list_choices(const ws_state *s, int32_t seat, int64_t *out, size_t cap)
+static int64_t list_choices(const woodsword_state *s, int32_t seat, int64_t *out, size_t cap)
 {
     int64_t n = 0;
-    int32_t others = ws_alive_count(s) - 1;
+    int32_t others = woodsword_alive_count(s) - 1;
     for (int32_t verb = 0; verb < SAPPER_ARENA_ALLOCATE; verb++) {
         int32_t most = verb == SAPPER_ARENA_FIST ? WOODSWORD_MAX_FISTS
                      : verb == SAPPER_ARENA_MISSILE ? SAPPER_ARENA_MAX_COUNT : 1;
@@ -317,7 +317,7 @@ static int64_t list_choices(const ws_state *s, int32_t seat, int64_t *out, size_
     return n;
 }
 
-int ws_verb_open(const ws_state *s, int32_t seat, int32_t verb)
+int woodsword_verb_open(const woodsword_state *s, int32_t seat, int32_t verb)
 {
     if (s->phase != SAPPER_ARENA_PHASE_CHOOSE || check_chooser(s, seat, NULL, 0) != SAPPER_OK)
         return 0;
@@ -330,7 +330,7 @@ int ws_verb_open(const ws_state *s, int32_t seat, int32_t verb)
 
 int32_t woodsword_is_legal(const void *state, int32_t seat, int64_t action)
 {
-    const ws_state *s = state;
+    const woodsword_state *s = state;
     if (seat < 0 || seat >= s->players)
         return 0;
     if (s->phase == SAPPER_ARENA_PHASE_CHOOSE)
@@ -343,7 +343,7 @@ int32_t woodsword_is_legal(const void *state, int32_t seat, int64_t action)
 int64_t woodsword_legal_actions(const void *state, int32_t seat, int64_t *out,
                                 size_t cap)
 {
-    const ws_state *s = state;
+    const woodsword_state *s = state;
     int64_t n = 0;
     if (seat < 0 || seat >= s->players)
         return 0;
@@ -353,7 +353,7 @@ int64_t woodsword_legal_actions(const void *state, int32_t seat, int64_t *out,
         return 0;
     /* ids ascend by count, then target: one id per (target, how many) */
     list_counts(s, seat, SAPPER_ARENA_ALLOCATE, s->seat[seat].missiles_left,
-                ws_alive_count(s) - 1, out, cap, &n);
+                woodsword_alive_count(s) - 1, out, cap, &n);
     return n;
 }
 
@@ -363,7 +363,7 @@ int64_t woodsword_legal_actions(const void *state, int32_t seat, int64_t *out,
 
 /* Every choice is in: queue the missile users in a seeded random order,
    or resolve at once when there are none. */
-static void close_choices(ws_state *s)
+static void close_choices(woodsword_state *s)
 {
     s->nqueue = 0;
     for (int32_t i = 0; i < s->players; i++) {
@@ -385,13 +385,13 @@ static void close_choices(ws_state *s)
     s->qpos = 0;
     if (s->nqueue > 0) {
         s->phase = SAPPER_ARENA_PHASE_ALLOCATE;
-        ws_show_all(s);   /* choices revealed, missiles to place */
+        woodsword_show_all(s);   /* choices revealed, missiles to place */
         return;
     }
     play_round(s);
 }
 
-static int all_locked(const ws_state *s)
+static int all_locked(const woodsword_state *s)
 {
     for (int32_t i = 0; i < s->players; i++)
         if (s->seat[i].alive && !s->seat[i].locked)
@@ -399,7 +399,7 @@ static int all_locked(const ws_state *s)
     return 1;
 }
 
-static sapper_status place_missile(ws_state *s, int32_t seat, int64_t action,
+static sapper_status place_missile(woodsword_state *s, int32_t seat, int64_t action,
                                    char *err, size_t errcap)
 {
     sapper_status st = check_allocation(s, seat, action, err, errcap);
@@ -410,8 +410,8 @@ static sapper_status place_missile(ws_state *s, int32_t seat, int64_t action,
     s->missiles[seat][target] = (uint8_t)(s->missiles[seat][target] + count);
     s->missiles_on[target] += count;
     s->seat[seat].missiles_left -= count;
-    ws_show_seat(s, seat);
-    ws_show_seat(s, target);
+    woodsword_show_seat(s, seat);
+    woodsword_show_seat(s, target);
     if (s->seat[seat].missiles_left > 0)
         return SAPPER_OK;
     if (++s->qpos < s->nqueue)
@@ -423,9 +423,9 @@ static sapper_status place_missile(ws_state *s, int32_t seat, int64_t action,
 sapper_status woodsword_apply_action(void *state, int32_t seat, int64_t action,
                                      char *err, size_t errcap)
 {
-    ws_state *s = state;
+    woodsword_state *s = state;
     if (s->phase == SAPPER_ARENA_PHASE_OVER) {
-        ws_say(s, err, errcap, WS_R_OVER);
+        woodsword_say(s, err, errcap, WOODSWORD_R_OVER);
         return SAPPER_ERR_STATE;
     }
     if (s->phase == SAPPER_ARENA_PHASE_ALLOCATE)
@@ -443,10 +443,10 @@ sapper_status woodsword_apply_action(void *state, int32_t seat, int64_t action,
 }
 
 /* One seat's part of a joint action; writes the action it will play. */
-static sapper_status check_joint_seat(const ws_state *s, int32_t seat, int64_t action,
+static sapper_status check_joint_seat(const woodsword_state *s, int32_t seat, int64_t action,
                                       int64_t *play, char *err, size_t errcap)
 {
-    const ws_seat *p = &s->seat[seat];
+    const woodsword_seat *p = &s->seat[seat];
     *play = p->choice;
     if (action == SAPPER_NO_ACTION) {   /* a missing action counts as defense */
         if (p->alive && !p->locked)
@@ -463,25 +463,25 @@ static sapper_status check_joint_seat(const ws_state *s, int32_t seat, int64_t a
 sapper_status woodsword_apply_joint(void *state, const int64_t *actions,
                                     int32_t players, char *err, size_t errcap)
 {
-    ws_state *s = state;
-    int64_t play[WS_SEATS];
+    woodsword_state *s = state;
+    int64_t play[WOODSWORD_SEATS];
     if (s->phase != SAPPER_ARENA_PHASE_CHOOSE) {
         if (s->phase == SAPPER_ARENA_PHASE_OVER)
-            ws_say(s, err, errcap, WS_R_OVER);
+            woodsword_say(s, err, errcap, WOODSWORD_R_OVER);
         else
-            ws_say(s, err, errcap, WS_R_UNPLACED, (int)s->queue[s->qpos] + 1,
+            woodsword_say(s, err, errcap, WOODSWORD_R_UNPLACED, (int)s->queue[s->qpos] + 1,
                    (int)s->seat[s->queue[s->qpos]].missiles_left);
         return SAPPER_ERR_STATE;
     }
     if (players != s->players) {
-        ws_say(s, err, errcap, WS_R_JOINT_SIZE, (int)s->players, (int)players);
+        woodsword_say(s, err, errcap, WOODSWORD_R_JOINT_SIZE, (int)s->players, (int)players);
         return SAPPER_ERR_STATE;
     }
     for (int32_t i = 0; i < players; i++) {   /* all checked before any change */
         char why[256] = "";
         sapper_status st = check_joint_seat(s, i, actions[i], &play[i], why, sizeof why);
         if (st != SAPPER_OK) {
-            ws_say(s, err, errcap, WS_R_SEAT_SAYS, (int)i + 1, why);
+            woodsword_say(s, err, errcap, WOODSWORD_R_SEAT_SAYS, (int)i + 1, why);
             return st;
         }
     }
@@ -496,7 +496,7 @@ sapper_status woodsword_apply_joint(void *state, const int64_t *actions,
 
 void woodsword_returns(const void *state, double *out, int32_t players)
 {
-    const ws_state *s = state;
+    const woodsword_state *s = state;
     for (int32_t i = 0; i < players; i++)
         out[i] = s->phase == SAPPER_ARENA_PHASE_OVER && i == s->winner ? 1.0 : 0.0;
 }
@@ -504,7 +504,7 @@ void woodsword_returns(const void *state, double *out, int32_t players)
 sapper_status woodsword_test_set_seat(void *state, int32_t seat, int32_t alive,
                                       int32_t points, int32_t shields, int32_t prep)
 {
-    ws_state *s = state;
+    woodsword_state *s = state;
     if (s->phase != SAPPER_ARENA_PHASE_CHOOSE || seat < 0 || seat >= s->players ||
         s->seat[seat].locked || shields < 0 || shields > WOODSWORD_MAX_SHIELDS ||
         points < 0)
@@ -514,6 +514,6 @@ sapper_status woodsword_test_set_seat(void *state, int32_t seat, int32_t alive,
     s->seat[seat].points = points;
     s->seat[seat].shields = shields;
     s->seat[seat].prep = prep != 0;
-    ws_show_seat(s, seat);
+    woodsword_show_seat(s, seat);
     return SAPPER_OK;
 }
