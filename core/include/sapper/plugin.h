@@ -45,33 +45,29 @@
  *   1.1  2026-11-30  rules: optional seat_json (per-player members of the
  *                    JSON result, e.g. a seat's points and statistics) and
  *                    panel_text (extra screens such as a statistics dialog).
- *   1.2  2026-12-01  sapper_param_spec.reserved becomes flags:
- *                    SAPPER_PARAM_SECRET keeps a rules parameter (a layout
- *                    file, a score file) from ever reaching a bot. Bot seeds
- *                    are now one-way: nothing a bot receives lets it
- *                    recompute the game seed, the layout or another seat's
- *                    seed. bots: optional step_many (several known moves
- *                    in one answer); rules: optional params_text (the
- *                    parameters as a game applies them). Growth rules:
- *                    game_info is caller-sized (sapper_game_info_fill),
- *                    manifests from the 1.0 size up, params[] stride
- *                    param_spec_size, sapper_kv frozen; max_actions
- *                    1..SAPPER_MAX_ACTIONS_LIMIT and max_moves > 0 checked;
- *                    sapper_status_text. The host table (sapper_host: log,
- *                    time_left, cancel) in sapper_bot_setup.host and
- *                    sapper_rules_api.set_host; rules read no clock.
- *                    Descriptors: family_version. Rules: action_label
- *                    (a person's words for an action, per language),
- *                    result_columns (the results database's view) and
- *                    is_legal (one action checked); bots: flags,
- *                    SAPPER_BOT_NO_LEGAL_LIST (no legal list per move)
- *                    and bot_reset (one instance for many games);
- *                    panel_text's `{seat N}` token for a seat's name;
- *                    rules: score (sapper_score: a game's scoreboard);
- *                    result_json's "places" member (each seat's finishing
- *                    place) is read by tournament tables.
- *                    docs/PLUGINS.md ("ABI 1.2") lists what else 1.2
- *                    appends, all optional, all at struct ends.
+ *   1.2  2026-12-01  one line per addition:
+ *     sapper_param_spec.reserved becomes flags (SAPPER_PARAM_SECRET: a
+ *       rules parameter that never reaches a bot)
+ *     sapper_bot_api.step_many (several known moves in one answer)
+ *     sapper_rules_api.params_text (the parameters as a game applies them)
+ *     sapper_game_info.struct_size (caller-sized, sapper_game_info_fill)
+ *     sapper_manifest read from SAPPER_MANIFEST_SIZE_1_0 up
+ *     sapper_descriptor.param_spec_size (the params[] stride)
+ *     sapper_status_text
+ *     sapper_host (log, time_left, cancel) in sapper_bot_setup.host
+ *     sapper_rules_api.set_host (rules read no clock)
+ *     sapper_descriptor.family_version
+ *     sapper_rules_api.action_label (a person's words, per language)
+ *     sapper_rules_api.result_columns (the results database's view)
+ *     sapper_rules_api.is_legal (one action checked)
+ *     sapper_bot_api.flags (SAPPER_BOT_NO_LEGAL_LIST)
+ *     sapper_bot_api.bot_reset (one instance for many games)
+ *     panel_text's `{seat N}` token (a seat's name)
+ *     sapper_rules_api.score (sapper_score: a game's scoreboard)
+ *     result_json's "places" member, read by tournament tables
+ *     Also: bot seeds are one-way; sapper_kv frozen; max_actions
+ *     1..SAPPER_MAX_ACTIONS_LIMIT and max_moves > 0 checked.
+ *     docs/PLUGINS.md ("ABI 1.2") has the detail.
  *   1.3  2026-12-02  rules: optional get_extension (named, revisioned
  *                    extension tables, "name/revision"); the first is
  *                    SAPPER_EXT_PROGRESS, how far a game has come, which
@@ -109,13 +105,13 @@ typedef int32_t sapper_status;
 static inline const char *sapper_status_text(int32_t status)
 {
     switch (status) {
-    case 0: return "ok";
-    case -1: return "bad parameter";
-    case -2: return "out of memory";
-    case -3: return "illegal";
-    case -4: return "parse error";
-    case -5: return "not valid now";
-    case -6: return "internal error";
+    case SAPPER_OK: return "ok";
+    case SAPPER_ERR_PARAM: return "bad parameter";
+    case SAPPER_ERR_NOMEM: return "out of memory";
+    case SAPPER_ERR_ILLEGAL: return "illegal";
+    case SAPPER_ERR_PARSE: return "parse error";
+    case SAPPER_ERR_STATE: return "not valid now";
+    case SAPPER_ERR_INTERNAL: return "internal error";
     default: return "unknown status";
     }
 }
@@ -146,8 +142,11 @@ typedef struct sapper_param_spec {
     const char *help;     /* one line for `sapper plugins --describe`       */
 } sapper_param_spec;
 
-/* The size of a 1.0 sapper_param_spec: the smallest stride accepted. */
-#define SAPPER_PARAM_SPEC_SIZE_1_0 ((uint32_t)sizeof(sapper_param_spec))
+/* The size of a 1.0 sapper_param_spec: the smallest stride accepted. It
+   ends with help, the last 1.0 member, so a member added later cannot move
+   it. */
+#define SAPPER_PARAM_SPEC_SIZE_1_0 \
+    ((uint32_t)(offsetof(sapper_param_spec, help) + sizeof(const char *)))
 
 /** One key/value pair. Frozen: it never grows (plugins of every minor
  *  version index sapper_params.items with this size); anything a later
@@ -361,7 +360,8 @@ typedef struct sapper_game_info {
 
 /* The size of a 1.0 sapper_game_info: what a caller that left struct_size
    0 (a zeroed struct, before ABI 1.2) has room for. */
-#define SAPPER_GAME_INFO_SIZE_1_0 ((uint32_t)sizeof(sapper_game_info))
+#define SAPPER_GAME_INFO_SIZE_1_0 \
+    ((uint32_t)(offsetof(sapper_game_info, max_actions) + sizeof(int64_t)))
 
 /** Copies the plugin's filled info into the caller's out, as much as the
  *  caller's struct_size holds (SAPPER_GAME_INFO_SIZE_1_0 when it is 0),
@@ -703,7 +703,11 @@ typedef struct sapper_manifest {
     const sapper_descriptor *const *descriptors;
 } sapper_manifest;
 
-#define SAPPER_MANIFEST_SIZE_1_0 ((uint32_t)sizeof(sapper_manifest))
+/* The size of a 1.0 manifest: it ends with descriptors, the last 1.0
+   member. */
+#define SAPPER_MANIFEST_SIZE_1_0 \
+    ((uint32_t)(offsetof(sapper_manifest, descriptors) + \
+                sizeof(const sapper_descriptor *const *)))
 
 /** The one exported symbol's name and type. */
 #define SAPPER_ENTRY_SYMBOL "sapper_plugin_entry"
@@ -716,14 +720,21 @@ typedef const sapper_manifest *(*sapper_entry_fn)(uint32_t host_major,
  * sapper_plugin_entry; compiled with -DSAPPER_BUILTIN (the engine linking
  * the plugin in, for tests and static builds) it becomes a hidden
  * sapper_builtin_myid_entry, so many plugins can be linked at once.
- * Return NULL to refuse a host whose major version you cannot serve.
+ * Return NULL to refuse a host whose major version you cannot serve. The
+ * macro declares the prototype before the definition, so -Wmissing-
+ * prototypes stays quiet and a wrong signature is a compile error.
  */
 #ifdef SAPPER_BUILTIN
 #define SAPPER_PLUGIN_ENTRY(id) \
     const sapper_manifest *sapper_builtin_##id##_entry(uint32_t host_major, \
+                                                       uint32_t host_minor); \
+    const sapper_manifest *sapper_builtin_##id##_entry(uint32_t host_major, \
                                                        uint32_t host_minor)
 #else
 #define SAPPER_PLUGIN_ENTRY(id) \
+    __attribute__((visibility("default"))) \
+    const sapper_manifest *sapper_plugin_entry(uint32_t host_major, \
+                                               uint32_t host_minor); \
     __attribute__((visibility("default"))) \
     const sapper_manifest *sapper_plugin_entry(uint32_t host_major, \
                                                uint32_t host_minor)

@@ -1,6 +1,7 @@
 /*
  * plugin.c - the ABI glue of the classic rules: parameter table, rules
- * table, descriptor and manifest. No logic here; it is all in classic.c.
+ * table, descriptor and manifest. No logic here; it is in classic.c,
+ * moves.c and show.c.
  */
 #include "classic.h"
 
