@@ -5,6 +5,11 @@ add_library(sapper_core STATIC
   ${CMAKE_CURRENT_LIST_DIR}/setup.c
   ${CMAKE_CURRENT_LIST_DIR}/strbuf.c
   ${CMAKE_CURRENT_LIST_DIR}/match.c
+  ${CMAKE_CURRENT_LIST_DIR}/match_life.c
+  ${CMAKE_CURRENT_LIST_DIR}/match_bots.c
+  ${CMAKE_CURRENT_LIST_DIR}/match_host.c
+  ${CMAKE_CURRENT_LIST_DIR}/match_rules.c
+  ${CMAKE_CURRENT_LIST_DIR}/match_results.c
   ${CMAKE_CURRENT_LIST_DIR}/bot_keep.c
   ${CMAKE_CURRENT_LIST_DIR}/seeds.c
   ${CMAKE_CURRENT_LIST_DIR}/provenance.c

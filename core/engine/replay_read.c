@@ -561,7 +561,7 @@ static int seat_to_act(const sapper_match *m, int32_t seat)
 /* A forfeit the engine could have recorded here: a bot seat, a reason
    the writer writes, and a fault that could have happened where the line
    stands. An illegal action or an error status comes from a step (a late
-   action is not played: match.c ask_bot), so that seat must be the one to
+   action is not played: match_bots.c match_ask_bot), so that seat must be the one to
    act now; the other reasons may come from any call into the bot. */
 static sapper_status check_forfeit(const replay_file *rf, const sapper_match *m,
                                    const int *bot_seat, char *err, size_t errcap)

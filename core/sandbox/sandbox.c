@@ -520,7 +520,7 @@ static void forward_log(sapper_sandbox *sb, int32_t seat, const unsigned char *p
 /* ---- one call: send a frame, read the reply of the expected type */
 
 /* A CPU overrun found at a call after the game was decided (bot_free)
-   cannot change that game (match.c), so it costs the entrant's next one. */
+   cannot change that game (match_bots.c), so it costs the entrant's next one. */
 static void owe_next_game(sapper_sandbox *sb, int64_t key)
 {
     if (sb->nowed < MAX_PROCS)
