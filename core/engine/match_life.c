@@ -214,7 +214,6 @@ void sapper_match_set_clock(sapper_match *m, sapper_match_clock clock, void *ctx
     m->clock_ctx = ctx;
 }
 
-const sapper_game_info *sapper_match_info(const sapper_match *m) { return &m->info; }
 const sapper_setup *sapper_match_setup(const sapper_match *m) { return m->setup; }
 uint64_t sapper_match_seed(const sapper_match *m) { return m->seed; }
 int32_t sapper_match_players(const sapper_match *m) { return m->players; }

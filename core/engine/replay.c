@@ -207,17 +207,3 @@ sapper_status sapper_replay_write(const char *path, const char *text, size_t len
     }
     return SAPPER_OK;
 }
-
-sapper_status sapper_replay_save(sapper_match *m, const char *path,
-                                 char *err, size_t errcap)
-{
-    sapper_strbuf b = {0};
-    sapper_replay_text(m, &b);
-    sapper_status st = SAPPER_ERR_NOMEM;
-    if (b.failed)
-        snprintf(err, errcap, "%s: cannot write the replay: out of memory", path);
-    else
-        st = sapper_replay_write(path, sapper_strbuf_str(&b), b.len, err, errcap);
-    sapper_strbuf_free(&b);
-    return st;
-}

@@ -39,10 +39,6 @@ sapper_status sapper_replay_write(const char *path, const char *text, size_t len
  *  when path is a device or pipe, where each byte must be sent once. */
 int sapper_replay_rewritable(const char *path);
 
-/** Writes the replay of m alone to path, as sapper_replay_write. */
-sapper_status sapper_replay_save(sapper_match *m, const char *path,
-                                 char *err, size_t errcap);
-
 /** Replay files are text: when data (len bytes read from the file called
  *  name) holds a NUL byte, writes "NAME:LINE: unexpected NUL byte" to err
  *  and returns that line (from 1); 0 when there is none. Call it on the
