@@ -10,7 +10,6 @@
 #include "setup.h"
 #include "strbuf.h"
 
-
 /** Replay header lines for setup: "engine V abi M.N" and "plugin rules ID
  *  VERSION FINGERPRINT"; then (the second call) a "plugin bot ..." line
  *  for each different bot. */
