@@ -15,6 +15,7 @@ add_library(sapper_core STATIC
   ${CMAKE_CURRENT_LIST_DIR}/provenance.c
   ${CMAKE_CURRENT_LIST_DIR}/replay.c
   ${CMAKE_CURRENT_LIST_DIR}/replay_read.c
+  ${CMAKE_CURRENT_LIST_DIR}/replay_play.c
   ${CMAKE_CURRENT_LIST_DIR}/replay_times.c)
 target_include_directories(sapper_core PUBLIC ${CMAKE_CURRENT_LIST_DIR})
 # The ruleset of a configuration without [game] rules is config/default.ini's

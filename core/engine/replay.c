@@ -1,7 +1,7 @@
 /*
  * replay.c - writes replay files. A replay stores the setup (as config
  * entries), the seed and the actions as text; it never stores bot state:
- * re-execution (replay_read.c) applies the recorded actions and compares
+ * re-execution (replay_play.c) applies the recorded actions and compares
  * the outcome line.
  *
  *   sapper-replay 1

@@ -4,7 +4,7 @@
  * had a clock), then the outcome. Writing one needs only a match
  * (replay.c); checking one re-executes every action through the rules and
  * compares the outcome, and watching one plays it step by step
- * (replay_read.c). Format: docs/FORMATS.md.
+ * (replay_read.c reads, replay_play.c plays). Format: docs/FORMATS.md.
  */
 #ifndef SAPPER_REPLAY_H
 #define SAPPER_REPLAY_H
@@ -80,7 +80,7 @@ int sapper_replay_cut_times(const char *text, sapper_strbuf *untimed, int64_t **
 size_t sapper_replay_put_times(const char *text, const int64_t *ms, size_t n,
                                sapper_strbuf *out);
 
-/* ---- one game, step by step (replay_read.c) ---- */
+/* ---- one game, step by step (replay_read.c, replay_play.c) ---- */
 
 /** One game of a replay file, read but not played: its setup as config
  *  entries, its steps and their times. A step is what the game applied at
