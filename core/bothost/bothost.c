@@ -13,7 +13,7 @@
  *
  *     sapper-bothost PLUGIN_FILE BOT_ID MEMORY_MB CPU_SECONDS
  *
- * runs one bot (sandbox.c starts it with the channel on descriptors 3
+ * runs one bot (sandbox_proc.c starts it with the channel on descriptors 3
  * (in) and 4 (out), in its own process group).
  *
  * It locks itself down, loads that one plugin (nothing else of the engine

@@ -193,7 +193,6 @@ void sapper_match_void(sapper_match *m, const char *why);
 /** The status the last bot step returned (SAPPER_OK when none failed). */
 sapper_status sapper_match_bot_status(const sapper_match *m);
 
-const sapper_game_info *sapper_match_info(const sapper_match *m);
 const sapper_setup *sapper_match_setup(const sapper_match *m);
 uint64_t sapper_match_seed(const sapper_match *m);
 int32_t sapper_match_players(const sapper_match *m);

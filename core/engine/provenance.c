@@ -12,11 +12,6 @@
 #define SAPPER_ENGINE_VERSION "0"
 #endif
 
-const char *sapper_engine_version(void)
-{
-    return SAPPER_ENGINE_VERSION;
-}
-
 static void hash_file(const char *path, char *out, size_t cap)
 {
     FILE *f = path && path[0] == '/' ? fopen(path, "rb") : NULL;
@@ -40,7 +35,11 @@ static void hash_file(const char *path, char *out, size_t cap)
         sodium_bin2hex(out, cap, digest, sizeof digest);
 }
 
-const char *sapper_plugin_fingerprint(const sapper_plugin *p)
+/* The fingerprint of p's file (32 hex digits): hex
+   BLAKE2b-128 of the file, "built-in" for a plugin linked into the
+   program, "unreadable" when the file cannot be read. Computed once per
+   process and kept with the plugin. */
+static const char *plugin_fingerprint(const sapper_plugin *p)
 {
     if (!p->fingerprint[0]) {   /* the registry's entry, filled once */
         sapper_plugin *own = (sapper_plugin *)p;
@@ -52,7 +51,7 @@ const char *sapper_plugin_fingerprint(const sapper_plugin *p)
 static void plugin_line(const sapper_plugin *p, sapper_strbuf *out)
 {
     sapper_strbuf_printf(out, "plugin %s %s %s %s\n", sapper_kind_name(p->desc.kind),
-                         p->desc.id, p->desc.version, sapper_plugin_fingerprint(p));
+                         p->desc.id, p->desc.version, plugin_fingerprint(p));
 }
 
 void sapper_provenance_rules_lines(const sapper_setup *s, sapper_strbuf *out)
@@ -80,7 +79,7 @@ static void plugin_json(const sapper_plugin *p, sapper_strbuf *out)
     sapper_strbuf_json(out, p->desc.id);
     sapper_strbuf_printf(out, ",\"version\":");
     sapper_strbuf_json(out, p->desc.version);
-    sapper_strbuf_printf(out, ",\"fingerprint\":\"%s\"}", sapper_plugin_fingerprint(p));
+    sapper_strbuf_printf(out, ",\"fingerprint\":\"%s\"}", plugin_fingerprint(p));
 }
 
 void sapper_provenance_json(const sapper_plugin *rules, const sapper_plugin *const *bots,
@@ -112,7 +111,7 @@ void sapper_provenance_compare(const sapper_registry *reg, const char *line,
     const sapper_plugin *p = sapper_registry_find(reg, id, k);
     if (!p)
         return;
-    const char *now = sapper_plugin_fingerprint(p);
+    const char *now = plugin_fingerprint(p);
     if (strcmp(p->desc.version, version) != 0 || strcmp(now, print) != 0)
         snprintf(note, notecap, "%s \"%s\" changed since the game was played: "
                  "version %s, file %.12s now; %s, %.12s then", kind, id,

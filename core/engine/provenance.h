@@ -10,17 +10,6 @@
 #include "setup.h"
 #include "strbuf.h"
 
-#define SAPPER_FINGERPRINT_LEN 32   /* hex digits */
-
-/** The fingerprint of p's file into out (SAPPER_FINGERPRINT_LEN + 1
- *  bytes): hex BLAKE2b-128 of the file, "built-in" for a plugin linked
- *  into the program, "unreadable" when the file cannot be read. Computed
- *  once per process and kept with the plugin. */
-const char *sapper_plugin_fingerprint(const sapper_plugin *p);
-
-/** The engine's version ("0.1.0"). */
-const char *sapper_engine_version(void);
-
 /** Replay header lines for setup: "engine V abi M.N" and "plugin rules ID
  *  VERSION FINGERPRINT"; then (the second call) a "plugin bot ..." line
  *  for each different bot. */

@@ -1,7 +1,7 @@
 /*
  * replay.c - writes replay files. A replay stores the setup (as config
  * entries), the seed and the actions as text; it never stores bot state:
- * re-execution (replay_read.c) applies the recorded actions and compares
+ * re-execution (replay_play.c) applies the recorded actions and compares
  * the outcome line.
  *
  *   sapper-replay 1
@@ -206,18 +206,4 @@ sapper_status sapper_replay_write(const char *path, const char *text, size_t len
         return SAPPER_ERR_PARAM;
     }
     return SAPPER_OK;
-}
-
-sapper_status sapper_replay_save(sapper_match *m, const char *path,
-                                 char *err, size_t errcap)
-{
-    sapper_strbuf b = {0};
-    sapper_replay_text(m, &b);
-    sapper_status st = SAPPER_ERR_NOMEM;
-    if (b.failed)
-        snprintf(err, errcap, "%s: cannot write the replay: out of memory", path);
-    else
-        st = sapper_replay_write(path, sapper_strbuf_str(&b), b.len, err, errcap);
-    sapper_strbuf_free(&b);
-    return st;
 }

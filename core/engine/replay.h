@@ -4,7 +4,7 @@
  * had a clock), then the outcome. Writing one needs only a match
  * (replay.c); checking one re-executes every action through the rules and
  * compares the outcome, and watching one plays it step by step
- * (replay_read.c). Format: docs/FORMATS.md.
+ * (replay_read.c reads, replay_play.c plays). Format: docs/FORMATS.md.
  */
 #ifndef SAPPER_REPLAY_H
 #define SAPPER_REPLAY_H
@@ -38,10 +38,6 @@ sapper_status sapper_replay_write(const char *path, const char *text, size_t len
  *  a regular file), so the whole text may be written again each time; 0
  *  when path is a device or pipe, where each byte must be sent once. */
 int sapper_replay_rewritable(const char *path);
-
-/** Writes the replay of m alone to path, as sapper_replay_write. */
-sapper_status sapper_replay_save(sapper_match *m, const char *path,
-                                 char *err, size_t errcap);
 
 /** Replay files are text: when data (len bytes read from the file called
  *  name) holds a NUL byte, writes "NAME:LINE: unexpected NUL byte" to err
@@ -84,7 +80,7 @@ int sapper_replay_cut_times(const char *text, sapper_strbuf *untimed, int64_t **
 size_t sapper_replay_put_times(const char *text, const int64_t *ms, size_t n,
                                sapper_strbuf *out);
 
-/* ---- one game, step by step (replay_read.c) ---- */
+/* ---- one game, step by step (replay_read.c, replay_play.c) ---- */
 
 /** One game of a replay file, read but not played: its setup as config
  *  entries, its steps and their times. A step is what the game applied at

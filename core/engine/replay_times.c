@@ -4,7 +4,7 @@
  * (`move 1 reveal 9 3` recurs in thousands of games, `at 1532 move 1
  * reveal 9 3` would not) and the times in a blob of their own. Only lines
  * of the form `at MS move ...` are touched; nothing here checks a replay
- * (replay_read.c does).
+ * (replay_read.c and replay_play.c do).
  */
 #include "replay.h"
 

@@ -228,12 +228,18 @@ static sapper_status alias_section(sapper_config *cfg, const char *alias,
     return SAPPER_OK;
 }
 
+/* SAPPER_DEFAULT_RULES: config/default.ini's [game] rules, set by
+   engine.cmake, for a configuration that names none. */
+#ifndef SAPPER_DEFAULT_RULES
+#error "SAPPER_DEFAULT_RULES: engine.cmake takes it from config/default.ini"
+#endif
+
 static sapper_status resolve_rules(sapper_config *cfg, const sapper_registry *reg,
                                    sapper_setup *out, char *err, size_t errcap)
 {
     char at[512];
     sapper_config_entry *e = sapper_config_get(cfg, "game", "rules");
-    const char *id = e ? e->value : "classic";
+    const char *id = e ? e->value : SAPPER_DEFAULT_RULES;
     out->rules = sapper_registry_find(reg, id, SAPPER_KIND_RULES);
     if (!out->rules) {
         if (e)

@@ -3,7 +3,7 @@
  * plugin registry. Every entry of the config is either claimed by a plugin's
  * declared parameters or a known engine key, or refused with its file and
  * line, the key, what was expected and what was found. Nothing is started
- * here (match.c does that).
+ * here (match_life.c does that).
  */
 #ifndef SAPPER_SETUP_H
 #define SAPPER_SETUP_H

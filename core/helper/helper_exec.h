@@ -1,7 +1,7 @@
 /*
  * helper_exec.h - starting sapper-bothost (bothost.c) from a child of
  * fork(): what the child does between fork and exec, shared by the bot
- * processes (sandbox.c) and the manifest reader (core/loader/describe.c). The
+ * processes (sandbox_proc.c) and the manifest reader (core/loader/describe.c). The
  * exec is the point: the helper begins with none of the engine's memory
  * (no configuration, no seed, no layout, no database handle), sees none of
  * its descriptors but the channel, and none of its environment but what

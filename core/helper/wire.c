@@ -1,6 +1,6 @@
 /*
  * wire.c - building, parsing and moving the frames of wire.h. No policy:
- * what a frame means is sandbox.c's (engine side) and bothost.c's.
+ * what a frame means is sandbox_call.c's (engine side) and bothost.c's.
  */
 #include "wire.h"
 

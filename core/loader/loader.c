@@ -3,7 +3,7 @@
  * trusted with nothing: its manifest and descriptors are checked member by
  * member before anything is called, and a refusal always names the file and
  * says what was expected and what was found. This file does not create game
- * or bot instances (match.c does).
+ * or bot instances (match_life.c and match_bots.c do).
  */
 #include "loader.h"
 #include "describe.h"

@@ -3,7 +3,7 @@
  * stopped, continued, and its CPU clock read around each pause. Signals go
  * to the process's group (it is alone in it: the sandbox forbids fork).
  * Not here: when a process is stopped and what an overrun costs it
- * (sandbox.c).
+ * (sandbox_proc.c).
  */
 #define _GNU_SOURCE
 #include "hold.h"
@@ -42,8 +42,8 @@ void sapper_hold_mark(sapper_hold *h)
     h->paused = now();
 }
 
-/* Until the process is stopped or dead (nothing is reaped: end_proc in
-   sandbox.c does that). A process that slept in its read takes its stop
+/* Until the process is stopped or dead (nothing is reaped: sandbox_end_proc in
+   sandbox_proc.c does that). A process that slept in its read takes its stop
    before kill returns; one that is runnable on this core takes it as soon
    as this process sleeps here; one inside a system call when that call
    ends, and a large madvise takes tens of milliseconds: the wait is as

@@ -3,7 +3,7 @@
  * (issue 27): stopping it (SIGSTOP) until it is seen stopped, continuing
  * it for its next frame, and reading its CPU clock at both ends of each
  * pause between its calls, so that what it runs there is charged to it.
- * The policy (when to stop, what a charge costs) is sandbox.c's.
+ * The policy (when to stop, what a charge costs) is sandbox_proc.c's.
  */
 #ifndef SAPPER_HOLD_H
 #define SAPPER_HOLD_H
@@ -12,7 +12,7 @@
 #include <sys/types.h>
 #include <time.h>
 
-/* One bot process's hold; a part of sandbox.c's botproc. */
+/* One bot process's hold; a part of sandbox_internal.h's botproc. */
 typedef struct sapper_hold {
     pid_t pid;             /* its own process group too */
     clockid_t clock;       /* its CPU clock: user + sys of the process */

@@ -3,6 +3,8 @@
 # is core/bothost/; nothing in the engine includes this.
 add_library(sapper_sandbox STATIC
   ${CMAKE_CURRENT_LIST_DIR}/sandbox.c
+  ${CMAKE_CURRENT_LIST_DIR}/sandbox_proc.c
+  ${CMAKE_CURRENT_LIST_DIR}/sandbox_call.c
   ${CMAKE_CURRENT_LIST_DIR}/hold.c)
 target_include_directories(sapper_sandbox PUBLIC ${CMAKE_CURRENT_LIST_DIR})
 target_link_libraries(sapper_sandbox PUBLIC sapper_core sapper_helper)

@@ -127,7 +127,7 @@ static void spin_until_cancel(const thief *t, unsigned char *mem)
     *cancel = 0;   /* sapper-bothost clears it at each frame; now it is us */
 }
 
-/* The first legal action of a STEP payload (core/sandbox/sandbox.c
+/* The first legal action of a STEP payload (core/sandbox/sandbox_call.c
    drv_step): the head, the informs, the view, then the legal runs. */
 static int64_t first_legal(const unsigned char *p, uint32_t len)
 {

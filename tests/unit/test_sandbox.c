@@ -228,7 +228,7 @@ static void test_sandbox_cpu_outside_calls_forfeits_with_cpu(void **state)
 }
 
 /* The same thief caught at bot_free, once its game is decided: that game
-   stands (match.c), so the overrun costs the entrant's next game, whose
+   stands (match_bots.c), so the overrun costs the entrant's next game, whose
    bot_new fails with "cpu" though its process is a fresh one. */
 static void test_sandbox_cpu_overrun_found_at_bot_free_costs_the_next_game(void **state)
 {
