@@ -117,6 +117,105 @@ static inline const char *sapper_status_text(int32_t status)
 }
 
 /* ------------------------------------------------------------------ */
+/* The entry point: the one symbol a plugin exports.                  */
+/* ------------------------------------------------------------------ */
+/* The tables refer to each other; their names come first so that this
+   header reads in the order a plugin is written: the entry point, the
+   manifest and its descriptors, parameters, services, the bot table,
+   then the rules table. */
+typedef struct sapper_manifest sapper_manifest;
+typedef struct sapper_descriptor sapper_descriptor;
+typedef struct sapper_param_spec sapper_param_spec;
+typedef struct sapper_bot_api sapper_bot_api;
+typedef struct sapper_rules_api sapper_rules_api;
+typedef struct sapper_game_info sapper_game_info;
+
+/** The one exported symbol's name and type. */
+#define SAPPER_ENTRY_SYMBOL "sapper_plugin_entry"
+typedef const sapper_manifest *(*sapper_entry_fn)(uint32_t host_major,
+                                                  uint32_t host_minor);
+
+/*
+ * Declaring the entry point: write SAPPER_PLUGIN_ENTRY(myid) { ... } in the
+ * plugin's plugin.c. Built as a shared object it is the exported
+ * sapper_plugin_entry; compiled with -DSAPPER_BUILTIN (the engine linking
+ * the plugin in, for tests and static builds) it becomes a hidden
+ * sapper_builtin_myid_entry, so many plugins can be linked at once.
+ * Return NULL to refuse a host whose major version you cannot serve. The
+ * macro declares the prototype before the definition, so -Wmissing-
+ * prototypes stays quiet and a wrong signature is a compile error.
+ */
+#ifdef SAPPER_BUILTIN
+#define SAPPER_PLUGIN_ENTRY(id) \
+    const sapper_manifest *sapper_builtin_##id##_entry(uint32_t host_major, \
+                                                       uint32_t host_minor); \
+    const sapper_manifest *sapper_builtin_##id##_entry(uint32_t host_major, \
+                                                       uint32_t host_minor)
+#else
+#define SAPPER_PLUGIN_ENTRY(id) \
+    __attribute__((visibility("default"))) \
+    const sapper_manifest *sapper_plugin_entry(uint32_t host_major, \
+                                               uint32_t host_minor); \
+    __attribute__((visibility("default"))) \
+    const sapper_manifest *sapper_plugin_entry(uint32_t host_major, \
+                                               uint32_t host_minor)
+#endif
+
+/* ------------------------------------------------------------------ */
+/* Descriptors and the manifest.                                        */
+/* ------------------------------------------------------------------ */
+#define SAPPER_KIND_RULES 1
+#define SAPPER_KIND_BOT   2
+
+/** One plugin. Static; use designated initialisers. */
+struct sapper_descriptor {
+    uint32_t struct_size;      /* sizeof(sapper_descriptor) of the plugin  */
+    uint16_t abi_major;        /* SAPPER_ABI_MAJOR it was built against    */
+    uint16_t abi_minor;        /* SAPPER_ABI_MINOR it was built against    */
+    int32_t kind;              /* SAPPER_KIND_*                            */
+    int32_t reserved;          /* 0                                        */
+    const char *id;            /* stable, unique, [a-z0-9_-]+: "classic"   */
+    const char *name;          /* display name                             */
+    const char *version;       /* the plugin's own version, "1.0.0"        */
+    const char *summary;       /* one line                                 */
+    const char *family;        /* "mines", "arena": the view and action
+                                  vocabulary; a bot plays only rules of
+                                  its own family                           */
+    const sapper_param_spec *params;   /* may be NULL when param_count is 0 */
+    uint32_t param_count;
+    const sapper_rules_api *rules;     /* kind RULES: required, else NULL  */
+    const sapper_bot_api *bot;         /* kind BOT: required, else NULL    */
+    /* ---- ABI 1.2 ---- */
+    uint32_t param_spec_size;  /* sizeof(sapper_param_spec) as built: the
+                                  stride of params[]; 0 means the 1.0 size
+                                  (SAPPER_PARAM_SPEC_SIZE_1_0), so the spec
+                                  can grow without breaking older plugins  */
+    uint32_t family_version;   /* rules: the version of the family's view
+                                  and actions they write; bots: the oldest
+                                  they can play (SAPPER_MINES_FAMILY_VERSION,
+                                  SAPPER_ARENA_FAMILY_VERSION). 0 means 1.
+                                  A bot is seated only with rules of its
+                                  family at that version or later          */
+};
+
+/** What sapper_plugin_entry returns. Static, allocation-free. The engine
+ *  accepts a struct_size from SAPPER_MANIFEST_SIZE_1_0 up and reads only
+ *  the members it covers, so the manifest can grow. */
+struct sapper_manifest {
+    uint32_t struct_size;      /* sizeof(sapper_manifest) of the plugin */
+    uint16_t abi_major;
+    uint16_t abi_minor;
+    uint32_t count;
+    const sapper_descriptor *const *descriptors;
+};
+
+/* The size of a 1.0 manifest: it ends with descriptors, the last 1.0
+   member. */
+#define SAPPER_MANIFEST_SIZE_1_0 \
+    ((uint32_t)(offsetof(sapper_manifest, descriptors) + \
+                sizeof(const sapper_descriptor *const *)))
+
+/* ------------------------------------------------------------------ */
 /* Parameters: declared by the plugin, checked and filled by the host. */
 /* ------------------------------------------------------------------ */
 #define SAPPER_PARAM_INT    1  /* decimal integer within [min, max]          */
@@ -132,7 +231,7 @@ static inline const char *sapper_status_text(int32_t status)
                                   a fixed layout, a file name on the host  */
 
 /** One declared parameter. Static. */
-typedef struct sapper_param_spec {
+struct sapper_param_spec {
     const char *key;      /* lower-case [a-z0-9_]+, unique in the table    */
     int32_t type;         /* SAPPER_PARAM_*                                 */
     int32_t flags;        /* SAPPER_PARAM_SECRET or 0 (was reserved = 0)    */
@@ -140,7 +239,7 @@ typedef struct sapper_param_spec {
     double min, max;      /* bounds for INT and REAL (inclusive)            */
     const char *choices;  /* "safe|opening|any" for CHOICE, else NULL       */
     const char *help;     /* one line for `sapper plugins --describe`       */
-} sapper_param_spec;
+};
 
 /* The size of a 1.0 sapper_param_spec: the smallest stride accepted. It
    ends with help, the last 1.0 member, so a member added later cannot move
@@ -319,7 +418,7 @@ static inline int sapper_host_cancelled(const sapper_host *host)
 }
 
 /* ------------------------------------------------------------------ */
-/* Rules plugins.                                                       */
+/* The game a seat joins: what every plugin reads of it.              */
 /* ------------------------------------------------------------------ */
 
 /* current_player() answers a seat (0-based) or one of these. */
@@ -340,7 +439,7 @@ static inline int sapper_host_cancelled(const sapper_host *host)
 /** What the engine needs to know to run a configured game. An output
  *  struct: the caller sets struct_size to its own sizeof; fill it with
  *  sapper_game_info_fill, which writes only what the caller has room for. */
-typedef struct sapper_game_info {
+struct sapper_game_info {
     uint32_t struct_size;   /* the caller's sizeof(sapper_game_info)        */
     int32_t min_players;    /* seats the game accepts                       */
     int32_t max_players;
@@ -353,7 +452,7 @@ typedef struct sapper_game_info {
     int64_t max_actions;    /* upper bound of legal_actions() for any seat,
                                1 to SAPPER_MAX_ACTIONS_LIMIT (the engine
                                refuses a game that declares more)           */
-} sapper_game_info;
+};
 
 /* The largest max_actions a game may declare: 2^26 ids (512 MiB of list). */
 #define SAPPER_MAX_ACTIONS_LIMIT ((int64_t)1 << 26)
@@ -375,6 +474,99 @@ static inline void sapper_game_info_fill(sapper_game_info *out,
     memcpy(out, mine, n);
     out->struct_size = keep;
 }
+
+/* ------------------------------------------------------------------ */
+/* Bot plugins.                                                         */
+/* ------------------------------------------------------------------ */
+
+/** What a bot is told about the game it joins. Borrowed. */
+typedef struct sapper_bot_setup {
+    uint32_t struct_size;
+    int32_t seat;              /* 0-based seat this bot plays               */
+    int32_t players;           /* seats in the game                         */
+    int32_t reserved;          /* 0                                         */
+    uint64_t seed;             /* the bot's only source of randomness; a
+                                  one-way function of the game seed and the
+                                  seat (it reveals neither)                 */
+    const char *rules_id;      /* "classic", "seeker", ...                  */
+    const sapper_params *rules_params; /* the game's checked parameters,
+                                  without the secret ones (ABI 1.2)         */
+    const sapper_game_info *info;
+    /* ---- ABI 1.2 ---- */
+    const sapper_host *host;   /* services (log, time left, cancel); valid
+                                  until bot_free. Absent (struct_size does
+                                  not cover it) from older engines         */
+} sapper_bot_setup;
+
+/**
+ * The bot table. A bot instance plays one seat of one game at a time: the
+ * engine makes a new instance for a game (and after an undo) and frees it
+ * when the game is over, or, when the bot has bot_reset, may keep it and
+ * reset it for the next game. All functions are [instance].
+ */
+struct sapper_bot_api {
+    uint32_t struct_size;      /* sizeof(sapper_bot_api) of the plugin */
+
+    /** Creates a bot from its checked parameters and the setup (both
+     *  borrowed). On failure writes a reason into err. Plugin owns *bot. */
+    sapper_status (*bot_new)(const sapper_params *params,
+                             const sapper_bot_setup *setup, void **bot,
+                             char *err, size_t errcap);
+    /** Frees a bot; NULL is a no-op. */
+    void (*bot_free)(void *bot);
+    /** Chooses an action for its seat. view is the family view (borrowed,
+     *  view_size bytes); legal lists the legal actions (borrowed, nlegal >
+     *  0, ascending; NULL and 0 for a bot that declines the list, see
+     *  SAPPER_BOT_NO_LEGAL_LIST). Must write a legal action into *action.
+     *  Anything else, or a status other than SAPPER_OK, forfeits the game. */
+    sapper_status (*step)(void *bot, const void *view, size_t view_size,
+                          const int64_t *legal, size_t nlegal,
+                          int64_t *action);
+    /** Optional: told after every applied action of any seat (including
+     *  its own), in order. seat is the actor. */
+    void (*inform)(void *bot, int32_t seat, int64_t action);
+
+    /* ---- ABI 1.2 ---- */
+    /** Optional: step answering several actions at once, for moves the bot
+     *  already knows (a Minesweeper bot's certain cells). Write up to cap
+     *  (at least 1) actions into actions and their number into *count.
+     *  actions[0] must be legal, exactly as step's answer; the engine then
+     *  plays each next one in order, skipping any that is no longer legal,
+     *  as long as the game goes on and this seat is still to move, and
+     *  asks again only after the last. inform is called for every action
+     *  played, as always. When present the engine calls this instead of
+     *  step; a sandboxed bot (docs/PLUGINS.md) saves a process round trip
+     *  for every action after the first. */
+    sapper_status (*step_many)(void *bot, const void *view, size_t view_size,
+                               const int64_t *legal, size_t nlegal,
+                               int64_t *actions, size_t cap, size_t *count);
+    /** SAPPER_BOT_* flags, 0 for none. */
+    uint32_t flags;
+    /** Optional: the instance is to play another game, of the same rules
+     *  with the same parameters (the engine makes sure of both): make it
+     *  behave exactly as a new instance from bot_new(params, setup) would,
+     *  keeping whatever memory it likes (buffers sized for the board).
+     *  setup is the new game's, borrowed as for bot_new. On failure write a
+     *  reason into err and return a status: the engine then frees the
+     *  instance and calls bot_new. Called only for an instance that ended
+     *  its last game without a fault. */
+    sapper_status (*bot_reset)(void *bot, const sapper_bot_setup *setup,
+                               char *err, size_t errcap);
+};
+
+/** The bot chooses from its view alone: when the seat moves alone, or owes
+ *  an action in a simultaneous turn (the engine asks only seats that have
+ *  a legal action), and the rules can check one action
+ *  (sapper_rules_api.is_legal), step and step_many get legal == NULL and
+ *  nlegal == 0, and the engine checks the answer with the rules (an
+ *  illegal one forfeits, as always). With rules without is_legal the list
+ *  comes as before, so handle both. On a large board, or with many seats,
+ *  the list is most of a move's cost. (ABI 1.2) */
+#define SAPPER_BOT_NO_LEGAL_LIST 1u
+
+/* ------------------------------------------------------------------ */
+/* Rules plugins.                                                     */
+/* ------------------------------------------------------------------ */
 
 /* ABI 1.2: what a finished game is on a scoreboard (sapper_rules_api.score).
    How its tables rank: */
@@ -403,7 +595,7 @@ typedef struct sapper_score {
  * game) they receive, and a state is only used with the game that made it.
  * Members marked "optional" may be NULL.
  */
-typedef struct sapper_rules_api {
+struct sapper_rules_api {
     uint32_t struct_size;   /* sizeof(sapper_rules_api) of the plugin */
 
     /** Configures a variant from checked parameters (borrowed). On failure
@@ -549,7 +741,7 @@ typedef struct sapper_rules_api {
      *  capabilities of the rules arrive as extensions, not as members of
      *  this table. [any time] */
     const void *(*get_extension)(const char *id);
-} sapper_rules_api;
+};
 
 /** Extension "sapper.progress/1": how far a game has come. With it, a game
  *  that runs past max_moves is charged to the seat whose moves did not
@@ -565,180 +757,6 @@ typedef struct sapper_progress_ext {
      *  notes (flags, marks) leaves it as it was. [instance] */
     uint64_t (*progress)(const void *state);
 } sapper_progress_ext;
-
-/* ------------------------------------------------------------------ */
-/* Bot plugins.                                                         */
-/* ------------------------------------------------------------------ */
-
-/** What a bot is told about the game it joins. Borrowed. */
-typedef struct sapper_bot_setup {
-    uint32_t struct_size;
-    int32_t seat;              /* 0-based seat this bot plays               */
-    int32_t players;           /* seats in the game                         */
-    int32_t reserved;          /* 0                                         */
-    uint64_t seed;             /* the bot's only source of randomness; a
-                                  one-way function of the game seed and the
-                                  seat (it reveals neither)                 */
-    const char *rules_id;      /* "classic", "seeker", ...                  */
-    const sapper_params *rules_params; /* the game's checked parameters,
-                                  without the secret ones (ABI 1.2)         */
-    const sapper_game_info *info;
-    /* ---- ABI 1.2 ---- */
-    const sapper_host *host;   /* services (log, time left, cancel); valid
-                                  until bot_free. Absent (struct_size does
-                                  not cover it) from older engines         */
-} sapper_bot_setup;
-
-/**
- * The bot table. A bot instance plays one seat of one game at a time: the
- * engine makes a new instance for a game (and after an undo) and frees it
- * when the game is over, or, when the bot has bot_reset, may keep it and
- * reset it for the next game. All functions are [instance].
- */
-typedef struct sapper_bot_api {
-    uint32_t struct_size;      /* sizeof(sapper_bot_api) of the plugin */
-
-    /** Creates a bot from its checked parameters and the setup (both
-     *  borrowed). On failure writes a reason into err. Plugin owns *bot. */
-    sapper_status (*bot_new)(const sapper_params *params,
-                             const sapper_bot_setup *setup, void **bot,
-                             char *err, size_t errcap);
-    /** Frees a bot; NULL is a no-op. */
-    void (*bot_free)(void *bot);
-    /** Chooses an action for its seat. view is the family view (borrowed,
-     *  view_size bytes); legal lists the legal actions (borrowed, nlegal >
-     *  0, ascending; NULL and 0 for a bot that declines the list, see
-     *  SAPPER_BOT_NO_LEGAL_LIST). Must write a legal action into *action.
-     *  Anything else, or a status other than SAPPER_OK, forfeits the game. */
-    sapper_status (*step)(void *bot, const void *view, size_t view_size,
-                          const int64_t *legal, size_t nlegal,
-                          int64_t *action);
-    /** Optional: told after every applied action of any seat (including
-     *  its own), in order. seat is the actor. */
-    void (*inform)(void *bot, int32_t seat, int64_t action);
-
-    /* ---- ABI 1.2 ---- */
-    /** Optional: step answering several actions at once, for moves the bot
-     *  already knows (a Minesweeper bot's certain cells). Write up to cap
-     *  (at least 1) actions into actions and their number into *count.
-     *  actions[0] must be legal, exactly as step's answer; the engine then
-     *  plays each next one in order, skipping any that is no longer legal,
-     *  as long as the game goes on and this seat is still to move, and
-     *  asks again only after the last. inform is called for every action
-     *  played, as always. When present the engine calls this instead of
-     *  step; a sandboxed bot (docs/PLUGINS.md) saves a process round trip
-     *  for every action after the first. */
-    sapper_status (*step_many)(void *bot, const void *view, size_t view_size,
-                               const int64_t *legal, size_t nlegal,
-                               int64_t *actions, size_t cap, size_t *count);
-    /** SAPPER_BOT_* flags, 0 for none. */
-    uint32_t flags;
-    /** Optional: the instance is to play another game, of the same rules
-     *  with the same parameters (the engine makes sure of both): make it
-     *  behave exactly as a new instance from bot_new(params, setup) would,
-     *  keeping whatever memory it likes (buffers sized for the board).
-     *  setup is the new game's, borrowed as for bot_new. On failure write a
-     *  reason into err and return a status: the engine then frees the
-     *  instance and calls bot_new. Called only for an instance that ended
-     *  its last game without a fault. */
-    sapper_status (*bot_reset)(void *bot, const sapper_bot_setup *setup,
-                               char *err, size_t errcap);
-} sapper_bot_api;
-
-/** The bot chooses from its view alone: when the seat moves alone, or owes
- *  an action in a simultaneous turn (the engine asks only seats that have
- *  a legal action), and the rules can check one action
- *  (sapper_rules_api.is_legal), step and step_many get legal == NULL and
- *  nlegal == 0, and the engine checks the answer with the rules (an
- *  illegal one forfeits, as always). With rules without is_legal the list
- *  comes as before, so handle both. On a large board, or with many seats,
- *  the list is most of a move's cost. (ABI 1.2) */
-#define SAPPER_BOT_NO_LEGAL_LIST 1u
-
-/* ------------------------------------------------------------------ */
-/* Descriptors and the manifest.                                        */
-/* ------------------------------------------------------------------ */
-#define SAPPER_KIND_RULES 1
-#define SAPPER_KIND_BOT   2
-
-/** One plugin. Static; use designated initialisers. */
-typedef struct sapper_descriptor {
-    uint32_t struct_size;      /* sizeof(sapper_descriptor) of the plugin  */
-    uint16_t abi_major;        /* SAPPER_ABI_MAJOR it was built against    */
-    uint16_t abi_minor;        /* SAPPER_ABI_MINOR it was built against    */
-    int32_t kind;              /* SAPPER_KIND_*                            */
-    int32_t reserved;          /* 0                                        */
-    const char *id;            /* stable, unique, [a-z0-9_-]+: "classic"   */
-    const char *name;          /* display name                             */
-    const char *version;       /* the plugin's own version, "1.0.0"        */
-    const char *summary;       /* one line                                 */
-    const char *family;        /* "mines", "arena": the view and action
-                                  vocabulary; a bot plays only rules of
-                                  its own family                           */
-    const sapper_param_spec *params;   /* may be NULL when param_count is 0 */
-    uint32_t param_count;
-    const sapper_rules_api *rules;     /* kind RULES: required, else NULL  */
-    const sapper_bot_api *bot;         /* kind BOT: required, else NULL    */
-    /* ---- ABI 1.2 ---- */
-    uint32_t param_spec_size;  /* sizeof(sapper_param_spec) as built: the
-                                  stride of params[]; 0 means the 1.0 size
-                                  (SAPPER_PARAM_SPEC_SIZE_1_0), so the spec
-                                  can grow without breaking older plugins  */
-    uint32_t family_version;   /* rules: the version of the family's view
-                                  and actions they write; bots: the oldest
-                                  they can play (SAPPER_MINES_FAMILY_VERSION,
-                                  SAPPER_ARENA_FAMILY_VERSION). 0 means 1.
-                                  A bot is seated only with rules of its
-                                  family at that version or later          */
-} sapper_descriptor;
-
-/** What sapper_plugin_entry returns. Static, allocation-free. The engine
- *  accepts a struct_size from SAPPER_MANIFEST_SIZE_1_0 up and reads only
- *  the members it covers, so the manifest can grow. */
-typedef struct sapper_manifest {
-    uint32_t struct_size;      /* sizeof(sapper_manifest) of the plugin */
-    uint16_t abi_major;
-    uint16_t abi_minor;
-    uint32_t count;
-    const sapper_descriptor *const *descriptors;
-} sapper_manifest;
-
-/* The size of a 1.0 manifest: it ends with descriptors, the last 1.0
-   member. */
-#define SAPPER_MANIFEST_SIZE_1_0 \
-    ((uint32_t)(offsetof(sapper_manifest, descriptors) + \
-                sizeof(const sapper_descriptor *const *)))
-
-/** The one exported symbol's name and type. */
-#define SAPPER_ENTRY_SYMBOL "sapper_plugin_entry"
-typedef const sapper_manifest *(*sapper_entry_fn)(uint32_t host_major,
-                                                  uint32_t host_minor);
-
-/*
- * Declaring the entry point: write SAPPER_PLUGIN_ENTRY(myid) { ... } in the
- * plugin's plugin.c. Built as a shared object it is the exported
- * sapper_plugin_entry; compiled with -DSAPPER_BUILTIN (the engine linking
- * the plugin in, for tests and static builds) it becomes a hidden
- * sapper_builtin_myid_entry, so many plugins can be linked at once.
- * Return NULL to refuse a host whose major version you cannot serve. The
- * macro declares the prototype before the definition, so -Wmissing-
- * prototypes stays quiet and a wrong signature is a compile error.
- */
-#ifdef SAPPER_BUILTIN
-#define SAPPER_PLUGIN_ENTRY(id) \
-    const sapper_manifest *sapper_builtin_##id##_entry(uint32_t host_major, \
-                                                       uint32_t host_minor); \
-    const sapper_manifest *sapper_builtin_##id##_entry(uint32_t host_major, \
-                                                       uint32_t host_minor)
-#else
-#define SAPPER_PLUGIN_ENTRY(id) \
-    __attribute__((visibility("default"))) \
-    const sapper_manifest *sapper_plugin_entry(uint32_t host_major, \
-                                               uint32_t host_minor); \
-    __attribute__((visibility("default"))) \
-    const sapper_manifest *sapper_plugin_entry(uint32_t host_major, \
-                                               uint32_t host_minor)
-#endif
 
 #ifdef __cplusplus
 }
