@@ -214,6 +214,17 @@ const char *sapper_match_panel(sapper_match *m, int32_t seat, int32_t panel);
  *  *out filled (won meaningful once the game is over), 0 when the rules
  *  keep no scores for it. The board key and label are NUL-terminated. */
 int sapper_match_score(const sapper_match *m, sapper_score *out);
+/** The rules' extension table named id (sapper_rules_api.get_extension,
+ *  e.g. a family's typed result record), or NULL when they have none or
+ *  are older than ABI 1.3. Its functions take sapper_match_state(m).
+ *  Static: valid while the rules are loaded. */
+const void *sapper_match_extension(const sapper_match *m, const char *id);
+/** The current state, for an extension's functions (never to be changed
+ *  through it): valid until the next move or undo. */
+const void *sapper_match_state(const sapper_match *m);
+/** A person's moves at seat that the rules refused (wasted clicks); 0
+ *  for a bot's seat. */
+int64_t sapper_match_refused(const sapper_match *m, int32_t seat);
 /** The rules' label of action in language (sapper_rules_api.action_label)
  *  into buf; 0 (and "") when the rules have none. */
 size_t sapper_match_action_label(sapper_match *m, int64_t action, const char *language,

@@ -80,6 +80,21 @@ int sapper_match_score(const sapper_match *m, sapper_score *out)
     return out->board[0] != '\0';
 }
 
+const void *sapper_match_extension(const sapper_match *m, const char *id)
+{
+    return m->r->get_extension ? m->r->get_extension(id) : NULL;
+}
+
+const void *sapper_match_state(const sapper_match *m)
+{
+    return m->state;
+}
+
+int64_t sapper_match_refused(const sapper_match *m, int32_t seat)
+{
+    return seat >= 0 && seat < m->players && !m->setup->seats[seat].bot ? m->refused[seat] : 0;
+}
+
 const void *sapper_match_view(sapper_match *m, int32_t seat, size_t *size)
 {
     int64_t need = m->r->observe(m->state, seat, m->view, m->view_cap);

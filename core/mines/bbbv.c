@@ -71,18 +71,36 @@ int32_t sapper_board_3bv(const sapper_board *b, int32_t *solved)
     return total;
 }
 
-int64_t sapper_board_stats_json(const sapper_board *b,
-                                const int32_t clicks[SAPPER_BOARD_CLICK_VERBS],
-                                char *buf, size_t cap)
+int sapper_board_record(const sapper_board *b,
+                        const int32_t clicks[SAPPER_BOARD_CLICK_VERBS],
+                        sapper_mines_record *out)
 {
     int32_t solved = 0, bbbv = sapper_board_3bv(b, &solved);
     if (bbbv < 0)
         return -1;
-    int32_t left = clicks[SAPPER_MINES_REVEAL], right = clicks[SAPPER_MINES_FLAG],
-            chord = clicks[SAPPER_MINES_CHORD], all = left + right + chord;
+    *out = (sapper_mines_record){
+        .struct_size = sizeof *out, .flags = SAPPER_MINES_REC_COUNTED,
+        .width = b->width, .height = b->height, .mines = b->mines,
+        .revealed = b->revealed, .lost_x = -1, .lost_y = -1,
+        .bbbv = bbbv, .bbbv_solved = solved,
+        .clicks = {clicks[SAPPER_MINES_REVEAL], clicks[SAPPER_MINES_FLAG],
+                   clicks[SAPPER_MINES_CHORD]},
+    };
+    return 0;
+}
+
+int64_t sapper_board_stats_json(const sapper_board *b,
+                                const int32_t clicks[SAPPER_BOARD_CLICK_VERBS],
+                                char *buf, size_t cap)
+{
+    sapper_mines_record r;
+    if (sapper_board_record(b, clicks, &r) < 0)
+        return -1;
+    double efficiency = sapper_mines_efficiency(&r);
     char eff[32] = "null";
-    if (all > 0)
-        snprintf(eff, sizeof eff, "%.1f", 100.0 * solved / all);
+    if (efficiency >= 0)
+        snprintf(eff, sizeof eff, "%.1f", efficiency);
     return snprintf(buf, cap, ",\"bbbv\":%d,\"bbbv_solved\":%d,\"clicks\":[%d,%d,%d],"
-                    "\"efficiency\":%s", bbbv, solved, left, right, chord, eff);
+                    "\"efficiency\":%s", r.bbbv, r.bbbv_solved, r.clicks[0], r.clicks[1],
+                    r.clicks[2], eff);
 }

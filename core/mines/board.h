@@ -161,6 +161,13 @@ int32_t sapper_board_3bv(const sapper_board *b, int32_t *solved);
 int64_t sapper_board_stats_json(const sapper_board *b,
                                 const int32_t clicks[SAPPER_BOARD_CLICK_VERBS],
                                 char *buf, size_t cap);
+/** The same statistics, with the board's size, mines and revealed cells,
+ *  as the family's typed record (sapper/mines.h, SAPPER_MINES_REC_COUNTED set,
+ *  no cell lost on): what the rules' SAPPER_EXT_MINES_RECORD starts from.
+ *  0, or -1 when memory runs out. */
+int sapper_board_record(const sapper_board *b,
+                        const int32_t clicks[SAPPER_BOARD_CLICK_VERBS],
+                        sapper_mines_record *out);
 /** The board text character of a cell code: '?' hidden, 'F' flagged, 'M'
  *  marked, '0'-'8' revealed, '*' mine. */
 char sapper_board_code_char(uint8_t code);

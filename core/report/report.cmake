@@ -4,6 +4,9 @@ add_library(sapper_report STATIC
   ${CMAKE_CURRENT_LIST_DIR}/table.c
   ${CMAKE_CURRENT_LIST_DIR}/table_hosts.c
   ${CMAKE_CURRENT_LIST_DIR}/report.c
+  ${CMAKE_CURRENT_LIST_DIR}/report_entrants.c
+  ${CMAKE_CURRENT_LIST_DIR}/report_games.c
+  ${CMAKE_CURRENT_LIST_DIR}/report_charts.c
   ${CMAKE_CURRENT_LIST_DIR}/report_data.c
   ${CMAKE_CURRENT_LIST_DIR}/report_svg.c)
 target_include_directories(sapper_report PUBLIC ${CMAKE_CURRENT_LIST_DIR})

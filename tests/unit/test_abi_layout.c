@@ -144,6 +144,14 @@ _Static_assert(offsetof(sapper_rules_api, params_text) == 152, "rules table 1.1 
 _Static_assert(offsetof(sapper_rules_api, get_extension) == 200, "rules table 1.2 size");
 _Static_assert(sizeof(sapper_progress_ext) == 16, "sapper_progress_ext");
 _Static_assert(offsetof(sapper_progress_ext, progress) == 8, "sapper_progress_ext.progress");
+_Static_assert(sizeof(sapper_mines_record) == 56, "sapper_mines_record");
+_Static_assert(offsetof(sapper_mines_record, width) == 8, "sapper_mines_record.width");
+_Static_assert(offsetof(sapper_mines_record, lost_x) == 24, "sapper_mines_record.lost_x");
+_Static_assert(offsetof(sapper_mines_record, forgiven) == 32, "sapper_mines_record.forgiven");
+_Static_assert(offsetof(sapper_mines_record, bbbv) == 36, "sapper_mines_record.bbbv");
+_Static_assert(offsetof(sapper_mines_record, clicks) == 44, "sapper_mines_record.clicks");
+_Static_assert(sizeof(sapper_mines_record_ext) == 16, "sapper_mines_record_ext");
+_Static_assert(offsetof(sapper_mines_record_ext, record) == 8, "sapper_mines_record_ext.record");
 #endif
 
 static sapper_registry *reg;

@@ -6,12 +6,15 @@
  * text parses back to the same id; a clone behaves exactly as the original;
  * the same seed gives the same game. Each ruleset plays on its defaults,
  * then once with each boolean parameter that is off by default turned on
- * (Mine-Seeker's bomb, classic's no-guess boards, ...). A new ruleset is
+ * (Mine-Seeker's bomb, classic's no-guess boards, ...). Rules with the
+ * mines family's typed result record say in it what their JSON says. A new ruleset is
  * covered by adding its .so, nothing else.
  */
 #include "helpers.h"
+#include "sapper/mines.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define PLAYOUTS 40
@@ -173,6 +176,59 @@ static int step(const subject *s, void **states, int k, sapper_rng *rng, int64_t
     return 1;
 }
 
+/* The number after "key": in the rules' result members, or -1. */
+static long json_number(const char *json, const char *key)
+{
+    char pat[64];
+    snprintf(pat, sizeof pat, "\"%s\":", key);
+    const char *at = strstr(json, pat);
+    return at && at[strlen(pat)] != 'n' ? strtol(at + strlen(pat), NULL, 10) : -1;
+}
+
+/* Rules of the mines family with the typed result record (ABI 1.3,
+   SAPPER_EXT_MINES_RECORD) say in it what their result JSON says. */
+static void check_mines_record(const subject *s, const void *state)
+{
+    const sapper_mines_record_ext *x = s->p->rules.get_extension
+        ? s->p->rules.get_extension(SAPPER_EXT_MINES_RECORD) : NULL;
+    if (!x)
+        return;
+    char json[4096];
+    assert_true(s->p->rules.result_json(state, json, sizeof json) < (int64_t)sizeof json);
+    sapper_mines_record r = {.struct_size = sizeof r};
+    x->record(state, &r);
+    assert_int_equal(r.struct_size, sizeof r);
+    assert_int_equal(r.width, json_number(json, "width"));
+    assert_int_equal(r.height, json_number(json, "height"));
+    assert_int_equal(r.mines, json_number(json, "mines"));
+    assert_true(r.flags & SAPPER_MINES_REC_COUNTED);
+    assert_int_equal(r.bbbv, json_number(json, "bbbv"));
+    assert_int_equal(r.bbbv_solved, json_number(json, "bbbv_solved"));
+    char clicks[64];
+    snprintf(clicks, sizeof clicks, "\"clicks\":[%d,%d,%d]", r.clicks[0], r.clicks[1],
+             r.clicks[2]);
+    assert_non_null(strstr(json, clicks));
+    char lost[48] = "\"lost_on\":[";
+    if (r.flags & SAPPER_MINES_REC_LOST_ON)
+        snprintf(lost, sizeof lost, "\"lost_on\":[%d,%d]", r.lost_x, r.lost_y);
+    assert_true(!!strstr(json, lost) == !!(r.flags & SAPPER_MINES_REC_LOST_ON));
+    assert_int_equal(r.flags & SAPPER_MINES_REC_FORGIVES ? r.forgiven : -1,
+                     json_number(json, "forgiven"));
+    assert_int_equal(!!(r.flags & SAPPER_MINES_REC_NO_GUESS),
+                     strstr(json, "\"no_guess\":true") != NULL);
+    assert_int_equal(!!(r.flags & SAPPER_MINES_REC_CLOUDS),
+                     strstr(json, "\"density\":\"clouds\"") != NULL);
+    if (json_number(json, "revealed") >= 0)
+        assert_int_equal(r.revealed, json_number(json, "revealed"));
+    /* a smaller caller's record is written only as far as it reaches */
+    sapper_mines_record small;
+    memset(&small, 0xAB, sizeof small);
+    small.struct_size = (uint32_t)offsetof(sapper_mines_record, lost_x);
+    x->record(state, &small);
+    assert_int_equal(small.width, r.width);
+    assert_true(small.lost_x == (int32_t)0xABABABAB);
+}
+
 /* Plays one random game; states[1] is a clone taken at move clone_at.
    Returns the final rendering of the original (caller frees). */
 static char *playout(const subject *s, uint64_t seed, int64_t clone_at)
@@ -198,6 +254,7 @@ static char *playout(const subject *s, uint64_t seed, int64_t clone_at)
             free(b);
         }
     }
+    check_mines_record(s, st[0]);
     char *final = render(s, st[0]);
     double r[SAPPER_MAX_SEATS];
     s->p->rules.returns(st[0], r, s->players);

@@ -19,6 +19,8 @@
  *                    still hold their bomb; 0 wherever there are none).
  *                    The family version stays 2: nothing a 1.1 bot reads
  *                    changed meaning.
+ *   1.3  2026-12-03  extension SAPPER_EXT_MINES_RECORD, a game's result as
+ *                    a typed record (sapper_mines_record).
  */
 #ifndef SAPPER_MINES_H
 #define SAPPER_MINES_H
@@ -179,6 +181,68 @@ static inline int sapper_mines_decode(int64_t action, int32_t width,
     *x = (int32_t)(action % cells % width);
     *y = (int32_t)(action % cells / width);
     return 1;
+}
+
+/* ---- 1.3: extensions of the family's rules ---------------------------- */
+
+/** Extension "sapper.mines.record/1" (sapper_rules_api.get_extension): a
+ *  game's result as a typed record, for front ends and tools that need a
+ *  field (3BV, clicks, the fatal cell) without reading result_json. The
+ *  JSON result carries the same numbers under the names in the comments. */
+#define SAPPER_EXT_MINES_RECORD "sapper.mines.record/1"
+
+/* sapper_mines_record.flags */
+#define SAPPER_MINES_REC_NO_GUESS  1u  /* made no-guess ("no_guess": true)  */
+#define SAPPER_MINES_REC_CLOUDS    2u  /* mines in density clouds
+                                          ("density": "clouds")           */
+#define SAPPER_MINES_REC_FORGIVES  4u  /* the rules forgive mines: forgiven
+                                          is their count ("forgiven")     */
+#define SAPPER_MINES_REC_LOST_ON   8u  /* lost on the cell lost_x, lost_y
+                                          ("lost_on": [x, y])             */
+#define SAPPER_MINES_REC_COUNTED  16u  /* bbbv, bbbv_solved and clicks are
+                                          counted ("bbbv", "bbbv_solved",
+                                          "clicks")                       */
+
+typedef struct sapper_mines_record {
+    uint32_t struct_size;   /* the caller's sizeof(sapper_mines_record)     */
+    uint32_t flags;         /* SAPPER_MINES_REC_* above                     */
+    int32_t width, height, mines;
+    int32_t revealed;       /* cells revealed, a mine lost on included
+                               ("revealed")                                 */
+    int32_t lost_x, lost_y; /* with SAPPER_MINES_REC_LOST_ON, else -1       */
+    int32_t forgiven;       /* with SAPPER_MINES_REC_FORGIVES, else 0       */
+    int32_t bbbv;           /* the board's 3BV: the fewest left clicks that
+                                clear it                                    */
+    int32_t bbbv_solved;    /* of those, the ones this game has done        */
+    int32_t clicks[3];      /* reveal, flag and chord actions played, in
+                               the order of SAPPER_MINES_REVEAL..CHORD      */
+} sapper_mines_record;
+
+typedef struct sapper_mines_record_ext {
+    uint32_t struct_size;   /* sizeof(sapper_mines_record_ext), plugin's   */
+    /** Fills *out for state. out is zeroed by the caller with struct_size
+     *  set to the caller's sizeof: build your own record and pass both to
+     *  sapper_mines_record_fill. [instance] */
+    void (*record)(const void *state, sapper_mines_record *out);
+} sapper_mines_record_ext;
+
+/** Copies the plugin's record into the caller's out, as much as the
+ *  caller's struct_size holds, keeping it. [any time] */
+static inline void sapper_mines_record_fill(sapper_mines_record *out,
+                                            const sapper_mines_record *mine)
+{
+    size_t n = out->struct_size < sizeof *mine ? out->struct_size : sizeof *mine;
+    uint32_t keep = out->struct_size;
+    memcpy(out, mine, n);
+    out->struct_size = keep;
+}
+
+/** Efficiency in per cent: 3BV solved per click of any kind, or -1 before
+ *  the first click ("efficiency", null there). [any time] */
+static inline double sapper_mines_efficiency(const sapper_mines_record *r)
+{
+    int64_t all = (int64_t)r->clicks[0] + r->clicks[1] + r->clicks[2];
+    return all > 0 ? 100.0 * r->bbbv_solved / (double)all : -1;
 }
 
 #ifdef __cplusplus

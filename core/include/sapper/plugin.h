@@ -73,6 +73,8 @@
  *                    SAPPER_EXT_PROGRESS, how far a game has come, which
  *                    lets the engine charge a seat that stalls a game to
  *                    its move bound (reason "stall") instead of voiding it.
+ *                    SAPPER_EXT_CHARTS, the report charts a ruleset
+ *                    declares; sapper/mines.h adds the family's own.
  */
 #ifndef SAPPER_PLUGIN_H
 #define SAPPER_PLUGIN_H
@@ -757,6 +759,36 @@ typedef struct sapper_progress_ext {
      *  notes (flags, marks) leaves it as it was. [instance] */
     uint64_t (*progress)(const void *state);
 } sapper_progress_ext;
+
+/** Extension "sapper.charts/1": the charts `sapper report` draws of this
+ *  ruleset's games, besides the ones it draws for every ruleset. Each
+ *  reads the results database: the members of a game's result_json that
+ *  a chart needs are named by SQLite JSON paths ("$.lost_on[0]"). */
+#define SAPPER_EXT_CHARTS "sapper.charts/1"
+
+#define SAPPER_CHART_CELLS   1  /* the board as a heat map: how many games
+                                   had the cell (x, y), e.g. of the fatal
+                                   click; games without one are left out   */
+#define SAPPER_CHART_LENGTHS 2  /* a histogram of the games' lengths in
+                                   moves                                   */
+
+typedef struct sapper_chart {
+    int32_t kind;           /* SAPPER_CHART_*                               */
+    int32_t reserved;       /* 0                                            */
+    const char *title;      /* the chart's title                            */
+    const char *x, *y;      /* CELLS: paths of the cell's column and row,
+                               0-based integers                             */
+    const char *width, *height; /* CELLS: paths of the board's size        */
+    const char *none;       /* CELLS: the sentence shown instead when no
+                               game has the cell                            */
+} sapper_chart;
+
+typedef struct sapper_charts_ext {
+    uint32_t struct_size;   /* sizeof(sapper_charts_ext) of the plugin      */
+    uint32_t count;         /* charts[count], in the order they are drawn   */
+    const char *heading;    /* the report section's heading                 */
+    const sapper_chart *charts;   /* static; stride sizeof(sapper_chart)   */
+} sapper_charts_ext;
 
 #ifdef __cplusplus
 }

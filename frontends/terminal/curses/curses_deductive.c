@@ -143,7 +143,7 @@ static int rules_line(ui *u, const char *start, char *out, size_t cap)
 void ui_deductive_after_move(ui *u, double forgiven_before)
 {
     char line[256];
-    double forgiven = ui_result_number(u, "forgiven");
+    double forgiven = ui_forgiven(u);
     if (strcmp(ui_state(u), "lost") == 0 && rules_line(u, "You lose", line, sizeof line))
         ui_message(u, 1, "%s", line);
     else if (forgiven > forgiven_before && forgiven_before >= 0)

@@ -88,7 +88,7 @@ int ui_play(ui *u, int64_t action)
     }
     char err[512];
     size_t from = sapper_match_move_count(m);
-    double forgiven = ui_deductive(u) ? ui_result_number(u, "forgiven") : -1;
+    double forgiven = ui_deductive(u) ? ui_forgiven(u) : -1;
     if (app_play(u->a, seat, action, err, sizeof err) != SAPPER_OK) {
         ui_message(u, 1, "%s", err);
         return 0;

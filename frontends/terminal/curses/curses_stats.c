@@ -3,47 +3,51 @@
  * board: 3BV (solved of total), 3BV per second, clicks (left, right,
  * chord, and wasted: clicks the rules refused, which changed nothing) and
  * efficiency, as players of Minesweeper Arbiter or minesweeper.online read
- * them. The numbers come from the result the rules give (the members
- * "bbbv", "bbbv_solved", "clicks", "efficiency" of sapper/mines.h
- * rulesets, board.h sapper_board_stats_json) and the engine's "wasted"
- * of the person's seat; the time is
- * the game's own clock, as the status line shows it, here to the
- * millisecond. A ruleset without
- * those members gets no line. No ruleset id is named here.
+ * them. The numbers come from the rules' typed result record
+ * (SAPPER_EXT_MINES_RECORD of sapper/mines.h) and the engine's count of
+ * the person's refused clicks; the time is the game's own clock, as the
+ * status line shows it, here to the millisecond. Rules without that
+ * extension get no line. No ruleset id is named here, and no result
+ * JSON is read.
  */
 #include "curses_ui.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-/* The number after "key": in json, or -1 when there is none. */
-static double member(const char *json, const char *key);
-
-double ui_result_number(ui *u, const char *key)
+/* The game's result as the family's typed record; 0 when its rules have
+   none (not the mines family, or older than ABI 1.3). */
+static int mines_record(ui *u, sapper_mines_record *out)
 {
-    sapper_strbuf b = {0};
-    sapper_match_result_json(u->a->match, 0, &b);
-    double v = member(sapper_strbuf_str(&b), key);
-    sapper_strbuf_free(&b);
-    return v;
+    const sapper_mines_record_ext *x =
+        sapper_match_extension(u->a->match, SAPPER_EXT_MINES_RECORD);
+    memset(out, 0, sizeof *out);
+    out->struct_size = sizeof *out;
+    if (!x || x->struct_size < offsetof(sapper_mines_record_ext, record) + sizeof x->record)
+        return 0;
+    x->record(sapper_match_state(u->a->match), out);
+    return 1;
+}
+
+double ui_forgiven(ui *u)
+{
+    sapper_mines_record r;
+    return mines_record(u, &r) && (r.flags & SAPPER_MINES_REC_FORGIVES) ? r.forgiven : -1;
 }
 
 /* What the result says of the game itself, once a game (it never changes
    during one): how its board was made, and whether its rules forgive
-   mines (a "forgiven" count: Deductive Minesweeper's screen). */
+   mines (Deductive Minesweeper's screen). */
 static void learn_game(ui *u)
 {
+    sapper_mines_record r;
     if (u->made_game == u->a->game_index && u->made_game != 0)
         return;
-    sapper_strbuf b = {0};
-    sapper_match_result_json(u->a->match, 0, &b);
-    const char *json = sapper_strbuf_str(&b);
+    int known = mines_record(u, &r);
     snprintf(u->made, sizeof u->made, "%s%s",
-             strstr(json, "\"no_guess\":true") ? ", no-guess" : "",
-             strstr(json, "\"density\":\"clouds\"") ? ", density clouds" : "");
-    u->forgiving = strstr(json, "\"forgiven\":") != NULL;
-    sapper_strbuf_free(&b);
+             known && (r.flags & SAPPER_MINES_REC_NO_GUESS) ? ", no-guess" : "",
+             known && (r.flags & SAPPER_MINES_REC_CLOUDS) ? ", density clouds" : "");
+    u->forgiving = known && (r.flags & SAPPER_MINES_REC_FORGIVES);
     u->made_game = u->a->game_index;
 }
 
@@ -59,47 +63,32 @@ int ui_forgiving(ui *u)
     return u->forgiving;
 }
 
-static double member(const char *json, const char *key)
+/* The clicks the rules refused, of every seat played at this keyboard
+   (the engine counts them for people only). */
+static int64_t wasted(ui *u)
 {
-    char pat[64];
-    snprintf(pat, sizeof pat, "\"%s\":", key);
-    const char *at = strstr(json, pat);
-    if (!at)
-        return -1;
-    char *end;
-    double v = strtod(at + strlen(pat), &end);
-    return end == at + strlen(pat) ? -1 : v;
-}
-
-/* left, right and chord clicks from "clicks":[l,r,c]; 0 when absent. */
-static int clicks(const char *json, long out[3])
-{
-    const char *at = strstr(json, "\"clicks\":[");
-    if (!at)
-        return 0;
-    return sscanf(at + 10, "%ld,%ld,%ld", &out[0], &out[1], &out[2]) == 3;
+    int64_t n = 0;
+    for (int32_t seat = 0; seat < sapper_match_players(u->a->match); seat++)
+        n += sapper_match_refused(u->a->match, seat);
+    return n;
 }
 
 void ui_stats_line(ui *u, double seconds, char *out, size_t cap)
 {
-    sapper_strbuf b = {0};
-    long c[3];
+    sapper_mines_record r;
     out[0] = 0;
-    sapper_match_result_json(u->a->match, seconds, &b);
-    const char *json = sapper_strbuf_str(&b);
-    double bbbv = member(json, "bbbv"), solved = member(json, "bbbv_solved");
-    double eff = member(json, "efficiency"), wasted = member(json, "wasted");
-    if (bbbv >= 0 && solved >= 0 && clicks(json, c)) {
-        char rate[32] = "-";
-        if (seconds > 0)
-            snprintf(rate, sizeof rate, "%.2f", solved / seconds);
-        char effic[32] = "-";
-        if (eff >= 0)
-            snprintf(effic, sizeof effic, "%.0f%%", eff);
-        snprintf(out, cap, "%.3f s  3BV %.0f/%.0f  3BV/s %s  clicks %ld: %ld left %ld "
-                 "right %ld chord %.0f wasted  efficiency %s", seconds, solved,
-                 bbbv, rate, c[0] + c[1] + c[2], c[0], c[1], c[2],
-                 wasted > 0 ? wasted : 0, effic);
-    }
-    sapper_strbuf_free(&b);
+    if (!mines_record(u, &r) || !(r.flags & SAPPER_MINES_REC_COUNTED))
+        return;
+    char rate[32] = "-";
+    if (seconds > 0)
+        snprintf(rate, sizeof rate, "%.2f", r.bbbv_solved / seconds);
+    char effic[32] = "-";
+    double eff = sapper_mines_efficiency(&r);
+    if (eff >= 0)
+        snprintf(effic, sizeof effic, "%.0f%%", eff);
+    long clicks = (long)r.clicks[0] + r.clicks[1] + r.clicks[2];
+    snprintf(out, cap, "%.3f s  3BV %d/%d  3BV/s %s  clicks %ld: %d left %d "
+             "right %d chord %lld wasted  efficiency %s", seconds, r.bbbv_solved,
+             r.bbbv, rate, clicks, r.clicks[0], r.clicks[1], r.clicks[2],
+             (long long)wasted(u), effic);
 }

@@ -137,14 +137,14 @@ int ui_hot_seat(ui *u);
 /** The statistics line of a finished game that took seconds (3BV, 3BV/s,
  *  clicks, efficiency), or "" when its rules report none. */
 void ui_stats_line(ui *u, double seconds, char *out, size_t cap);
-/** A number member of the game's result ("forgiven"), or -1 when it has
- *  none (curses_stats.c). */
-double ui_result_number(ui *u, const char *key);
-/** How the game's board was made, as its result says (classic's members):
+/** The mines forgiven so far, or -1 when the game's rules forgive none
+ *  (curses_stats.c). */
+double ui_forgiven(ui *u);
+/** How the game's board was made, as its result record says:
  *  ", no-guess", ", density clouds", or "". Worked out once a game. */
 const char *ui_board_made(ui *u);
-/** 1 when the game's rules forgive mines (their result counts the mines
- *  forgiven): the grid then looks as Deductive Minesweeper's document
+/** 1 when the game's rules forgive mines (their result record counts the
+ *  mines forgiven): the grid then looks as Deductive Minesweeper's document
  *  draws it (curses_deductive.c). Learnt once a game. */
 int ui_forgiving(ui *u);
 /** "playing", "won", "lost", "draw", "void" ... from the human's seat. */

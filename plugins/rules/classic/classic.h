@@ -96,6 +96,9 @@ void classic_returns(const void *state, double *out, int32_t players);
  *  player as a stall. */
 uint64_t classic_progress(const void *state);
 
+/** SAPPER_EXT_MINES_RECORD: the result as the family's typed record. */
+void classic_mines_record(const void *state, sapper_mines_record *out);
+
 int64_t classic_observe(const void *state, int32_t seat, void *out,
                         size_t cap);
 int64_t classic_action_to_text(const void *state, int64_t action, char *buf,

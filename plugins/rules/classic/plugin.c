@@ -4,6 +4,7 @@
  * moves.c and show.c.
  */
 #include "classic.h"
+#include "charts.h"
 
 static const sapper_param_spec classic_params[] = {
     {.key = "preset", .type = SAPPER_PARAM_CHOICE, .def = "custom",
@@ -61,9 +62,18 @@ static const sapper_progress_ext classic_progress_ext = {
     .progress = classic_progress,
 };
 
+static const sapper_mines_record_ext classic_record_ext = {
+    .struct_size = sizeof(sapper_mines_record_ext),
+    .record = classic_mines_record,
+};
+
 static const void *classic_get_extension(const char *id)
 {
-    return strcmp(id, SAPPER_EXT_PROGRESS) == 0 ? &classic_progress_ext : NULL;
+    if (strcmp(id, SAPPER_EXT_PROGRESS) == 0)
+        return &classic_progress_ext;
+    if (strcmp(id, SAPPER_EXT_CHARTS) == 0)
+        return &sapper_mines_charts;
+    return strcmp(id, SAPPER_EXT_MINES_RECORD) == 0 ? &classic_record_ext : NULL;
 }
 
 static const sapper_rules_api classic_rules = {

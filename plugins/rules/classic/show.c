@@ -115,6 +115,24 @@ int64_t classic_result_json(const void *state, char *buf, size_t cap)
     return stats < 0 ? stats : n + stats;
 }
 
+void classic_mines_record(const void *state, sapper_mines_record *out)
+{
+    const classic_state *s = state;
+    const sapper_board *b = &s->board;
+    sapper_mines_record r = {.struct_size = sizeof r, .lost_x = -1, .lost_y = -1};
+    sapper_board_record(b, s->clicks, &r);   /* out of memory: nothing counted */
+    if (s->lost_cell >= 0) {
+        r.flags |= SAPPER_MINES_REC_LOST_ON;
+        r.lost_x = s->lost_cell % b->width;
+        r.lost_y = s->lost_cell / b->width;
+    }
+    if (s->game->density == DENSITY_CLOUDS)
+        r.flags |= SAPPER_MINES_REC_CLOUDS;
+    if (s->game->no_guess)
+        r.flags |= SAPPER_MINES_REC_NO_GUESS;
+    sapper_mines_record_fill(out, &r);
+}
+
 /* ---- the scoreboard ------------------------------------------------ */
 
 /* "Expert" when the size is a preset's, else "". */

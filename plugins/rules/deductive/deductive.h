@@ -91,6 +91,8 @@ sapper_status ded_text_to_action(const void *state, const char *text,
 int64_t ded_render_text(const void *state, int32_t seat, char *buf,
                         size_t cap);
 int64_t ded_result_json(const void *state, char *buf, size_t cap);
+/** SAPPER_EXT_MINES_RECORD: the result as the family's typed record. */
+void ded_mines_record(const void *state, sapper_mines_record *out);
 
 /* ---- the engine consultations (forgive.c, analysis.c) -------------- */
 

@@ -3,6 +3,7 @@
  * table, descriptor and manifest. No logic here (see deductive.h).
  */
 #include "deductive.h"
+#include "charts.h"
 
 static const sapper_param_spec ded_params[] = {
     {.key = "preset", .type = SAPPER_PARAM_CHOICE, .def = DED_SCORED_PRESET,
@@ -34,9 +35,18 @@ static const sapper_progress_ext ded_progress_ext = {
     .progress = ded_progress,
 };
 
+static const sapper_mines_record_ext ded_record_ext = {
+    .struct_size = sizeof(sapper_mines_record_ext),
+    .record = ded_mines_record,
+};
+
 static const void *ded_get_extension(const char *id)
 {
-    return strcmp(id, SAPPER_EXT_PROGRESS) == 0 ? &ded_progress_ext : NULL;
+    if (strcmp(id, SAPPER_EXT_PROGRESS) == 0)
+        return &ded_progress_ext;
+    if (strcmp(id, SAPPER_EXT_CHARTS) == 0)
+        return &sapper_mines_charts;
+    return strcmp(id, SAPPER_EXT_MINES_RECORD) == 0 ? &ded_record_ext : NULL;
 }
 
 static const sapper_rules_api ded_rules = {

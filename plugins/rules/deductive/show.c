@@ -162,3 +162,19 @@ int64_t ded_result_json(const void *state, char *buf, size_t cap)
     int64_t stats = sapper_board_stats_json(b, s->clicks, left ? buf + n : NULL, left);
     return stats < 0 ? stats : n + stats;
 }
+
+void ded_mines_record(const void *state, sapper_mines_record *out)
+{
+    const ded_state *s = state;
+    const sapper_board *b = &s->board;
+    sapper_mines_record r = {.struct_size = sizeof r, .lost_x = -1, .lost_y = -1};
+    sapper_board_record(b, s->clicks, &r);   /* out of memory: nothing counted */
+    r.flags |= SAPPER_MINES_REC_FORGIVES;
+    r.forgiven = s->forgiven;
+    if (s->lost_cell >= 0) {
+        r.flags |= SAPPER_MINES_REC_LOST_ON;
+        r.lost_x = s->lost_cell % b->width;
+        r.lost_y = s->lost_cell / b->width;
+    }
+    sapper_mines_record_fill(out, &r);
+}

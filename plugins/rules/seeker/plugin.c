@@ -4,6 +4,7 @@
  * rules and the other files of this directory for their code.
  */
 #include "seeker.h"
+#include "charts.h"
 
 static const sapper_param_spec seeker_params[] = {
     {.key = "width", .type = SAPPER_PARAM_INT, .def = "16",
@@ -25,6 +26,11 @@ static const sapper_param_spec seeker_params[] = {
      .help = "how many points behind a player must be to bomb (1: any "
              "deficit, as MSN Flags)"},
 };
+
+static const void *seeker_get_extension(const char *id)
+{
+    return strcmp(id, SAPPER_EXT_CHARTS) == 0 ? &sapper_mines_charts : NULL;
+}
 
 static const sapper_rules_api seeker_rules = {
     .struct_size = sizeof(sapper_rules_api),
@@ -48,6 +54,7 @@ static const sapper_rules_api seeker_rules = {
     .result_columns = seeker_result_columns,
     .seat_json = seeker_seat_json,
     .panel_text = seeker_panel_text,
+    .get_extension = seeker_get_extension,
 };
 
 static const sapper_descriptor seeker_descriptor = {
