@@ -4,9 +4,10 @@
  * pentanomial statistics and SPRT for two-player matches, and Bradley-Terry
  * ratings for free-for-all play.
  *
- * Every formula is written out next to its function with the section of
- * /work/shared/reference/tournaments.md (or the textbook) it comes from.
- * The module is pure: numbers in, numbers out, libm only. It does no I/O,
+ * Every formula is written out next to its function; docs/STATISTICS.md
+ * says what each means to a reader of the tables, when it is undefined,
+ * and the test vectors that check it. Each section below is one family
+ * of formulas in one file, named in its banner. The module is pure: numbers in, numbers out, libm only. It does no I/O,
  * allocates nothing, keeps no state, and never returns NaN or infinity:
  * where a quantity is undefined (no games, a score of 0 or 1, no spread)
  * a documented finite stand-in is returned and a flag says so.
@@ -19,11 +20,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/** Phi^-1(0.975): the z of a two-sided 95 % interval (tournaments.md A.3). */
+/** Phi^-1(0.975): the z of a two-sided 95 % interval. */
 #define SAPPER_Z95 1.959963984540054
 
 /* ------------------------------------------------------------------ */
-/* Normal distribution and binomial helpers                            */
+/* Normal distribution and binomial helpers (normal.c)                 */
 /* ------------------------------------------------------------------ */
 
 /** Standard normal CDF, Phi(x) = erfc(-x / sqrt 2) / 2 (erfc keeps the
@@ -46,7 +47,7 @@ double sapper_z_for_confidence(double level);
 double sapper_log_choose(uint64_t n, uint64_t k);
 
 /* ------------------------------------------------------------------ */
-/* One proportion (single-player win rate, N-player win share)         */
+/* One proportion: win rate, win share, placement (proportion.c)      */
 /* ------------------------------------------------------------------ */
 
 /** A closed interval [lo, hi]. */
@@ -79,7 +80,7 @@ double sapper_mean_placement(const uint64_t *counts_by_place, size_t places,
                              double *se);
 
 /* ------------------------------------------------------------------ */
-/* Paired comparison (duplicate single-player play)                    */
+/* Paired comparison, duplicate single-player play (paired.c)         */
 /* ------------------------------------------------------------------ */
 
 /** Paired tests on the boards where two bots' results differ:
@@ -88,7 +89,7 @@ typedef struct sapper_paired {
     double sign_p;        /* exact two-sided sign test p-value */
     double mcnemar;       /* (b - c)^2 / (b + c) */
     double mcnemar_p;     /* P(chi^2_1 >= mcnemar) */
-    double mcnemar_cc;    /* max(0, |b - c| - 1)^2 / (b + c), Yates/Edwards */
+    double mcnemar_cc;    /* max(0, |b - c| - 1)^2 / (b + c), corrected */
     double mcnemar_cc_p;  /* P(chi^2_1 >= mcnemar_cc) */
 } sapper_paired;
 
@@ -108,7 +109,7 @@ double sapper_chi2_1_p(double x);
 void sapper_paired_compare(uint64_t b, uint64_t c, sapper_paired *out);
 
 /* ------------------------------------------------------------------ */
-/* Two-player: Elo, nElo, LOS (tournaments.md A.3)                     */
+/* Two-player: Elo, nElo, LOS (elo.c, on score_dist.c)                 */
 /* ------------------------------------------------------------------ */
 
 /** Logistic Elo of a mean score s: E(s) = -400 log10(1/s - 1). s is
@@ -120,7 +121,7 @@ double sapper_score_from_elo(double elo);
 
 /** Pentanomial counts of complete game pairs (same board, seats swapped),
  *  named by A's two results. WL and DD both score one point of two but are
- *  kept apart for the draw ratio (tournaments.md A.3 "Pentanomial"). */
+ *  kept apart for the draw ratio. */
 typedef struct sapper_penta {
     uint64_t ll, ld, wl, dd, wd, ww;
 } sapper_penta;
@@ -160,17 +161,17 @@ typedef struct sapper_elo_stats {
     int flags;          /* SAPPER_STATS_* */
 } sapper_elo_stats;
 
-/** Trinomial statistics from W/D/L (tournaments.md A.3), at quantile z
- *  (z <= 0 means SAPPER_Z95; cutechess's approximate z is about 1.9572):
+/** Trinomial statistics from W/D/L at quantile z (z <= 0 means
+ *  SAPPER_Z95):
  *    s = w + d/2,  var = w(1-s)^2 + d(1/2-s)^2 + l s^2,  se = sqrt(var/N),
  *    Elo = E(s) +- (E(s + z se) - E(s - z se)) / 2,
  *    nElo = (s - 1/2) / sqrt(var) * 800/ln 10,  error z se / sqrt(var) * 800/ln 10,
- *    LOS = Phi((s - 1/2) / se)  (fastchess; draws count through se).
+ *    LOS = Phi((s - 1/2) / se)  (draws count through se).
  *  With se = 0 LOS is 1, 0 or 0.5 by the sign of s - 1/2. */
 void sapper_elo_from_wdl(uint64_t wins, uint64_t draws, uint64_t losses,
                          double z, sapper_elo_stats *out);
 
-/** Pentanomial statistics (tournaments.md A.3): pair scores a = {0, 1/4,
+/** Pentanomial statistics: pair scores a = {0, 1/4,
  *  1/2, 3/4, 1} for {LL, LD, WL+DD, WD, WW}, p = counts / P,
  *    s = sum a p,  var = sum p (a - s)^2 (per pair),  se = sqrt(var / P),
  *    Elo, error and LOS as for sapper_elo_from_wdl with this s and se,
@@ -179,31 +180,27 @@ void sapper_elo_from_wdl(uint64_t wins, uint64_t draws, uint64_t losses,
 void sapper_elo_from_penta(const sapper_penta *p, double z,
                            sapper_elo_stats *out);
 
-/** cutechess's LOS from decisive games only (tournaments.md A.3):
+/** LOS from decisive games only, draws left out:
  *  1/2 + 1/2 erf((W - L) / sqrt(2 (W + L))); 0.5 when W + L = 0. */
 double sapper_los_decisive(uint64_t wins, uint64_t losses);
 
 /* ------------------------------------------------------------------ */
-/* Two-player: SPRT (tournaments.md A.3)                               */
+/* Two-player: SPRT (sprt.c, on score_dist.c)                          */
 /* ------------------------------------------------------------------ */
 
 /** How the SPRT log-likelihood ratio is computed. elo0 < elo1 are the
  *  hypotheses H0 and H1 in the model's own unit. */
 typedef enum sapper_sprt_model {
-    /** Variant 1, normal (GSPRT) approximation, logistic Elo
-     *  (c-chess-cli). */
+    /** Variant 1, normal (GSPRT) approximation, logistic Elo. */
     SAPPER_SPRT_NORMAL_APPROX,
-    /** Variant 2, exact generalized LLR, logistic Elo (fastchess
-     *  model=logistic). */
+    /** Variant 2, exact generalized LLR, logistic Elo. */
     SAPPER_SPRT_LOGISTIC,
-    /** Variant 3, exact generalized LLR, normalized Elo (fastchess default
-     *  model=normalized). */
+    /** Variant 3, exact generalized LLR, normalized Elo. */
     SAPPER_SPRT_NORMALIZED,
-    /** Variant 4, BayesElo with a Jeffreys prior, trinomial only
-     *  (cutechess). */
+    /** Variant 4, BayesElo with a Jeffreys prior, trinomial only. */
     SAPPER_SPRT_BAYESELO,
-    /** fastchess model=bayesian: bounds are BayesElo, turned into scores
-     *  with the data's drawElo, then variant 2; trinomial only. */
+    /** Bounds in BayesElo, turned into scores with the data's drawElo,
+     *  then variant 2; trinomial only. */
     SAPPER_SPRT_BAYESIAN
 } sapper_sprt_model;
 
@@ -238,7 +235,7 @@ int sapper_sprt_llr_penta(const sapper_penta *p, double elo0, double elo1,
                           sapper_sprt_model model, double *llr);
 
 /* ------------------------------------------------------------------ */
-/* N-player: Bradley-Terry                                             */
+/* N-player: Bradley-Terry (bradley_terry.c)                           */
 /* ------------------------------------------------------------------ */
 
 /** What a Bradley-Terry fit did. */
@@ -247,8 +244,8 @@ typedef struct sapper_bt_report {
     int converged;   /* the last sweep changed no rating by more than tol */
 } sapper_bt_report;
 
-/** Smoothing OpenSpiel's ComputeElo adds to every off-diagonal win
- *  count (tournaments.md A.3 "Multi-player ratings"). */
+/** Smoothing added to every off-diagonal win count, so that a player
+ *  who never lost (or never won) still gets a finite rating. */
 #define SAPPER_BT_PRIOR 0.1
 /** Sweep cap and tolerance (relative change of a strength) of the fit. */
 #define SAPPER_BT_MAX_ITER 2000
@@ -256,15 +253,15 @@ typedef struct sapper_bt_report {
 
 /** Bradley-Terry ratings of k players from wins, a k*k row-major matrix:
  *  wins[i*k + j] = times i beat j (a draw counts 1/2 to each; diagonal
- *  ignored). Hunter's MM iteration (tournaments.md A.3, OpenSpiel
- *  ComputeElo): with W_ij = wins_ij + prior, N_ij = W_ij + W_ji,
+ *  ignored). The MM (minorize-maximize) iteration: with
+ *  W_ij = wins_ij + prior, N_ij = W_ij + W_ji,
  *  W_i = sum_j W_ij,
  *    g_i <- W_i / sum_{j != i} N_ij / (g_i + g_j),
  *  swept in place (cyclic MM, same fixed point), renormalised after each
  *  sweep to geometric mean 1, until no g_i changes by more than
  *  SAPPER_BT_TOL relatively or SAPPER_BT_MAX_ITER sweeps.
- *  elo_out[i] = 400 log10 g_i, so the ratings have mean 0 (OpenSpiel
- *  shifts its minimum to 0 instead: subtract min(elo_out) to compare).
+ *  elo_out[i] = 400 log10 g_i, so the ratings have mean 0 (subtract
+ *  min(elo_out) to put the lowest at 0 instead).
  *  prior < 0 is treated as 0. With prior 0 the ratings exist only if every
  *  player has a win and a loss within each connected group; a player with
  *  no wins or no losses returns -1 (elo_out all 0), so use a prior for

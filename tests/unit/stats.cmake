@@ -1,9 +1,11 @@
-# Unit tests of the tournament statistics (core/stats/stats.c). The module is
-# pure arithmetic, so the test compiles stats.c itself and needs only libm:
-# it does not wait for, or depend on, the rest of the engine.
+# Unit tests of the tournament statistics (core/stats/), one program per
+# family of formulas, as docs/STATISTICS.md has them: distributions,
+# proportions and paired tests; Elo; SPRT; Bradley-Terry. The module is
+# pure arithmetic, so the tests link only sapper_stats and libm: they do
+# not wait for, or depend on, the rest of the engine.
 # Included from tests/CMakeLists.txt, which finds PkgConfig::CMOCKA.
-add_executable(test_stats ${CMAKE_CURRENT_LIST_DIR}/test_stats.c
-               ${CMAKE_SOURCE_DIR}/core/stats/stats.c)
-target_include_directories(test_stats PRIVATE ${CMAKE_SOURCE_DIR}/core/stats)
-target_link_libraries(test_stats PRIVATE PkgConfig::CMOCKA m)
-add_test(NAME test_stats COMMAND test_stats)
+foreach(t test_stats test_stats_elo test_stats_sprt test_stats_bradley_terry)
+  add_executable(${t} ${CMAKE_CURRENT_LIST_DIR}/${t}.c)
+  target_link_libraries(${t} PRIVATE sapper_stats PkgConfig::CMOCKA m)
+  add_test(NAME ${t} COMMAND ${t})
+endforeach()
