@@ -1,8 +1,7 @@
 /*
  * endgame.c - the exhaustive endgame: once few layouts remain, list them
  * all and search the whole game tree for the probe that maximises the
- * chance to win (Tu et al.'s "PSEQ-D256", JSMinesweeper's brute force;
- * reference/solvers.md, section 2.6).
+ * chance to win, as the strongest published solvers do near the end.
  *
  * The layouts: every placement of the remaining mines on the "live" cells
  * (unknown, neither certainly safe nor certainly a mine) that agrees with

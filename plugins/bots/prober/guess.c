@@ -1,7 +1,6 @@
 /*
  * guess.c - choosing a guess once no cell is certainly safe: the part that
- * separates a 37 % Expert solver from a 40 %+ one (reference/solvers.md,
- * sections 2.4 and 2.5).
+ * separates a 37 % Expert solver from a 40 %+ one.
  *
  * In order:
  *   1. An unavoidable 50/50 is taken at once. It is a pair of cells a, b

@@ -2,7 +2,7 @@
  * start.c - the first move, when nothing is known yet.
  *
  * Where to start depends on what the rules promise about the first click
- * (reference/solvers.md, section 1.1; Tu et al.'s per-cell tables):
+ * (published per-cell tables of the chance that a first click opens):
  *   safe (only the clicked cell is free) and any: a corner. A corner has
  *     the fewest neighbours, so it is the likeliest to be a 0 and open an
  *     area (Expert: 49.8 % against 15.4 % in the interior), and the win

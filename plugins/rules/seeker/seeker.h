@@ -5,8 +5,7 @@
  * show a game: per-seat points, bonus points and statistics, the labels
  * and descriptions of the statistics, and the display form of a name.
  *
- * The game (issue 6, Minesweeper Flags as in reference/tournaments.md
- * part B, with the Mine-Seeker bonus document):
+ * The game (Minesweeper Flags, with the Mine-Seeker bonus document):
  *   - Seat 0 is red, seat 1 is blue; red moves first. The board is
  *     width x height (16 x 16) with an odd number of mines (51).
  *   - The only action is "reveal X Y" on a hidden cell. A mine so revealed
@@ -39,10 +38,8 @@
  * The Flags bomb (parameter bomb = true; false by default, which plays
  * the game above unchanged). MSN Minesweeper Flags gave each player a
  * one-off bomb, usable only while losing, that opens a 5x5 area and gives
- * the bomber every mine in it, so more than 26 is possible (Wikipedia,
- * "Games and applications for Windows Live Messenger"; minesweepergame.com
- * game 37; the open clones Zomis/Games and famesjranko/minesweeper-flags
- * in reference/tournaments.md part B.2). As played here:
+ * the bomber every mine in it, so more than 26 is possible (as in the
+ * Windows Live Messenger game and its clones). As played here:
  *   - "bomb X Y" (verb SAPPER_MINES_BOMB): each seat has one bomb a game.
  *     It may be thrown on the seat's turn, instead of a click, while the
  *     seat is behind by bomb_deficit points or more (1 by default: any
