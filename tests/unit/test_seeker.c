@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "display_name.h"
 #include "seeker.h"
 
 #define FIX(name) SAPPER_FIXTURES "/" name
@@ -921,7 +922,7 @@ static void test_seeker_get_score_refuses_other_seats(void **st)
 static const char *shown(const char *name)
 {
     static char buf[64];
-    seeker_display_name(name, buf, sizeof buf);
+    sapper_mines_display_name(name, buf, sizeof buf);
     return buf;
 }
 
@@ -941,7 +942,7 @@ static void test_seeker_display_name_rules(void **st)
     assert_string_equal(shown("éééééééééé"), "éééééééééé");
     assert_string_equal(shown("éééééééééée"), "ééééééé...");
     char small[5];
-    assert_int_equal(seeker_display_name("VeryLongName", small, sizeof small),
+    assert_int_equal((int64_t)sapper_mines_display_name("VeryLongName", small, sizeof small),
                      10);
     assert_string_equal(small, "Very");
 }

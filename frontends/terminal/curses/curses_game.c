@@ -66,7 +66,7 @@ static void report_bot_moves(ui *u, size_t from)
         if (sapper_match_is_human(m, mv->seat))
             continue;
         char name[64];
-        ui_display_name(sapper_match_setup(m)->seats[mv->seat].name, name,
+        sapper_mines_display_name(sapper_match_setup(m)->seats[mv->seat].name, name,
                         sizeof name);
         len += (size_t)snprintf(u->msg + len, sizeof u->msg - len, "%s%s: %s",
                                 len ? "; " : "", name,

@@ -350,7 +350,7 @@ static void draw_status(ui *u, const sapper_mines_view *v, grid_place p)
 static const char *shown_name(const sapper_setup *s, int32_t seat, char *buf,
                               size_t cap)
 {
-    ui_display_name(s->seats[seat].name, buf, cap);
+    sapper_mines_display_name(s->seats[seat].name, buf, cap);
     return buf;
 }
 

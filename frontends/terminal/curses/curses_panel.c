@@ -135,7 +135,7 @@ static char *with_names(ui *u, const char *text)
             start--;
         sapper_strbuf_append(&out, text, (size_t)(start - text));
         char name[64];
-        ui_display_name(s->seats[n - 1].name, name, sizeof name);
+        sapper_mines_display_name(s->seats[n - 1].name, name, sizeof name);
         int width = (int)(at - start) + len;
         sapper_strbuf_printf(&out, "%*s", width, name);
         text = at + len;

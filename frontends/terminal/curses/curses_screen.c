@@ -106,7 +106,7 @@ static void banner_text(ui *u, const char *state, char *text, size_t cap,
         snprintf(text, cap, " You lose ");
         *attr = ui_attr(u, UI_PAIR_ERROR, *attr);
     } else if (!person && w >= 0) {   /* the name as the players line shows it */
-        ui_display_name(u->a->setup.seats[w].name, name, sizeof name);
+        sapper_mines_display_name(u->a->setup.seats[w].name, name, sizeof name);
         snprintf(text, cap, " %s wins ", name);
     } else {
         snprintf(text, cap, " Game over: %s ", state);

@@ -3,7 +3,8 @@
  * functions of sapper_rules_api (listed by plugin.c, callable by unit tests
  * without dlopen), and the public helpers a front end or a store uses to
  * show a game: per-seat points, bonus points and statistics, the labels
- * and descriptions of the statistics, and the display form of a name.
+ * and descriptions of the statistics (the display form of a name is the
+ * family library's, core/mines/display_name.h).
  *
  * The game (Minesweeper Flags, with the Mine-Seeker bonus document):
  *   - Seat 0 is red, seat 1 is blue; red moves first. The board is
@@ -205,11 +206,5 @@ const seeker_stat_info *seeker_stat_at(int32_t stat);
  *  {"blindHits":1,...,"biggestReveal":15} (for result lines and the
  *  *_bonus_stats columns). Write up to cap, return needed. [any time] */
 int64_t seeker_stats_json(const seeker_score *s, char *buf, size_t cap);
-
-/** The display form of a player name: "anon_..." shows as "Anonymous"; a
- *  name of more than 10 characters (UTF-8 code points) as its first 7 and
- *  "..."; others unchanged; NULL as "". Write up to cap, return needed.
- *  [any time] */
-int64_t seeker_display_name(const char *name, char *out, size_t cap);
 
 #endif /* SEEKER_H */

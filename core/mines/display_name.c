@@ -1,16 +1,15 @@
 /*
  * display_name.c - the Mine-Seeker name display rules (the bonus document's
- * "Player Name Rules"), applied by the terminal to the names it shows in a
- * two-player status line:
+ * "Player Name Rules"), for every place a mines-family name is shown where
+ * space is short (the terminal's two-player status line, seeker's panels):
  *   - a name starting "anon_" (a guest) shows as "Anonymous";
  *   - a name longer than 10 characters shows as its first 7 and "...",
  *     e.g. "VeryLongName" as "VeryLon...";
  *   - any other name is shown as it is.
  * Characters are UTF-8 code points, so a name is never cut inside one.
  *
- * The seeker plugin has the same rules (seeker_display_name) for its own
- * use; a front end does not link plugin code, so they are written again
- * here. It neither checks nor stores names: the setup owns them.
+ * One copy, in the family's library, which the seeker rules and the front
+ * end both link. It neither checks nor stores names: the setup owns them.
  */
 #include "display_name.h"
 
@@ -51,7 +50,7 @@ static size_t written(int n)
     return n > 0 ? (size_t)n : 0;
 }
 
-size_t ui_display_name(const char *name, char *out, size_t cap)
+size_t sapper_mines_display_name(const char *name, char *out, size_t cap)
 {
     if (!name)
         name = "";
