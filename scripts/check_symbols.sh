@@ -24,6 +24,7 @@ while read -r o; do
           awk -F/ '{ n = 0; for (i = 1; i <= NF; i++) if ($i == "..") n--; else p[++n] = $i;
                      s = p[1]; for (i = 2; i <= n; i++) s = s "/" p[i]; print s }')
     case $src in core/*|plugins/*|frontends/*) ;; *) continue ;; esac
+    [ -f "$src" ] || continue   # an object left by a source since removed
     nm -P "$o" 2>/dev/null | awk -v src="$src" '$2 == "T" { print src, $1 }'
 done < "$tmp/objects" | sort -u > "$tmp/defs"
 
@@ -31,7 +32,9 @@ find core plugins frontends tests bench -name '*.c' -o -name '*.cpp' | sort > "$
 cat core/include/sapper/*.h > "$tmp/public"
 : > "$tmp/offenders"
 while read -r src name; do
-    [ "$name" = sapper_plugin_entry ] && continue
+    case $name in   # the entry point, as a .so and as linked in (-DSAPPER_BUILTIN)
+        sapper_plugin_entry|sapper_builtin_*_entry) continue ;;
+    esac
     grep -qw "$name" "$tmp/public" && continue
     grep -v -x "$src" "$tmp/sources" | xargs grep -lw "$name" >/dev/null 2>&1 && continue
     echo "$src: $name: used only in its own file (make it static, or delete it)" >> "$tmp/offenders"

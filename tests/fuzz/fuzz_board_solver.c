@@ -230,6 +230,7 @@ static void read_layout(const uint8_t *data, size_t size)
     sapper_board_free(&b);
 }
 
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);   /* libFuzzer calls it */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     read_position(data, size);

@@ -147,6 +147,7 @@ static int read_config(sapper_config *cfg, const char *text, size_t size)
     return 0;
 }
 
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);   /* libFuzzer calls it */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     /* a copy with a NUL after it: the INI text and every override end */

@@ -70,6 +70,7 @@ static void open_app(app *a, const char *ini)
     }
 }
 
+int LLVMFuzzerInitialize(int *argc, char ***argv);   /* libFuzzer calls it */
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
@@ -92,6 +93,7 @@ static void check_result_line(const char *out, size_t len)
                "last line: \"%.*s\"", (int)(out + len - last), last);
 }
 
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);   /* libFuzzer calls it */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size == 0)

@@ -130,6 +130,7 @@ static void check_standing(const scores_entry *all, size_t n)
     }
 }
 
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);   /* libFuzzer calls it */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (!path[0])

@@ -39,6 +39,7 @@
 
 static int pipe_fd = -1;   /* the worker's end, as the parent sees it */
 
+int LLVMFuzzerInitialize(int *argc, char ***argv);   /* libFuzzer calls it */
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
@@ -131,6 +132,7 @@ static void from_rank(const uint8_t *data, size_t size, const sapper_tgame *g)
     }
 }
 
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);   /* libFuzzer calls it */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size == 0)

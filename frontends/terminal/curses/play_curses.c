@@ -11,6 +11,7 @@
  * line protocol does, so scripts can read the outcome.
  */
 #include "bot_guard.h"
+#include "commands.h"
 #include "curses_ui.h"
 
 #include <locale.h>

@@ -25,7 +25,12 @@ static void square_axis(int32_t c, int32_t size, int32_t *lo, int32_t *hi)
     *hi = c + r;
 }
 
-seeker_square seeker_bomb_square(const sapper_board *b, int32_t cell)
+typedef struct seeker_square {
+    int32_t x0, y0, x1, y1;  /* inclusive corners */
+} seeker_square;
+
+/* The square a bomb thrown at cell opens: 5x5, moved inside the board. */
+static seeker_square seeker_bomb_square(const sapper_board *b, int32_t cell)
 {
     seeker_square q;
     square_axis(cell % b->width, b->width, &q.x0, &q.x1);

@@ -39,14 +39,10 @@ void seeker_bonus_claim(seeker_score *s, const sapper_board *b, int32_t cell,
                         int32_t remaining);
 void seeker_bonus_safe(seeker_score *s, int32_t opened);
 
-/* bomb.c: the Flags bomb. The square a bomb thrown at cell opens; whether
-   seat may throw one now at all (ready) and at cell (is_legal); the reason
-   it may not, as a status with err (SAPPER_OK when it may); and throwing
-   it (the caller checked it is legal, and passes the turn). */
-typedef struct seeker_square {
-    int32_t x0, y0, x1, y1;  /* inclusive corners */
-} seeker_square;
-seeker_square seeker_bomb_square(const sapper_board *b, int32_t cell);
+/* bomb.c: the Flags bomb. Whether seat may throw one now at all (ready)
+   and at cell (is_legal); the reason it may not, as a status with err
+   (SAPPER_OK when it may); and throwing it (the caller checked it is
+   legal, and passes the turn). */
 int seeker_bomb_ready(const seeker_state *s, int32_t seat);
 int seeker_bomb_is_legal(const seeker_state *s, int32_t seat, int32_t cell);
 sapper_status seeker_bomb_refusal(const seeker_state *s, int32_t seat,

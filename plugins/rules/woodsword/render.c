@@ -9,10 +9,17 @@
  */
 #include "state.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-void woodsword_vprintf(woodsword_out *o, const char *fmt, va_list ap)
+/* A growing "write up to cap, return needed" text sink. */
+typedef struct woodsword_out {
+    char *buf;
+    size_t cap, len;
+} woodsword_out;
+
+static void woodsword_vprintf(woodsword_out *o, const char *fmt, va_list ap)
 {
     int n = vsnprintf(o->len < o->cap ? o->buf + o->len : NULL,
                       o->len < o->cap ? o->cap - o->len : 0, fmt, ap);
@@ -20,7 +27,8 @@ void woodsword_vprintf(woodsword_out *o, const char *fmt, va_list ap)
         o->len += (size_t)n;
 }
 
-void woodsword_printf(woodsword_out *o, const char *fmt, ...)
+__attribute__((format(printf, 2, 3)))
+static void woodsword_printf(woodsword_out *o, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);

@@ -137,14 +137,4 @@ const char *woodsword_half(char *buf, int32_t half);
 void woodsword_say(const woodsword_state *s, char *err, size_t errcap,
                    enum woodsword_msg id, ...);
 
-/* render.c: a growing "write up to cap, return needed" text sink. */
-typedef struct woodsword_out {
-    char *buf;
-    size_t cap, len;
-} woodsword_out;
-
-void woodsword_printf(woodsword_out *o, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-void woodsword_vprintf(woodsword_out *o, const char *fmt, va_list ap);
-
 #endif /* WOODSWORD_STATE_H */
