@@ -3,7 +3,7 @@
  * --describe, core/bothost/describer.c) for one plugin file, and
  * rebuilding the manifest from the bytes it writes. The reader is hostile
  * from the moment it loads the plugin: nothing it sends is trusted beyond
- * its shape, which loader.c then validates in full. Nothing here loads a
+ * its shape, which loader_check.c then validates in full. Nothing here loads a
  * plugin or forks without an exec.
  */
 #define _GNU_SOURCE

@@ -8,14 +8,14 @@
  * manifest from those bytes alone. So code that runs when a plugin is
  * loaded (ELF constructors, its entry function) runs in a process that
  * has seen no configuration, seed or layout, never in the engine, until
- * the engine chooses to load the plugin itself (loader.c: a selected
- * rules plugin, an unsandboxed bot). Parameter defaults come from there
+ * the engine chooses to load the plugin itself (loader_files.c: a
+ * selected rules plugin, an unsandboxed bot). Parameter defaults come from there
  * too, so a plugin cannot smuggle anything of the engine into them.
  *
  * The rebuilt manifest's function tables say only which members the plugin
  * has: every present member points at a stand-in that must never be
- * called. loader.c validates it as it validates a loaded manifest, then
- * clears the tables until the plugin is opened.
+ * called. loader_check.c validates it as it validates a loaded manifest,
+ * then loader_files.c clears the tables until the plugin is opened.
  */
 #ifndef SAPPER_DESCRIBE_H
 #define SAPPER_DESCRIBE_H

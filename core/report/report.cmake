@@ -2,6 +2,8 @@
 # HTML report with its SVG charts. Reads the results database.
 add_library(sapper_report STATIC
   ${CMAKE_CURRENT_LIST_DIR}/table.c
+  ${CMAKE_CURRENT_LIST_DIR}/table_rows.c
+  ${CMAKE_CURRENT_LIST_DIR}/table_pairings.c
   ${CMAKE_CURRENT_LIST_DIR}/table_hosts.c
   ${CMAKE_CURRENT_LIST_DIR}/report.c
   ${CMAKE_CURRENT_LIST_DIR}/report_entrants.c

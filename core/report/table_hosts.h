@@ -1,7 +1,7 @@
 /*
  * table_hosts.h - who played a tournament's games: the hosts and MPI
  * ranks of a run with their game counts, for the table (table.c) and its
- * JSON. The counts come from the database (store.c, schema 6).
+ * JSON. The counts come from the database (store_write.c, schema 6).
  */
 #ifndef SAPPER_TABLE_HOSTS_H
 #define SAPPER_TABLE_HOSTS_H

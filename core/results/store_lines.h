@@ -1,8 +1,8 @@
 /*
  * store_lines.h - a stored game's replay as numbered lines of its run
  * (results schema 4), so the database holds each distinct line once, and
- * its moves' times as numbers apart (schema 5). Used by store.c only; the
- * formats are in store_lines.c.
+ * its moves' times as numbers apart (schema 5). Used by store_write.c and
+ * store_read.c only; the formats are in store_lines.c.
  */
 #ifndef SAPPER_STORE_LINES_H
 #define SAPPER_STORE_LINES_H
