@@ -116,7 +116,7 @@ static void void_row(void *ctx, sqlite3_stmt *st)
                          "count for no one.</p>\n", (long long)sqlite3_column_int64(st, 1));
 }
 
-/* Entrants whose share of void games stands out (table.c). */
+/* Entrants whose share of void games stands out (table_rows.c). */
 static void void_shares(page *p)
 {
     report_query(&p->d, "SELECT json_extract(e.value, '$.name'), json_extract(e.value, "

@@ -5,7 +5,7 @@
  * batches: runner_lanes.c), stores every record as it arrives (in
  * transactions), stops early when an SPRT decides or the caller asks, and
  * reports progress. The schedule (schedule.c), the workers (pool.c,
- * worker.c), the database (store.c) and the statistics (table.c) live
+ * worker.c), the database (core/results) and the statistics (core/report/table*.c) live
  * elsewhere.
  */
 #include "tournament.h"
@@ -192,7 +192,7 @@ static sapper_status loop(runner *r)
             st = runner_lanes_poll(r, 0);
         if (st != SAPPER_OK)
             return st;
-        /* a transaction holds at most 64 games (store.c) or COMMIT_SECONDS
+        /* a transaction holds at most 64 games (store_write.c) or COMMIT_SECONDS
            of them: a kill -9 of this process loses only the games being
            played and those of the last moment, which --resume plays again;
            one commit a game was most of this process's cost */
