@@ -713,6 +713,35 @@ awk -v a="$won" -v b="$back" 'BEGIN { exit !(b - a < 0.8) }' &&
     fail_on_screen "the clock jumped by the idle time after the win ($won -> $back)"
 tm kill-session -t "$SESSION" 2>/dev/null
 
+# ---- the clock stands still while q or r asks (issue 25 item 3) --------
+echo "# the clock stops while the quit question is open; that time is not counted"
+open_play 100 30 "rules.layout='$SRC/tests/fixtures/e2e-4x3.txt'"
+wait_until screen_has 'Time: 0\.0 ' || fail_on_screen "no clock in tenths"
+tm send-keys -t "$SESSION" Space           # the middle 2: the clock starts
+sleep 0.5
+tm send-keys -t "$SESSION" q
+wait_until screen_has 'quit: this game is not over' || fail_on_screen "q did not ask"
+asked=$(clock)
+sleep 2.5
+held=$(clock)
+[ -n "$asked" ] && [ "$held" = "$asked" ] &&
+    pass "2.5 s of the quit question: the clock stood at $asked" ||
+    fail_on_screen "the clock ran while the quit question was open ($asked -> $held)"
+tm send-keys -t "$SESSION" x
+wait_until screen_has 'the game goes on' || fail_on_screen "x did not keep the game"
+tm send-keys -t "$SESSION" h h Space
+sleep 0.2
+tm send-keys -t "$SESSION" l l l j Space   # the win
+if wait_until screen_has 'You win!'; then
+    took=$(LC_ALL=C grep -o -E '[0-9]+\.[0-9]{3} s +3BV' "$TMP/screen" | grep -o -E '^[0-9.]+')
+    awk -v t="$took" 'BEGIN { exit !(t != "" && t < 2.5) }' &&
+        pass "the won game's time ($took s) leaves out the 2.5 s of the question" ||
+        fail_on_screen "the won game's time ($took s) counts the question"
+else
+    fail_on_screen "the 4x3 game was not won after the question"
+fi
+tm kill-session -t "$SESSION" 2>/dev/null
+
 # ---- the title says how the board was made (issue 13) -------------------
 echo "# no-guess and density-cloud boards say so in the title"
 for how in "rules.no_guess=true|no-guess" "rules.density=clouds|density clouds"; do

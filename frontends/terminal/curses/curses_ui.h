@@ -48,6 +48,9 @@ typedef struct ui {
     int quit;                /* leave the event loop */
     int confirm;             /* 'q' or 'r' asked about a game in progress
                                 (y goes on with it), 0 for none */
+    double asked;            /* app_now() when that question opened, 0 for
+                                none: the clock stands still until it is
+                                answered (the time is not play) */
     int interrupted;         /* Ctrl-C ended the session */
     int status;              /* the exit status when quitting on an error */
 
@@ -118,7 +121,8 @@ int32_t ui_actor(ui *u);
  *  answer and keeps the clock; a refusal goes to the message line.
  *  Returns 1 when the action was applied. */
 int ui_play(ui *u, int64_t action);
-/** Seconds on this game's clock: from the first move to the end. */
+/** Seconds on this game's clock: from the first move to the end, standing
+ *  still while a question (u->asked) is open. */
 double ui_clock(const ui *u);
 /** The same in milliseconds, for the record (app.clock; ctx: the ui). */
 int64_t ui_clock_ms(void *ctx);

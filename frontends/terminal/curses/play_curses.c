@@ -31,24 +31,34 @@ static int in_progress(ui *u)
     return u->first_move != 0 && sapper_match_to_move(u->a->match) != SAPPER_TERMINAL;
 }
 
-/* q and r in a game in progress ask first on the message line: y goes on
-   with the key, any other key keeps the game. 1 when the key is used up. */
+/* The answer to the question: the clock goes on from where it stood
+   (the time the question was open is not play, whatever the answer); y
+   hands the key that asked on, any other key keeps the game. */
+static int answer_abandon(ui *u, int *ch)
+{
+    int key = u->confirm;
+    u->confirm = 0;
+    ui_clock_resume(u, u->asked);
+    u->asked = 0;
+    if (*ch != 'y' && *ch != 'Y') {
+        ui_message(u, 0, "%s", "the game goes on");
+        return 1;
+    }
+    *ch = key;
+    return 0;
+}
+
+/* q and r in a game in progress ask first on the message line, the clock
+   stopped until the answer. 1 when the key is used up. */
 static int confirm_abandon(ui *u, int *ch)
 {
     if (*ch == ERR || *ch == KEY_RESIZE)
         return 0;   /* ticks and resizes keep the question open */
-    if (u->confirm) {
-        int key = u->confirm;
-        u->confirm = 0;
-        if (*ch != 'y' && *ch != 'Y') {
-            ui_message(u, 0, "%s", "the game goes on");
-            return 1;
-        }
-        *ch = key;
-        return 0;
-    }
+    if (u->confirm)
+        return answer_abandon(u, ch);
     if ((*ch == 'q' || *ch == 'r') && in_progress(u)) {
         u->confirm = *ch;
+        u->asked = app_now();
         ui_message(u, 1, "%s: this game is not over and will be lost; y to %s, "
                    "any other key to go on", *ch == 'q' ? "quit" : "restart",
                    *ch == 'q' ? "quit" : "restart");
@@ -100,11 +110,8 @@ static void print_result(ui *u)
 {
     if (!u->a->match)
         return;
-    double seconds = 0;
-    if (u->first_move != 0)
-        seconds = (u->ended != 0 ? u->ended : app_now()) - u->first_move;
-    sapper_strbuf b = {0};
-    sapper_match_result_json(u->a->match, seconds, &b);
+    sapper_strbuf b = {0};   /* ui_clock: a question open at Ctrl-C does not count */
+    sapper_match_result_json(u->a->match, ui_clock(u), &b);
     printf("result %s\n", sapper_strbuf_str(&b));
     fflush(stdout);
     sapper_strbuf_free(&b);
