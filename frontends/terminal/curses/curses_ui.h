@@ -112,6 +112,17 @@ void ui_screen_close(SCREEN *s, const struct sigaction *old);
 const ui_family *ui_family_of(const app *a);
 int ui_is_arena(const app *a);
 
+/** The question q and r ask in a game in progress, in the words of the
+ *  screen asking: for each key, and what is said when the game goes on. */
+typedef struct ui_confirm_words {
+    const char *quit, *restart, *goes_on;
+} ui_confirm_words;
+extern const ui_confirm_words ui_confirm_english;   /* play_curses.c */
+/** q or r in *ch, in a game someone has moved in that is not over: asks
+ *  first (1: the key is used up), the clock stopped until the answer.
+ *  The answer: y hands the key that asked back in *ch (0), any other key
+ *  keeps the game (1). 0 for every other key. */
+int ui_confirm_abandon(ui *u, int *ch, const ui_confirm_words *words);
 /** The seat whose view is shown: the first human, else omniscient (when
  *  watching: watch_viewer). */
 int32_t ui_viewer(ui *u);

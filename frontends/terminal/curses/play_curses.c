@@ -31,17 +31,25 @@ static int in_progress(ui *u)
     return u->first_move != 0 && sapper_match_to_move(u->a->match) != SAPPER_TERMINAL;
 }
 
+const ui_confirm_words ui_confirm_english = {
+    .quit = "quit: this game is not over and will be lost; y to quit, "
+            "any other key to go on",
+    .restart = "restart: this game is not over and will be lost; y to restart, "
+               "any other key to go on",
+    .goes_on = "the game goes on",
+};
+
 /* The answer to the question: the clock goes on from where it stood
    (the time the question was open is not play, whatever the answer); y
    hands the key that asked on, any other key keeps the game. */
-static int answer_abandon(ui *u, int *ch)
+static int answer_abandon(ui *u, int *ch, const ui_confirm_words *words)
 {
     int key = u->confirm;
     u->confirm = 0;
     ui_clock_resume(u, u->asked);
     u->asked = 0;
     if (*ch != 'y' && *ch != 'Y') {
-        ui_message(u, 0, "%s", "the game goes on");
+        ui_message(u, 0, "%s", words->goes_on);
         return 1;
     }
     *ch = key;
@@ -49,19 +57,17 @@ static int answer_abandon(ui *u, int *ch)
 }
 
 /* q and r in a game in progress ask first on the message line, the clock
-   stopped until the answer. 1 when the key is used up. */
-static int confirm_abandon(ui *u, int *ch)
+   stopped until the answer; every family's loop calls it. */
+int ui_confirm_abandon(ui *u, int *ch, const ui_confirm_words *words)
 {
     if (*ch == ERR || *ch == KEY_RESIZE)
         return 0;   /* ticks and resizes keep the question open */
     if (u->confirm)
-        return answer_abandon(u, ch);
+        return answer_abandon(u, ch, words);
     if ((*ch == 'q' || *ch == 'r') && in_progress(u)) {
         u->confirm = *ch;
         u->asked = app_now();
-        ui_message(u, 1, "%s: this game is not over and will be lost; y to %s, "
-                   "any other key to go on", *ch == 'q' ? "quit" : "restart",
-                   *ch == 'q' ? "quit" : "restart");
+        ui_message(u, 1, "%s", *ch == 'q' ? words->quit : words->restart);
         return 1;
     }
     return 0;
@@ -72,7 +78,7 @@ static void handle_key(ui *u, const ui_family *f, int ch)
 {
     if (u->too_small && ch != 'q' && ch != KEY_RESIZE && !u->confirm)
         return;
-    if (confirm_abandon(u, &ch))
+    if (ui_confirm_abandon(u, &ch, &ui_confirm_english))
         return;
     if (f->key(u, ch))
         return;
