@@ -609,6 +609,45 @@ else
 fi
 tm kill-session -t "$SESSION" 2>/dev/null
 
+# ---- shift + click cycles the flag, in tmux's own terminal type too
+# (issue 25 item 5) ---------------------------------------------------------
+# A program in a tmux pane sees TERM=tmux-256color (or screen), whose mouse
+# reports are X10 bytes: ESC [ M, then 32 + the button (0 left, 3 "released",
+# + 4 with shift), 32 + the column, 32 + the row. The release byte names no
+# button, and a terminal need not set the shift bit on it.
+x10() {   # x10 BUTTON X Y: one X10 report on cell (X, Y)
+    local sx sy
+    read -r sx sy <<< "$(cell_screen_xy "$2" "$3")"
+    local bytes
+    bytes=$(printf '\\033[M\\%03o\\%03o\\%03o' $((32 + $1)) $((32 + sx)) $((32 + sy)))
+    tm send-keys -t "$SESSION" -l "$(printf "$bytes")"
+}
+echo "# shift + click flags under TERM=tmux-256color (X10 mouse reports)"
+tm kill-session -t "$SESSION" 2>/dev/null
+tm new-session -d -s "$SESSION" -x 100 -y 30 \
+    "env TERM=tmux-256color '$SAPPER' play rules.layout='$SRC/tests/fixtures/e2e-4x3.txt'; sleep 30"
+wait_until screen_has 'Mines left: 2 ' || fail_on_screen "no 4x3 board under TERM=tmux-256color"
+read_size
+x10 4 3 2                                  # shift + left press on (3,2) ...
+sleep 0.2
+x10 3 3 2                                  # ... released, the shift bit not set
+if wait_until cell_is 3 2 F && screen_has 'Mines left: 1 '; then
+    pass "shift + click flags (the release without the shift bit)"
+else
+    fail_on_screen "shift + click on (3,2) did not flag it"
+fi
+x10 4 3 2
+sleep 0.2
+x10 7 3 2                                  # released with the shift bit
+wait_until cell_is 3 2 '?' && pass "shift + click again: the flag cycles on to ?" ||
+    fail_on_screen "a second shift + click did not cycle the flag to ?"
+x10 0 0 0                                  # a plain left click on (0,0) ...
+sleep 0.2
+x10 3 0 0
+wait_until cell_is 2 0 2 && pass "a plain click still reveals (the opening)" ||
+    fail_on_screen "a plain X10 click did not reveal"
+tm kill-session -t "$SESSION" 2>/dev/null
+
 # ---- the loss and win screens tell the truth (issue 13) ----------------
 echo "# loss: the mine set off stands apart, a wrong flag is crossed out; win: every mine flagged"
 open_play 100 30 "rules.layout='$SRC/tests/fixtures/e2e-4x3.txt'"

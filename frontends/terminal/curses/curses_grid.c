@@ -488,12 +488,14 @@ static void mouse(ui *u)
     }
     if (ev.bstate & (BUTTON1_PRESSED | BUTTON3_PRESSED)) {
         u->pressed = inside;
+        u->pressed_shift = (ev.bstate & BUTTON_SHIFT) != 0;
         return;
     }
-    u->pressed = 0;
+    int shift = u->pressed_shift || (ev.bstate & BUTTON_SHIFT);
+    u->pressed = u->pressed_shift = 0;
     if (!inside)
         return;
-    if (ev.bstate & BUTTON_SHIFT)   /* shift and either button: mark */
+    if (shift)   /* shift and either button, at the press or the release: flag */
         act(u, SAPPER_MINES_FLAG);
     else if (ev.bstate & (BUTTON1_RELEASED | BUTTON1_CLICKED))
         primary(u);

@@ -60,6 +60,10 @@ typedef struct ui {
                                 board larger than the window scrolls */
     int flag_mode;           /* the primary action flags instead of revealing */
     int pressed;             /* a mouse button is down on the cursor cell */
+    int pressed_shift;       /* with shift held: its release flags, whatever
+                                the release reports (an X10 release byte,
+                                as tmux's terminal types send, may not
+                                carry the shift bit) */
     int overlay;             /* p: cells coloured by mine probability */
 
     /* other families */
