@@ -156,6 +156,17 @@ static void clamp_cursor(ui *u, const sapper_mines_view *v)
     u->cy = u->cy >= v->height ? v->height - 1 : u->cy;
 }
 
+/* Each seat's colour: its claimed mines, its name on the players line. */
+static const char *const seat_colour[SAPPER_MINES_MAX_SEATS] = {"red", "blue"};
+
+static attr_t seat_attr(const ui *u, int32_t seat)
+{
+    if (seat == 0)
+        return ui_attr(u, UI_PAIR_SEAT0, A_BOLD);
+    /* without colour: underlined apart */
+    return u->colour ? ui_attr(u, UI_PAIR_SEAT1, A_BOLD) : A_BOLD | A_UNDERLINE;
+}
+
 /* The character and attribute of one cell code. */
 static int cell_look(ui *u, uint8_t c, attr_t *attr)
 {
@@ -182,10 +193,8 @@ static int cell_look(ui *u, uint8_t c, attr_t *attr)
         *attr = ui_attr(u, UI_PAIR_MINE, A_BOLD);
         return '*';
     case SAPPER_CELL_CLAIMED:
-        *attr = ui_attr(u, UI_PAIR_SEAT0, A_BOLD);
-        return '*';
-    case SAPPER_CELL_CLAIMED + 1:   /* without colour: underlined apart */
-        *attr = u->colour ? ui_attr(u, UI_PAIR_SEAT1, A_BOLD) : A_BOLD | A_UNDERLINE;
+    case SAPPER_CELL_CLAIMED + 1:
+        *attr = seat_attr(u, c - SAPPER_CELL_CLAIMED);
         return '*';
     default:
         return '#';   /* a code this front end does not know */
@@ -354,26 +363,54 @@ static const char *shown_name(const sapper_setup *s, int32_t seat, char *buf,
     return buf;
 }
 
-/* Two or more seats: everyone's points and whose turn it is. */
+/* A seat on the players line: its name and its colour, "Ada (red)", with
+   "you" for the person at this keyboard unless the name says it already:
+   "Ada (red, you)", "you (red)". */
+static void seat_label(ui *u, int32_t seat, int32_t me, char *out, size_t cap)
+{
+    char name[64];
+    shown_name(&u->a->setup, seat, name, sizeof name);
+    int you = seat == me && strcmp(name, "you") != 0;
+    snprintf(out, cap, "%s (%s%s)", name, seat_colour[seat], you ? ", you" : "");
+}
+
+/* ui_put at (y, x), returning the column after the text (COLS once the
+   line is full). */
+static int put_on(int y, int x, attr_t attr, const char *text)
+{
+    int cy, cx;
+    if (x >= COLS)
+        return COLS;
+    ui_put(y, x, attr, text);
+    getyx(stdscr, cy, cx);
+    return cy == y ? cx : COLS;
+}
+
+/* Two or more seats: everyone's name and colour (drawn in it, as the mines
+   it claims), points, and whose turn it is. */
 static void draw_players(ui *u, const sapper_mines_view *v, grid_place p)
 {
     if (ui_deductive_legend(u, v, 2, p.left))   /* curses_deductive.c */
         return;
     if (v->players < 2)
         return;
-    const sapper_setup *s = &u->a->setup;
     int32_t me = ui_hot_seat(u) ? -1 : ui_viewer(u);   /* hot seat: no "you" */
-    char text[256], name[64];
-    int len = snprintf(text, sizeof text, "Points:");
-    for (int32_t i = 0; i < v->players && i < SAPPER_MINES_MAX_SEATS; i++)
-        len += snprintf(text + len, sizeof text - (size_t)len, "  %s%s %d%s",
-                        shown_name(s, i, name, sizeof name),
-                        i == me ? " (you)" : "", (int)v->points[i],
-                        v->bombs >> i & 1 ? " +bomb" : "");
-    if (v->to_move >= 0 && v->to_move < v->players)
-        snprintf(text + len, sizeof text - (size_t)len, "   To move: %s",
-                 shown_name(s, v->to_move, name, sizeof name));
-    ui_put(2, p.left, A_NORMAL, text);
+    int32_t n = v->players < SAPPER_MINES_MAX_SEATS ? v->players : SAPPER_MINES_MAX_SEATS;
+    char text[128];
+    int x = put_on(2, p.left, A_NORMAL, "Points:");
+    for (int32_t i = 0; i < n; i++) {
+        seat_label(u, i, me, text, sizeof text);
+        x = put_on(2, put_on(2, x, A_NORMAL, "  "), seat_attr(u, i), text);
+        snprintf(text, sizeof text, " %d%s", (int)v->points[i],
+                 v->bombs >> i & 1 ? " +bomb" : "");
+        x = put_on(2, x, A_NORMAL, text);
+    }
+    if (v->to_move < 0 || v->to_move >= n)
+        return;
+    char name[64];
+    x = put_on(2, x, A_NORMAL, "   To move: ");
+    put_on(2, x, seat_attr(u, v->to_move), shown_name(&u->a->setup, v->to_move, name,
+                                                      sizeof name));
 }
 
 static void grid_draw(ui *u)
