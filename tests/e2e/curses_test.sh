@@ -796,6 +796,47 @@ wait_until screen_has '9x9, 10 mines  \(seed 4\)' &&
     pass "a plain board's title says nothing more" || fail_on_screen "a plain board's title changed"
 tm kill-session -t "$SESSION" 2>/dev/null
 
+# ---- 16 rows show whole in 80x24, every line fits or wraps at a word
+# (issue 25 item 22) --------------------------------------------------------
+echo "# Expert and Intermediate show whole in 80x24; long lines wrap at a word"
+for preset in "expert|30x16" "intermediate|16x16"; do
+    open_play 80 24 "rules.preset=${preset%%|*} game.seed=3"
+    if wait_until screen_has "${preset#*|}, [0-9]+ mines"; then
+        read_size
+        [ "$(grid_rows | wc -l)" -eq 16 ] && ! screen_has 'View:' &&
+            pass "${preset%%|*}: all 16 rows in 80x24, no view to scroll" ||
+            fail_on_screen "${preset%%|*}: $(grid_rows | wc -l) of 16 rows in 80x24"
+    else
+        fail_on_screen "no ${preset%%|*} board in 80x24"
+    fi
+done
+tm send-keys -t "$SESSION" Space p   # the overlay's legend: a message wider than 80
+if wait_until screen_has 'Mode: reveal   Odds: on *$'; then
+    pass "the status line with Odds: on fits in 80 columns"
+    screen_has '^mine odds: .* bright *$' && screen_has '^red (certainly )?a mine' &&
+        pass "a message wider than 80 columns wraps at a word onto the free row above" ||
+        fail_on_screen "the long message was not wrapped at a word"
+else
+    fail_on_screen "no whole status line with Odds: on in 80x24"
+fi
+tail_line=$(tm capture-pane -p -t "$SESSION" | sed 's/ *$//' | tail -1)
+case "$tail_line" in
+    'H help  q quit'*'  p odds'|'H help  q quit'*'  r restart') pass "the key bar ends with a whole key" ;;
+    *) fail "the key bar is cut inside a key: [$tail_line]" ;;
+esac
+open_play 80 24 "rules.width=30 rules.height=16 rules.mines=2 game.seed=3 rules.first_click=opening"
+wait_until screen_has 'Mines left: 2 ' || fail_on_screen "no 30x16 board with 2 mines"
+tm send-keys -t "$SESSION" Space      # one opening clears it: the end screen
+if wait_until screen_has 'You win!'; then
+    screen_has 'You win!  -?[0-9]+\.[0-9]{3} s  3BV 1/1  3BV/s [-0-9.]+  clicks 1: 1 left 0 right 0 chord 0 wasted *$' &&
+        screen_has '^ +efficiency 100% *$' &&
+        pass "the statistics under a 16-row board wrap at an entry, whole, in 80x24" ||
+        fail_on_screen "the statistics line is cut in 80x24"
+else
+    fail_on_screen "the 30x16 board with 2 mines was not won by its opening"
+fi
+tm kill-session -t "$SESSION" 2>/dev/null
+
 # ---- boards larger than the window scroll (issue 13) --------------------
 echo "# a 200x200 board plays in 80x24: a view that follows the cursor and the solver"
 view_of() { capture; LC_ALL=C grep -o -E 'View: [0-9]+-[0-9]+, [0-9]+-[0-9]+' "$TMP/screen" | grep -o -E '[0-9]+' | tr '\n' ' '; }

@@ -11,7 +11,7 @@
 #include "curses_ui.h"
 #include "display_name.h"
 
-#define TOP_ROWS 3      /* title, status, players */
+#define TOP_ROWS 3      /* title, status, players (top_rows) */
 #define STATUS_W 62     /* columns the status line needs */
 #define BELOW_ROWS 5    /* frame bottom, banner, statistics, message, keys */
 #define MIN_VIEW_H 5    /* the fewest board rows worth a screen */
@@ -96,11 +96,20 @@ static int min_int(int a, int b)
     return a < b ? a : b;
 }
 
-/* The view's size in this window: the whole board when it fits. */
-static void view_size(const sapper_mines_view *v, int *vw, int *vh)
+/* The rows above the frame: title, status, and the players line only
+   where one is drawn (two seats; deductive's legend), so a board of 16
+   rows (Intermediate, Expert) shows whole in 24 lines. */
+static int top_rows(ui *u, const sapper_mines_view *v)
+{
+    return v->players >= 2 || ui_deductive(u) ? TOP_ROWS : TOP_ROWS - 1;
+}
+
+/* The view's size in this window under top rows: the whole board when it
+   fits. */
+static void view_size(const sapper_mines_view *v, int top, int *vw, int *vh)
 {
     *vw = min_int(v->width, (COLS - 3) / 2);
-    *vh = min_int(v->height, LINES - TOP_ROWS - 1 - BELOW_ROWS);
+    *vh = min_int(v->height, LINES - top - 1 - BELOW_ROWS);
     *vw = *vw < 1 ? 1 : *vw;
     *vh = *vh < 1 ? 1 : *vh;
 }
@@ -110,7 +119,7 @@ static void view_size(const sapper_mines_view *v, int *vw, int *vh)
 static void follow_cursor(ui *u, const sapper_mines_view *v)
 {
     int vw, vh;
-    view_size(v, &vw, &vh);
+    view_size(v, top_rows(u, v), &vw, &vh);
     int mx = min_int(2, (vw - 1) / 2), my = min_int(2, (vh - 1) / 2);
     if (u->ox < 0 || u->oy < 0) {   /* a new game: the cursor in the middle */
         u->ox = u->cx - vw / 2;
@@ -128,10 +137,11 @@ static void follow_cursor(ui *u, const sapper_mines_view *v)
     u->oy = u->oy > v->height - vh ? v->height - vh : u->oy < 0 ? 0 : u->oy;
 }
 
-static grid_place place_grid(const ui *u, const sapper_mines_view *v)
+static grid_place place_grid(ui *u, const sapper_mines_view *v)
 {
     grid_place p;
-    view_size(v, &p.vw, &p.vh);
+    int top = top_rows(u, v);
+    view_size(v, top, &p.vw, &p.vh);
     p.ox = u->ox > v->width - p.vw ? v->width - p.vw : u->ox < 0 ? 0 : u->ox;
     p.oy = u->oy > v->height - p.vh ? v->height - p.vh : u->oy < 0 ? 0 : u->oy;
     int fw = frame_width(p.vw);
@@ -139,7 +149,7 @@ static grid_place place_grid(const ui *u, const sapper_mines_view *v)
     p.left = COLS > block ? (COLS - block) / 2 : 0;
     p.box = p.left + (block - fw) / 2;
     p.cell_x = p.box + 2;
-    p.cell_y = TOP_ROWS + 1;
+    p.cell_y = top + 1;
     return p;
 }
 
@@ -337,20 +347,32 @@ static void draw_title(ui *u, const sapper_mines_view *v, grid_place p)
     ui_put(0, p.left, A_BOLD, text);
 }
 
+/* The status line with its parts sep apart; returns its length. */
+static int status_text(ui *u, const sapper_mines_view *v, grid_place p, const char *sep,
+                       char *text, size_t cap)
+{
+    int n = snprintf(text, cap, "Mines left: %d%sTime: %.1f%s%s", mines_left(u, v), sep,
+                     ui_clock(u), sep, ui_state(u));
+    if (!u->watching)   /* a watched game has no mode */
+        n += snprintf(text + n, cap - (size_t)n, "%sMode: %s", sep,
+                      u->flag_mode ? "flag" : "reveal");
+    if (u->overlay)
+        n += snprintf(text + n, cap - (size_t)n, "%sOdds: on", sep);
+    if (p.vw < v->width || p.vh < v->height)   /* where the view is */
+        n += snprintf(text + n, cap - (size_t)n, "%sView: %d-%d, %d-%d", sep,
+                      p.ox, p.ox + p.vw - 1, p.oy, p.oy + p.vh - 1);
+    return n;
+}
+
+/* Three spaces between the parts, two when that is what makes it fit. */
 static void draw_status(ui *u, const sapper_mines_view *v, grid_place p)
 {
     char text[256];
     if (ui_deductive_status(u, v, 1, p.left))   /* curses_deductive.c */
         return;
-    int n = snprintf(text, sizeof text, "Mines left: %d   Time: %.1f   %s%s%s%s",
-                     mines_left(u, v), ui_clock(u), ui_state(u),
-                     u->watching ? "" : "   Mode: ",   /* a watched game has none */
-                     u->watching ? "" : u->flag_mode ? "flag" : "reveal",
-                     u->overlay ? "   Odds: on" : "");
-    if (p.vw < v->width || p.vh < v->height)   /* where the view is */
-        snprintf(text + n, sizeof text - (size_t)n, "   View: %d-%d, %d-%d",
-                 p.ox, p.ox + p.vw - 1, p.oy, p.oy + p.vh - 1);
-    ui_put(1, p.left, A_BOLD, text);
+    if (status_text(u, v, p, "   ", text, sizeof text) > COLS)
+        status_text(u, v, p, "  ", text, sizeof text);
+    ui_put_fit(1, p.left, A_BOLD, text);
 }
 
 /* A seat's name as the players line shows it: the Mine-Seeker display
@@ -413,6 +435,46 @@ static void draw_players(ui *u, const sapper_mines_view *v, grid_place p)
                                                       sizeof name));
 }
 
+/* Text at (y, x) in two rows: as much as fits in width on the first,
+   cut at an entry, the rest on the next row (ui_put_fit). */
+static void put_two_rows(int y, int x, int width, const char *text)
+{
+    char first[sizeof ((ui *)0)->stats];
+    int n = ui_word_cut(text, width);
+    snprintf(first, sizeof first, "%.*s", n, text);
+    ui_put(y, x, A_NORMAL, first);
+    while (text[n] == ' ')
+        n++;
+    ui_put_fit(y + 1, x, A_NORMAL, text + n);
+}
+
+/* Under a finished board: the banner with its keys, then the statistics.
+   Statistics wider than the screen wrap at an entry onto a free row under
+   them, or else begin on the banner row in place of its keys (r and q are
+   on the key bar), so Expert's whole line shows in 80x24. */
+static void draw_end(ui *u, grid_place p)
+{
+    static const char keys[] = "r: restart  n: new game  q: quit";
+    int y = p.cell_y + p.vh + 1;
+    int stats = u->stats[0] && u->ended != 0 && y + 1 < LINES - 2;
+    if (!stats || (int)strlen(u->stats) <= COLS) {
+        ui_draw_banner(u, y, p.left, keys);
+        if (stats)
+            ui_put_fit(y + 1, p.left, A_NORMAL, u->stats);
+        return;
+    }
+    if (y + 2 < LINES - 2) {   /* a free row under the statistics */
+        ui_draw_banner(u, y, p.left, keys);
+        put_two_rows(y + 1, 0, COLS, u->stats);
+        return;
+    }
+    int cy, cx;
+    ui_draw_banner(u, y, 0, "");
+    getyx(stdscr, cy, cx);
+    cx = cy == y ? cx : 0;
+    put_two_rows(y, cx, COLS - cx, u->stats);
+}
+
 static void grid_draw(ui *u)
 {
     const double *odds = ui_solve_overlay(u);   /* before the view: it takes one */
@@ -425,7 +487,8 @@ static void grid_draw(ui *u)
     /* any board fits some view: too small is only a window too small for
        the status line or for MIN_VIEW_H rows of it */
     int need_w = min_int(frame_width(v->width), STATUS_W);
-    if (ui_too_small(u, need_w, min_int(v->height, MIN_VIEW_H) + TOP_ROWS + 1 + BELOW_ROWS))
+    if (ui_too_small(u, need_w, min_int(v->height, MIN_VIEW_H) + top_rows(u, v) + 1 +
+                            BELOW_ROWS))
         return;
     clamp_cursor(u, v);
     follow_cursor(u, v);
@@ -438,13 +501,7 @@ static void grid_draw(ui *u)
         for (int x = p.ox; x < p.ox + p.vw; x++)
             draw_cell(u, v, p, odds, x, y);
     remember_cells(u, v);
-    ui_draw_banner(u, p.cell_y + p.vh + 1, p.left,
-                   "r: restart  n: new game  q: quit");
-    if (u->stats[0] && u->ended != 0 && p.cell_y + p.vh + 2 < LINES - 2) {
-        int len = (int)strlen(u->stats), x = p.left;   /* moved left to fit */
-        x = x + len > COLS ? (COLS - len > 0 ? COLS - len : 0) : x;
-        ui_put(p.cell_y + p.vh + 2, x, A_NORMAL, u->stats);
-    }
+    draw_end(u, p);
     char keys[256];
     key_bar(u, keys, sizeof keys);
     ui_draw_footer(u, keys);

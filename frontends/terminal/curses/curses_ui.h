@@ -186,6 +186,14 @@ void ui_colours_init(ui *u);
 attr_t ui_attr(const ui *u, int pair, attr_t extra);
 /** Writes text at (y, x), clipped to the screen width. */
 void ui_put(int y, int x, attr_t attr, const char *text);
+/** Writes text at (y, x), moved left as far as it must to fit the width;
+ *  a line wider than the screen ends at the last whole entry (entries are
+ *  two spaces apart) or word that fits, never inside one. ASCII text. */
+void ui_put_fit(int y, int x, attr_t attr, const char *text);
+/** Where text wider than width ends on a line: before the last separator
+ *  (two spaces) that leaves it within width, else the last space; width
+ *  when it has neither. Only for text longer than width. */
+int ui_word_cut(const char *text, int width);
 /** printf into the message line (error: shown as a refusal). */
 void ui_message(ui *u, int error, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
