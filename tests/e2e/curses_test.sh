@@ -609,6 +609,45 @@ else
 fi
 tm kill-session -t "$SESSION" 2>/dev/null
 
+# ---- shift + click cycles the flag, in tmux's own terminal type too
+# (issue 25 item 5) ---------------------------------------------------------
+# A program in a tmux pane sees TERM=tmux-256color (or screen), whose mouse
+# reports are X10 bytes: ESC [ M, then 32 + the button (0 left, 3 "released",
+# + 4 with shift), 32 + the column, 32 + the row. The release byte names no
+# button, and a terminal need not set the shift bit on it.
+x10() {   # x10 BUTTON X Y: one X10 report on cell (X, Y)
+    local sx sy
+    read -r sx sy <<< "$(cell_screen_xy "$2" "$3")"
+    local bytes
+    bytes=$(printf '\\033[M\\%03o\\%03o\\%03o' $((32 + $1)) $((32 + sx)) $((32 + sy)))
+    tm send-keys -t "$SESSION" -l "$(printf "$bytes")"
+}
+echo "# shift + click flags under TERM=tmux-256color (X10 mouse reports)"
+tm kill-session -t "$SESSION" 2>/dev/null
+tm new-session -d -s "$SESSION" -x 100 -y 30 \
+    "env TERM=tmux-256color '$SAPPER' play rules.layout='$SRC/tests/fixtures/e2e-4x3.txt'; sleep 30"
+wait_until screen_has 'Mines left: 2 ' || fail_on_screen "no 4x3 board under TERM=tmux-256color"
+read_size
+x10 4 3 2                                  # shift + left press on (3,2) ...
+sleep 0.2
+x10 3 3 2                                  # ... released, the shift bit not set
+if wait_until cell_is 3 2 F && screen_has 'Mines left: 1 '; then
+    pass "shift + click flags (the release without the shift bit)"
+else
+    fail_on_screen "shift + click on (3,2) did not flag it"
+fi
+x10 4 3 2
+sleep 0.2
+x10 7 3 2                                  # released with the shift bit
+wait_until cell_is 3 2 '?' && pass "shift + click again: the flag cycles on to ?" ||
+    fail_on_screen "a second shift + click did not cycle the flag to ?"
+x10 0 0 0                                  # a plain left click on (0,0) ...
+sleep 0.2
+x10 3 0 0
+wait_until cell_is 2 0 2 && pass "a plain click still reveals (the opening)" ||
+    fail_on_screen "a plain X10 click did not reveal"
+tm kill-session -t "$SESSION" 2>/dev/null
+
 # ---- the loss and win screens tell the truth (issue 13) ----------------
 echo "# loss: the mine set off stands apart, a wrong flag is crossed out; win: every mine flagged"
 open_play 100 30 "rules.layout='$SRC/tests/fixtures/e2e-4x3.txt'"
@@ -713,6 +752,35 @@ awk -v a="$won" -v b="$back" 'BEGIN { exit !(b - a < 0.8) }' &&
     fail_on_screen "the clock jumped by the idle time after the win ($won -> $back)"
 tm kill-session -t "$SESSION" 2>/dev/null
 
+# ---- the clock stands still while q or r asks (issue 25 item 3) --------
+echo "# the clock stops while the quit question is open; that time is not counted"
+open_play 100 30 "rules.layout='$SRC/tests/fixtures/e2e-4x3.txt'"
+wait_until screen_has 'Time: 0\.0 ' || fail_on_screen "no clock in tenths"
+tm send-keys -t "$SESSION" Space           # the middle 2: the clock starts
+sleep 0.5
+tm send-keys -t "$SESSION" q
+wait_until screen_has 'quit: this game is not over' || fail_on_screen "q did not ask"
+asked=$(clock)
+sleep 2.5
+held=$(clock)
+[ -n "$asked" ] && [ "$held" = "$asked" ] &&
+    pass "2.5 s of the quit question: the clock stood at $asked" ||
+    fail_on_screen "the clock ran while the quit question was open ($asked -> $held)"
+tm send-keys -t "$SESSION" x
+wait_until screen_has 'the game goes on' || fail_on_screen "x did not keep the game"
+tm send-keys -t "$SESSION" h h Space
+sleep 0.2
+tm send-keys -t "$SESSION" l l l j Space   # the win
+if wait_until screen_has 'You win!'; then
+    took=$(LC_ALL=C grep -o -E '[0-9]+\.[0-9]{3} s +3BV' "$TMP/screen" | grep -o -E '^[0-9.]+')
+    awk -v t="$took" 'BEGIN { exit !(t != "" && t < 2.5) }' &&
+        pass "the won game's time ($took s) leaves out the 2.5 s of the question" ||
+        fail_on_screen "the won game's time ($took s) counts the question"
+else
+    fail_on_screen "the 4x3 game was not won after the question"
+fi
+tm kill-session -t "$SESSION" 2>/dev/null
+
 # ---- the title says how the board was made (issue 13) -------------------
 echo "# no-guess and density-cloud boards say so in the title"
 for how in "rules.no_guess=true|no-guess" "rules.density=clouds|density clouds"; do
@@ -726,6 +794,47 @@ done
 open_play 100 30 "game.seed=4"
 wait_until screen_has '9x9, 10 mines  \(seed 4\)' &&
     pass "a plain board's title says nothing more" || fail_on_screen "a plain board's title changed"
+tm kill-session -t "$SESSION" 2>/dev/null
+
+# ---- 16 rows show whole in 80x24, every line fits or wraps at a word
+# (issue 25 item 22) --------------------------------------------------------
+echo "# Expert and Intermediate show whole in 80x24; long lines wrap at a word"
+for preset in "expert|30x16" "intermediate|16x16"; do
+    open_play 80 24 "rules.preset=${preset%%|*} game.seed=3"
+    if wait_until screen_has "${preset#*|}, [0-9]+ mines"; then
+        read_size
+        [ "$(grid_rows | wc -l)" -eq 16 ] && ! screen_has 'View:' &&
+            pass "${preset%%|*}: all 16 rows in 80x24, no view to scroll" ||
+            fail_on_screen "${preset%%|*}: $(grid_rows | wc -l) of 16 rows in 80x24"
+    else
+        fail_on_screen "no ${preset%%|*} board in 80x24"
+    fi
+done
+tm send-keys -t "$SESSION" Space p   # the overlay's legend: a message wider than 80
+if wait_until screen_has 'Mode: reveal   Odds: on *$'; then
+    pass "the status line with Odds: on fits in 80 columns"
+    screen_has '^mine odds: .* bright *$' && screen_has '^red (certainly )?a mine' &&
+        pass "a message wider than 80 columns wraps at a word onto the free row above" ||
+        fail_on_screen "the long message was not wrapped at a word"
+else
+    fail_on_screen "no whole status line with Odds: on in 80x24"
+fi
+tail_line=$(tm capture-pane -p -t "$SESSION" | sed 's/ *$//' | tail -1)
+case "$tail_line" in
+    'H help  q quit'*'  p odds'|'H help  q quit'*'  r restart') pass "the key bar ends with a whole key" ;;
+    *) fail "the key bar is cut inside a key: [$tail_line]" ;;
+esac
+open_play 80 24 "rules.width=30 rules.height=16 rules.mines=2 game.seed=3 rules.first_click=opening"
+wait_until screen_has 'Mines left: 2 ' || fail_on_screen "no 30x16 board with 2 mines"
+tm send-keys -t "$SESSION" Space      # one opening clears it: the end screen
+if wait_until screen_has 'You win!'; then
+    screen_has 'You win!  -?[0-9]+\.[0-9]{3} s  3BV 1/1  3BV/s [-0-9.]+  clicks 1: 1 left 0 right 0 chord 0 wasted *$' &&
+        screen_has '^ +efficiency 100% *$' &&
+        pass "the statistics under a 16-row board wrap at an entry, whole, in 80x24" ||
+        fail_on_screen "the statistics line is cut in 80x24"
+else
+    fail_on_screen "the 30x16 board with 2 mines was not won by its opening"
+fi
 tm kill-session -t "$SESSION" 2>/dev/null
 
 # ---- boards larger than the window scroll (issue 13) --------------------

@@ -8,7 +8,8 @@
 #      fixed layout; a status line after each command and a `result ` JSON
 #      line whose players carry name, points, bonus_points and bonus_stats;
 #   3. the curses interface under tmux (skipped when tmux is missing): the
-#      players line shows names by the Mine-Seeker display rules, `b` opens
+#      players line shows names by the Mine-Seeker display rules, each with
+#      its colour (red, blue) and drawn in it in a hot seat, `b` opens
 #      the Bonus Statistics dialog and any key closes it, `b` without a
 #      rules panel says so, and the help page lists `b`;
 #   4. the Flags bomb (rules.bomb=true): `sapper run` with two hunters
@@ -168,8 +169,8 @@ play_in_tmux "$S" play "$SRC/config/seeker.ini" game.seed=3 player.1.name=anon_4
     player.2.name=VeryLongName
 if wait_for 'Points:'; then
     players=$(grep 'Points:' "$T/screen")
-    expect_contains "$players" "Anonymous (you) 0" "an anon_* name shows as Anonymous"
-    expect_contains "$players" "VeryLon... 0" "a name over 10 characters shows as 7 and ..."
+    expect_contains "$players" "Anonymous (red, you) 0" "an anon_* name shows as Anonymous, with its colour and you"
+    expect_contains "$players" "VeryLon... (blue) 0" "a name over 10 characters shows as 7 and ..."
     expect_contains "$players" "To move: Anonymous" "whose turn it is, by display name"
     expect_not_contains "$players" "VeryLongName" "the long name is not shown whole"
 else
@@ -221,19 +222,19 @@ expect_contains "$(cat "$T/replay.out")" "10 game(s), 0 mismatch(es)" "games wit
 play_in_tmux "$S" play "$SRC/config/seeker.ini" "rules.layout=$SRC/tests/fixtures/seeker-bomb.txt" \
     rules.bomb=true player.2.bot=human player.2.name=Blue
 if wait_for 'Points:'; then
-    screen_check 'Points:  you 0 \+bomb  Blue 0 \+bomb' "both players hold a bomb at the start"
+    screen_check 'Points:  you \(red\) 0 \+bomb  Blue \(blue\) 0 \+bomb' "both players hold a bomb at the start"
     screen_check 'x bomb' "the key bar offers x bomb"
     tm send-keys -t play x
     wait_for 'may bomb only while behind'
     screen_check 'red may bomb only while behind by 1 point or more \(red 0, blue 0\)' \
         "x while level is refused with the rule"
     tm send-keys -t play h h h h h h k k k Space   # (0,0): a mine, red 1
-    wait_for 'you 1 '
+    wait_for 'you \(red\) 1 '
     tm send-keys -t play l Space                   # (1,0): safe, Blue's turn
     wait_for 'To move: Blue'
     tm send-keys -t play x                         # the square x 0-4, y 0-4
-    if wait_for 'Blue 5 '; then
-        screen_check 'Points:  you 1 \+bomb  Blue 5   To move: you' \
+    if wait_for 'Blue \(blue\) 5 '; then
+        screen_check 'Points:  you \(red\) 1 \+bomb  Blue \(blue\) 5   To move: you' \
             "Blue's bomb claims the 5 mines of its square, passes the turn and is gone"
         screen_check 'Mines left: 9 ' "6 of 15 mines are claimed"
     else
@@ -241,6 +242,34 @@ if wait_for 'Points:'; then
     fi
 else
     fail "the seeker board with bombs came up"; sed 's/^/    /' "$T/screen" | grep -v '^ *$'
+fi
+tm send-keys -t play q y
+tm kill-session -t play 2>/dev/null
+
+# Hot seat: which colour is whose (issue 25 item 23; the Mine-Seeker Bonus
+# Points System's two players, red and blue, named by its Player Name
+# Rules). Each player's name with their colour on the points line, drawn
+# in it, as the mines they claim are; whose turn it is in that colour too.
+play_in_tmux env TERM=xterm-256color "$S" play "$SRC/config/seeker.ini" game.seed=5 \
+    player.1.name=Ada player.2.bot=human player.2.name=Bob
+if wait_for 'Points:'; then
+    screen_check 'Points:  Ada \(red\) 0  Bob \(blue\) 0   To move: Ada$' \
+        "hot seat: each player is named with their colour (Mine-Seeker: red and blue players)"
+    line=$(tm capture-pane -e -p -t play | grep -a 'Points:')
+    colour='(\[[0-9;]*m)*\[([0-9;]*;)?'   # ESC stripped: SGR codes, then the colour
+    printf '%s\n' "$line" | tr -d '\033' | LC_ALL=C grep -q -E "${colour}(31|91)m(\[[0-9;]*m)*Ada \(red\)" &&
+        printf '%s\n' "$line" | tr -d '\033' | LC_ALL=C grep -q -E "${colour}(34|94)m(\[[0-9;]*m)*Bob \(blue\)" &&
+        pass "and each name is drawn in its colour (red, blue)" ||
+        fail "the names on the points line are not in their colours: $(printf '%s' "$line" | cat -v)"
+    tm send-keys -t play Space
+    if wait_for 'To move: Bob'; then
+        line=$(tm capture-pane -e -p -t play | grep -a 'Points:' | tr -d '\033')
+        printf '%s\n' "$line" | LC_ALL=C grep -q -E "To move: ${colour}(34|94)m(\[[0-9;]*m)*Bob" &&
+            pass "whose turn it is, in that player's colour" ||
+            fail "the player to move is not in their colour: $line"
+    fi
+else
+    fail "the hot-seat board came up"; sed 's/^/    /' "$T/screen" | grep -v '^ *$'
 fi
 tm send-keys -t play q y
 tm kill-session -t play 2>/dev/null

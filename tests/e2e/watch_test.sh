@@ -4,7 +4,8 @@
 #      and by `sapper play --plain --record` fed moves on stdin print every
 #      position in order, each with its move, then the outcome, and end; the
 #      pace is the recorded one (times the speed), a record without times
-#      (from before them) plays at 0.5 s a move; Wood-Sword steps round by
+#      (from before them) plays at 0.5 s a move; a fast person's game at
+#      its real pace, a bots' game 0.1 s a move; Wood-Sword steps round by
 #      round; a forfeit is a step; a stored tournament game plays with
 #      --db, also from a results file of schema 4 (no times);
 #   2. mistakes on the command line or in the record: a missing file, a
@@ -14,7 +15,8 @@
 #      to its end (the final board, the winner, the statistics), slowed
 #      with -, paused with space (it stays), stepped back and forward with
 #      left/h and right/l (the board and "Move i/n" follow), resumed to the
-#      end, q (status 0); a Wood-Sword game to its end.
+#      end, q (status 0); a fast person's game in real time; a Wood-Sword
+#      game to its end.
 # Every check prints PASS or FAIL. Exit status 0 when all pass, 1 otherwise;
 # 77 (skipped) when tmux is missing and parts 1 and 2 passed.
 set -u
@@ -88,6 +90,29 @@ start=$(now_ms)
 fast=$(( $(now_ms) - start ))
 [ "$fast" -ge $((t3 / 4 - 100)) ] && [ "$fast" -lt "$took" ] &&
     pass "--speed 4 goes four times as fast ($fast ms)" || fail "--speed 4: $fast ms (speed 1: $took)"
+
+# A fast person's game is watched at its real pace (issue 25 item 25): at
+# speed 1 no step of a game a person played is stretched to 0.1 s, so 40
+# flag clicks 10 ms apart take their 0.4 s, not 4 s. A bots' game keeps
+# that least: its moves come within a millisecond.
+(sleep 0.6; echo reveal 0 1; for _ in $(seq 40); do echo flag 3 0; sleep 0.01; done
+ echo reveal 3 2) |
+    "$S" play --plain rules.layout="$layout" player.1.name=Ada game.seed=1 \
+    --record "$T/fast.txt" >/dev/null 2>&1
+fast_ms=$(sed -n -E 's/^at ([0-9]+) move .*/\1/p' "$T/fast.txt" | tail -1)
+fast_n=$(grep -c '^at [0-9]* move ' "$T/fast.txt")
+start=$(now_ms)
+"$S" replay --watch --plain "$T/fast.txt" >/dev/null 2>&1
+took=$(( $(now_ms) - start ))
+[ "$fast_n" -eq 42 ] && [ "$took" -ge $((fast_ms - 100)) ] && [ "$took" -lt $((fast_ms + 1000)) ] &&
+    pass "a person's $fast_n moves in $fast_ms ms are watched in real time at speed 1 ($took ms)" ||
+    fail "a person's $fast_n moves in $fast_ms ms took $took ms to watch at speed 1"
+start=$(now_ms)
+"$S" replay --watch --plain "$T/run.txt" --speed 10 >/dev/null 2>&1
+took=$(( $(now_ms) - start ))
+[ "$took" -ge $((n * 10 - 50)) ] &&
+    pass "a bots' game still gives each of its $n moves 0.1 s at speed 1 ($took ms at x10)" ||
+    fail "a bots' game of $n moves took $took ms at x10 (expected $((n * 10)) at least)"
 
 # Records from before the times: the same positions, 0.5 s a move.
 sed -E 's/^at [0-9]+ move /move /' "$T/play.txt" > "$T/old.txt"
@@ -272,6 +297,19 @@ check "to the end again" screen_has 'Move 3/3 .* end'
 keys q
 check "q quits" ended
 expect_equal "$(cat "$T/status" 2>/dev/null)" 0 "sapper replay --watch exits 0"
+
+# The screen keeps a person's real pace too (issue 25 item 25): the end
+# of the fast game shows within its recorded time (plus a start-up), not
+# after 0.1 s a move.
+start=$(now_ms)
+watch_on_screen "'$T/fast.txt'"
+check "a fast person's game plays to its end on the screen" screen_has "Move $fast_n/$fast_n .* end"
+took=$(( $(now_ms) - start ))
+[ "$took" -lt $((fast_ms + 1500)) ] &&
+    pass "at x1 in real time: $fast_n moves of $fast_ms ms shown in $took ms" ||
+    fail "at x1 the $fast_n moves of $fast_ms ms took $took ms on the screen (0.1 s a move?)"
+keys q
+check "q quits the fast game's watch" ended
 
 watch_on_screen "'$T/ws.txt' --speed 1000"
 check "Wood-Sword: the arena plays round by round to its end" \

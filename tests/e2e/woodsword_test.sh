@@ -9,7 +9,8 @@
 #   3. the curses arena under tmux, as a person plays it: eight seats,
 #      gather from the menu, the reveal with Next Round, L to Chinese and
 #      back with the position kept, a sword on a seat (`1 -> 2 (1)`), the
-#      list layout on a small terminal, q (status 0, the replay recorded);
+#      list layout on a small terminal, q and r asking first in a game in
+#      progress (in Chinese too), q y (status 0, the replay recorded);
 #   4. issue 13 under tmux: the game-over screen (the last round played,
 #      the full-width colon in Chinese), L inside the pickers, the pickers
 #      in the rules' words, 64 seats paged through at 120x40 and 80x24.
@@ -252,8 +253,26 @@ check "help lists h (and Esc) as back, as the menu takes them" screen_has 'bksp,
 keys x
 check "any key goes back to the arena" screen_has 'seats alive'
 
+# q and r in a game in progress ask first, as in the other rulesets
+# (issue 25 item 4); in the language on screen.
 keys q
-check "q quits: the session is gone" session_gone
+check "q in a game in progress asks before losing it" \
+    screen_has 'quit: this game is not over and will be lost; y to quit'
+keys x
+check "any other key keeps the game" both screen_has 'the game goes on' screen_has 'seats alive'
+keys r
+check "r asks too" screen_has 'restart: this game is not over and will be lost; y to restart'
+keys n
+check "n keeps the game (it does not go on to the next round)" \
+    both screen_has 'the game goes on' screen_has '> Next (Round|Match)'
+keys L q
+check "in Chinese the question is Chinese" screen_has '退出：本局尚未结束'
+keys x
+check "and so is the answer" screen_has '游戏继续'
+keys L
+check "English again" screen_has 'seats alive'
+keys q y
+check "q, then y, quits: the session is gone" session_gone
 if [ "$(cat "$TMP/status" 2>/dev/null)" = 0 ]; then
     pass "sapper exited with status 0"
 else

@@ -296,11 +296,24 @@ static char *pick_game(const char *text, const char *file, long long game, int *
     return NULL;
 }
 
+/* 1 when a person played a seat of the game in text (a `seat N human`
+   line, docs/FORMATS.md): the watch then keeps its real pace. */
+static int played_by_person(const char *text)
+{
+    for (const char *p = text; p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+        int n = 0;
+        sscanf(p, "seat %*d human%n", &n);
+        if (n > 0 && (p[n] == ' ' || p[n] == '\n' || p[n] == '\0'))
+            return 1;
+    }
+    return 0;
+}
+
 /* Shows the game on the terminal or as lines (or draws it into svg_dir);
    1 when it did not reach its recorded outcome (said after the show), as
-   `replay` says. */
+   `replay` says. person: played_by_person. */
 static int show(sapper_replay *r, sapper_registry *reg, const char *label, double speed,
-                int plain, const char *svg_dir)
+                int person, const replay_options *o)
 {
     sapper_replay_check c;
     char err[2048];
@@ -313,10 +326,11 @@ static int show(sapper_replay *r, sapper_registry *reg, const char *label, doubl
     watch w;
     int rc = watch_open(&w, r, reg, label, speed);
     int tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
-    if (!rc && svg_dir)
-        rc = watch_svg(&w, svg_dir);
+    w.person = person;
+    if (!rc && o->svg)
+        rc = watch_svg(&w, o->svg);
     else if (!rc)
-        rc = plain || !tty ? watch_line(&w, stdout) : watch_curses(&w);
+        rc = o->plain || !tty ? watch_line(&w, stdout) : watch_curses(&w);
     watch_close(&w);
     if (!c.matches)
         app_error("%s: the record says \"%s\" but re-execution gives \"%s\"%s%s", label,
@@ -342,6 +356,7 @@ static int watch_game(const replay_options *o, const char *text, const char *nam
     else
         snprintf(label, sizeof label, "game %lld of %s", game, name);
     sapper_status st = sapper_replay_read(one ? one : text, name, line, &r, err, sizeof err);
+    int person = played_by_person(one ? one : text);
     free(one);
     if (st != SAPPER_OK) {
         app_error("%s", err);
@@ -353,7 +368,7 @@ static int watch_game(const replay_options *o, const char *text, const char *nam
         sapper_replay_free(r);
         return EXIT_USAGE;
     }
-    return show(r, reg, label, speed, o->plain, o->svg);
+    return show(r, reg, label, speed, person, o);
 }
 
 int cmd_replay(int argc, char **argv)

@@ -63,7 +63,8 @@ double watch_delay(const watch *w, size_t step)
     int64_t to = sapper_replay_step_ms(w->r, step);
     int64_t from = step > 0 ? sapper_replay_step_ms(w->r, step - 1) : 0;
     double ms = to < 0 ? WATCH_FIXED_MS : (double)(to - from);
-    ms = ms < WATCH_MIN_MS ? WATCH_MIN_MS : ms;
+    if (!w->person && ms < WATCH_MIN_MS)   /* a person's pace is kept as played */
+        ms = WATCH_MIN_MS;
     return ms / 1000.0 / w->speed;
 }
 

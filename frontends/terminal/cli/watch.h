@@ -2,8 +2,8 @@
  * watch.h - a recorded game played back position by position (`sapper
  * replay --watch`): the game read from its record, the match on show
  * (rebuilt from the start to go back, which is cheap), the pace (the
- * recorded times, or WATCH_FIXED_MS a step for records without them) and
- * the speed. Shared by the two faces: line/watch_line.c prints each
+ * recorded times, real time at speed 1 for a game a person played, or
+ * WATCH_FIXED_MS a step for records without them) and the speed. Shared by the two faces: line/watch_line.c prints each
  * position in turn, curses/watch_curses.c shows them on a screen with keys.
  * A step is what the game applied at once (sapper_replay_steps): a move,
  * a simultaneous turn (a Wood-Sword round), or the forfeit at the end.
@@ -14,9 +14,10 @@
 #include "app.h"
 
 #define WATCH_FIXED_MS 500      /* a step of a record without times */
-#define WATCH_MIN_MS 100        /* the least a step stays at speed 1: bots
-                                   play within a millisecond, and a game
-                                   shown at that pace could not be followed */
+#define WATCH_MIN_MS 100        /* the least a step of a bots' game stays
+                                   at speed 1: bots play within a
+                                   millisecond, and a game shown at that
+                                   pace could not be followed */
 #define WATCH_SPEED_MIN 0.01    /* --speed and the +/- keys stay in these */
 #define WATCH_SPEED_MAX 1000000.0
 
@@ -29,6 +30,10 @@ typedef struct watch {
     size_t steps;
     int32_t viewer;       /* whose view is shown (sapper_replay_viewer) */
     double speed;         /* 1: the recorded pace */
+    int person;           /* a person played a seat: every step keeps its
+                             recorded time apart (at speed 1 the game goes
+                             at its real pace); 0: bots only, each step
+                             WATCH_MIN_MS at least. Set by the caller. */
 } watch;
 
 /** Sets w up to watch r (taken: freed by watch_close, also after a
@@ -45,7 +50,8 @@ void watch_close(watch *w);
 int watch_seek(watch *w, size_t step);
 
 /** Seconds from step - 1 to step at w->speed: their recorded times apart
- *  (WATCH_MIN_MS at least), or WATCH_FIXED_MS without times. */
+ *  (WATCH_MIN_MS at least in a bots' game), or WATCH_FIXED_MS without
+ *  times. */
 double watch_delay(const watch *w, size_t step);
 
 /** The time of the step on show, in seconds since the game began; -1 when

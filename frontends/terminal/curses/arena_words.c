@@ -87,6 +87,11 @@ static const char *const words[LANGS][W_COUNT] = {
         [W_VERB_LIST] = "%s: %s",
         [W_SEATS_SHOWN] = "seats %d-%d of %d   [ ] or PgUp PgDn: the other seats",
         [W_ALL_SEATS_SHOWN] = "every seat is on screen",
+        [W_ASK_QUIT] = "quit: this game is not over and will be lost; y to quit, "
+                       "any other key to go on",
+        [W_ASK_RESTART] = "restart: this game is not over and will be lost; y to "
+                          "restart, any other key to go on",
+        [W_GOES_ON] = "the game goes on",
     },
     [LANG_ZH] = {
         [W_TITLE] = "木剑 - 第 %d 场，第 %d 回合 - %d/%d 人存活",
@@ -170,6 +175,10 @@ static const char *const words[LANGS][W_COUNT] = {
         [W_VERB_LIST] = "%s：%s",
         [W_SEATS_SHOWN] = "座位 %d-%d（共 %d）   [ ] 或 PgUp PgDn：其他座位",
         [W_ALL_SEATS_SHOWN] = "所有座位都已显示",
+        [W_ASK_QUIT] = "退出：本局尚未结束，退出将丢失本局；按 y 退出，按其他键继续",
+        [W_ASK_RESTART] = "重新开始：本局尚未结束，重新开始将丢失本局；按 y 重新开始，"
+                          "按其他键继续",
+        [W_GOES_ON] = "游戏继续",
     },
 };
 

@@ -35,7 +35,8 @@
  * Keys: up/down/j/k and enter/space (or a click) walk the menu, backspace/
  * left/h go back a step; after a round enter/space/n go on and f goes on
  * without stopping until the person must act; L language, u undo, r
- * restart, ?/H/F1 help, q quit; [ ] or PgUp PgDn page through the seat
+ * restart, ?/H/F1 help, q quit (r and q ask first in a game the person
+ * has moved in and that is not over, as in the other families); [ ] or PgUp PgDn page through the seat
  * list when the seats do not all fit (a row under it says which show).
  * Where the missiles of a resolved round went is read back from the
  * match's history (the view keeps only what each seat took).
@@ -142,16 +143,31 @@ static int play_key(arena_ui *au, int ch)
     }
 }
 
+/* q and r in a game in progress ask first, as in the other families, in
+   the language on screen. 1 when the key is used up. */
+static int confirm(arena_ui *au, int *ch)
+{
+    const ui_confirm_words words = {
+        .quit = arena_word(au, W_ASK_QUIT),
+        .restart = arena_word(au, W_ASK_RESTART),
+        .goes_on = arena_word(au, W_GOES_ON),
+    };
+    return ui_confirm_abandon(au->u, ch, &words);
+}
+
 static void on_key(arena_ui *au, int ch)
 {
-    if (ch == ERR || ch == KEY_RESIZE || (au->u->too_small && ch != 'q'))
+    ui *u = au->u;
+    if (ch == ERR || ch == KEY_RESIZE || (u->too_small && ch != 'q' && !u->confirm))
         return;
     if (au->help) {
         au->help = 0;
         return;
     }
+    if (confirm(au, &ch))
+        return;
     switch (ch) {
-    case 'q': au->u->quit = 1; return;
+    case 'q': u->quit = 1; return;
     case 'r': arena_restart(au); return;
     case 'u': arena_undo(au); return;
     case '?': case 'H': case KEY_F(1): au->help = 1; return;   /* as the other families */
@@ -161,7 +177,7 @@ static void on_key(arena_ui *au, int ch)
     default: break;
     }
     if (!play_key(au, ch))
-        ui_message(au->u, 1, "%s", arena_word(au, W_UNKNOWN_KEY));
+        ui_message(u, 1, "%s", arena_word(au, W_UNKNOWN_KEY));
 }
 
 arena_ui *ui_arena_open(ui *u)

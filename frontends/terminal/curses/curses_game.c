@@ -116,7 +116,7 @@ int ui_new_match(ui *u)
     u->scored = 0;
     u->cx = u->cy = -1;   /* the grid centres the cursor on its first draw */
     u->sel = 0;
-    u->pressed = 0;
+    u->pressed = u->pressed_shift = 0;
     ui_message(u, 0, "%s", "");
     sapper_match_advance(u->a->match);
     ui_note_end(u);

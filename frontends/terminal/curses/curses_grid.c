@@ -11,7 +11,7 @@
 #include "curses_ui.h"
 #include "display_name.h"
 
-#define TOP_ROWS 3      /* title, status, players */
+#define TOP_ROWS 3      /* title, status, players (top_rows) */
 #define STATUS_W 62     /* columns the status line needs */
 #define BELOW_ROWS 5    /* frame bottom, banner, statistics, message, keys */
 #define MIN_VIEW_H 5    /* the fewest board rows worth a screen */
@@ -96,11 +96,20 @@ static int min_int(int a, int b)
     return a < b ? a : b;
 }
 
-/* The view's size in this window: the whole board when it fits. */
-static void view_size(const sapper_mines_view *v, int *vw, int *vh)
+/* The rows above the frame: title, status, and the players line only
+   where one is drawn (two seats; deductive's legend), so a board of 16
+   rows (Intermediate, Expert) shows whole in 24 lines. */
+static int top_rows(ui *u, const sapper_mines_view *v)
+{
+    return v->players >= 2 || ui_deductive(u) ? TOP_ROWS : TOP_ROWS - 1;
+}
+
+/* The view's size in this window under top rows: the whole board when it
+   fits. */
+static void view_size(const sapper_mines_view *v, int top, int *vw, int *vh)
 {
     *vw = min_int(v->width, (COLS - 3) / 2);
-    *vh = min_int(v->height, LINES - TOP_ROWS - 1 - BELOW_ROWS);
+    *vh = min_int(v->height, LINES - top - 1 - BELOW_ROWS);
     *vw = *vw < 1 ? 1 : *vw;
     *vh = *vh < 1 ? 1 : *vh;
 }
@@ -110,7 +119,7 @@ static void view_size(const sapper_mines_view *v, int *vw, int *vh)
 static void follow_cursor(ui *u, const sapper_mines_view *v)
 {
     int vw, vh;
-    view_size(v, &vw, &vh);
+    view_size(v, top_rows(u, v), &vw, &vh);
     int mx = min_int(2, (vw - 1) / 2), my = min_int(2, (vh - 1) / 2);
     if (u->ox < 0 || u->oy < 0) {   /* a new game: the cursor in the middle */
         u->ox = u->cx - vw / 2;
@@ -128,10 +137,11 @@ static void follow_cursor(ui *u, const sapper_mines_view *v)
     u->oy = u->oy > v->height - vh ? v->height - vh : u->oy < 0 ? 0 : u->oy;
 }
 
-static grid_place place_grid(const ui *u, const sapper_mines_view *v)
+static grid_place place_grid(ui *u, const sapper_mines_view *v)
 {
     grid_place p;
-    view_size(v, &p.vw, &p.vh);
+    int top = top_rows(u, v);
+    view_size(v, top, &p.vw, &p.vh);
     p.ox = u->ox > v->width - p.vw ? v->width - p.vw : u->ox < 0 ? 0 : u->ox;
     p.oy = u->oy > v->height - p.vh ? v->height - p.vh : u->oy < 0 ? 0 : u->oy;
     int fw = frame_width(p.vw);
@@ -139,7 +149,7 @@ static grid_place place_grid(const ui *u, const sapper_mines_view *v)
     p.left = COLS > block ? (COLS - block) / 2 : 0;
     p.box = p.left + (block - fw) / 2;
     p.cell_x = p.box + 2;
-    p.cell_y = TOP_ROWS + 1;
+    p.cell_y = top + 1;
     return p;
 }
 
@@ -154,6 +164,17 @@ static void clamp_cursor(ui *u, const sapper_mines_view *v)
     }
     u->cx = u->cx >= v->width ? v->width - 1 : u->cx;
     u->cy = u->cy >= v->height ? v->height - 1 : u->cy;
+}
+
+/* Each seat's colour: its claimed mines, its name on the players line. */
+static const char *const seat_colour[SAPPER_MINES_MAX_SEATS] = {"red", "blue"};
+
+static attr_t seat_attr(const ui *u, int32_t seat)
+{
+    if (seat == 0)
+        return ui_attr(u, UI_PAIR_SEAT0, A_BOLD);
+    /* without colour: underlined apart */
+    return u->colour ? ui_attr(u, UI_PAIR_SEAT1, A_BOLD) : A_BOLD | A_UNDERLINE;
 }
 
 /* The character and attribute of one cell code. */
@@ -182,10 +203,8 @@ static int cell_look(ui *u, uint8_t c, attr_t *attr)
         *attr = ui_attr(u, UI_PAIR_MINE, A_BOLD);
         return '*';
     case SAPPER_CELL_CLAIMED:
-        *attr = ui_attr(u, UI_PAIR_SEAT0, A_BOLD);
-        return '*';
-    case SAPPER_CELL_CLAIMED + 1:   /* without colour: underlined apart */
-        *attr = u->colour ? ui_attr(u, UI_PAIR_SEAT1, A_BOLD) : A_BOLD | A_UNDERLINE;
+    case SAPPER_CELL_CLAIMED + 1:
+        *attr = seat_attr(u, c - SAPPER_CELL_CLAIMED);
         return '*';
     default:
         return '#';   /* a code this front end does not know */
@@ -328,20 +347,32 @@ static void draw_title(ui *u, const sapper_mines_view *v, grid_place p)
     ui_put(0, p.left, A_BOLD, text);
 }
 
+/* The status line with its parts sep apart; returns its length. */
+static int status_text(ui *u, const sapper_mines_view *v, grid_place p, const char *sep,
+                       char *text, size_t cap)
+{
+    int n = snprintf(text, cap, "Mines left: %d%sTime: %.1f%s%s", mines_left(u, v), sep,
+                     ui_clock(u), sep, ui_state(u));
+    if (!u->watching)   /* a watched game has no mode */
+        n += snprintf(text + n, cap - (size_t)n, "%sMode: %s", sep,
+                      u->flag_mode ? "flag" : "reveal");
+    if (u->overlay)
+        n += snprintf(text + n, cap - (size_t)n, "%sOdds: on", sep);
+    if (p.vw < v->width || p.vh < v->height)   /* where the view is */
+        n += snprintf(text + n, cap - (size_t)n, "%sView: %d-%d, %d-%d", sep,
+                      p.ox, p.ox + p.vw - 1, p.oy, p.oy + p.vh - 1);
+    return n;
+}
+
+/* Three spaces between the parts, two when that is what makes it fit. */
 static void draw_status(ui *u, const sapper_mines_view *v, grid_place p)
 {
     char text[256];
     if (ui_deductive_status(u, v, 1, p.left))   /* curses_deductive.c */
         return;
-    int n = snprintf(text, sizeof text, "Mines left: %d   Time: %.1f   %s%s%s%s",
-                     mines_left(u, v), ui_clock(u), ui_state(u),
-                     u->watching ? "" : "   Mode: ",   /* a watched game has none */
-                     u->watching ? "" : u->flag_mode ? "flag" : "reveal",
-                     u->overlay ? "   Odds: on" : "");
-    if (p.vw < v->width || p.vh < v->height)   /* where the view is */
-        snprintf(text + n, sizeof text - (size_t)n, "   View: %d-%d, %d-%d",
-                 p.ox, p.ox + p.vw - 1, p.oy, p.oy + p.vh - 1);
-    ui_put(1, p.left, A_BOLD, text);
+    if (status_text(u, v, p, "   ", text, sizeof text) > COLS)
+        status_text(u, v, p, "  ", text, sizeof text);
+    ui_put_fit(1, p.left, A_BOLD, text);
 }
 
 /* A seat's name as the players line shows it: the Mine-Seeker display
@@ -354,26 +385,94 @@ static const char *shown_name(const sapper_setup *s, int32_t seat, char *buf,
     return buf;
 }
 
-/* Two or more seats: everyone's points and whose turn it is. */
+/* A seat on the players line: its name and its colour, "Ada (red)", with
+   "you" for the person at this keyboard unless the name says it already:
+   "Ada (red, you)", "you (red)". */
+static void seat_label(ui *u, int32_t seat, int32_t me, char *out, size_t cap)
+{
+    char name[64];
+    shown_name(&u->a->setup, seat, name, sizeof name);
+    int you = seat == me && strcmp(name, "you") != 0;
+    snprintf(out, cap, "%s (%s%s)", name, seat_colour[seat], you ? ", you" : "");
+}
+
+/* ui_put at (y, x), returning the column after the text (COLS once the
+   line is full). */
+static int put_on(int y, int x, attr_t attr, const char *text)
+{
+    int cy, cx;
+    if (x >= COLS)
+        return COLS;
+    ui_put(y, x, attr, text);
+    getyx(stdscr, cy, cx);
+    return cy == y ? cx : COLS;
+}
+
+/* Two or more seats: everyone's name and colour (drawn in it, as the mines
+   it claims), points, and whose turn it is. */
 static void draw_players(ui *u, const sapper_mines_view *v, grid_place p)
 {
     if (ui_deductive_legend(u, v, 2, p.left))   /* curses_deductive.c */
         return;
     if (v->players < 2)
         return;
-    const sapper_setup *s = &u->a->setup;
     int32_t me = ui_hot_seat(u) ? -1 : ui_viewer(u);   /* hot seat: no "you" */
-    char text[256], name[64];
-    int len = snprintf(text, sizeof text, "Points:");
-    for (int32_t i = 0; i < v->players && i < SAPPER_MINES_MAX_SEATS; i++)
-        len += snprintf(text + len, sizeof text - (size_t)len, "  %s%s %d%s",
-                        shown_name(s, i, name, sizeof name),
-                        i == me ? " (you)" : "", (int)v->points[i],
-                        v->bombs >> i & 1 ? " +bomb" : "");
-    if (v->to_move >= 0 && v->to_move < v->players)
-        snprintf(text + len, sizeof text - (size_t)len, "   To move: %s",
-                 shown_name(s, v->to_move, name, sizeof name));
-    ui_put(2, p.left, A_NORMAL, text);
+    int32_t n = v->players < SAPPER_MINES_MAX_SEATS ? v->players : SAPPER_MINES_MAX_SEATS;
+    char text[128];
+    int x = put_on(2, p.left, A_NORMAL, "Points:");
+    for (int32_t i = 0; i < n; i++) {
+        seat_label(u, i, me, text, sizeof text);
+        x = put_on(2, put_on(2, x, A_NORMAL, "  "), seat_attr(u, i), text);
+        snprintf(text, sizeof text, " %d%s", (int)v->points[i],
+                 v->bombs >> i & 1 ? " +bomb" : "");
+        x = put_on(2, x, A_NORMAL, text);
+    }
+    if (v->to_move < 0 || v->to_move >= n)
+        return;
+    char name[64];
+    x = put_on(2, x, A_NORMAL, "   To move: ");
+    put_on(2, x, seat_attr(u, v->to_move), shown_name(&u->a->setup, v->to_move, name,
+                                                      sizeof name));
+}
+
+/* Text at (y, x) in two rows: as much as fits in width on the first,
+   cut at an entry, the rest on the next row (ui_put_fit). */
+static void put_two_rows(int y, int x, int width, const char *text)
+{
+    char first[sizeof ((ui *)0)->stats];
+    int n = ui_word_cut(text, width);
+    snprintf(first, sizeof first, "%.*s", n, text);
+    ui_put(y, x, A_NORMAL, first);
+    while (text[n] == ' ')
+        n++;
+    ui_put_fit(y + 1, x, A_NORMAL, text + n);
+}
+
+/* Under a finished board: the banner with its keys, then the statistics.
+   Statistics wider than the screen wrap at an entry onto a free row under
+   them, or else begin on the banner row in place of its keys (r and q are
+   on the key bar), so Expert's whole line shows in 80x24. */
+static void draw_end(ui *u, grid_place p)
+{
+    static const char keys[] = "r: restart  n: new game  q: quit";
+    int y = p.cell_y + p.vh + 1;
+    int stats = u->stats[0] && u->ended != 0 && y + 1 < LINES - 2;
+    if (!stats || (int)strlen(u->stats) <= COLS) {
+        ui_draw_banner(u, y, p.left, keys);
+        if (stats)
+            ui_put_fit(y + 1, p.left, A_NORMAL, u->stats);
+        return;
+    }
+    if (y + 2 < LINES - 2) {   /* a free row under the statistics */
+        ui_draw_banner(u, y, p.left, keys);
+        put_two_rows(y + 1, 0, COLS, u->stats);
+        return;
+    }
+    int cy, cx;
+    ui_draw_banner(u, y, 0, "");
+    getyx(stdscr, cy, cx);
+    cx = cy == y ? cx : 0;
+    put_two_rows(y, cx, COLS - cx, u->stats);
 }
 
 static void grid_draw(ui *u)
@@ -388,7 +487,8 @@ static void grid_draw(ui *u)
     /* any board fits some view: too small is only a window too small for
        the status line or for MIN_VIEW_H rows of it */
     int need_w = min_int(frame_width(v->width), STATUS_W);
-    if (ui_too_small(u, need_w, min_int(v->height, MIN_VIEW_H) + TOP_ROWS + 1 + BELOW_ROWS))
+    if (ui_too_small(u, need_w, min_int(v->height, MIN_VIEW_H) + top_rows(u, v) + 1 +
+                            BELOW_ROWS))
         return;
     clamp_cursor(u, v);
     follow_cursor(u, v);
@@ -401,13 +501,7 @@ static void grid_draw(ui *u)
         for (int x = p.ox; x < p.ox + p.vw; x++)
             draw_cell(u, v, p, odds, x, y);
     remember_cells(u, v);
-    ui_draw_banner(u, p.cell_y + p.vh + 1, p.left,
-                   "r: restart  n: new game  q: quit");
-    if (u->stats[0] && u->ended != 0 && p.cell_y + p.vh + 2 < LINES - 2) {
-        int len = (int)strlen(u->stats), x = p.left;   /* moved left to fit */
-        x = x + len > COLS ? (COLS - len > 0 ? COLS - len : 0) : x;
-        ui_put(p.cell_y + p.vh + 2, x, A_NORMAL, u->stats);
-    }
+    draw_end(u, p);
     char keys[256];
     key_bar(u, keys, sizeof keys);
     ui_draw_footer(u, keys);
@@ -488,12 +582,14 @@ static void mouse(ui *u)
     }
     if (ev.bstate & (BUTTON1_PRESSED | BUTTON3_PRESSED)) {
         u->pressed = inside;
+        u->pressed_shift = (ev.bstate & BUTTON_SHIFT) != 0;
         return;
     }
-    u->pressed = 0;
+    int shift = u->pressed_shift || (ev.bstate & BUTTON_SHIFT);
+    u->pressed = u->pressed_shift = 0;
     if (!inside)
         return;
-    if (ev.bstate & BUTTON_SHIFT)   /* shift and either button: mark */
+    if (shift)   /* shift and either button, at the press or the release: flag */
         act(u, SAPPER_MINES_FLAG);
     else if (ev.bstate & (BUTTON1_RELEASED | BUTTON1_CLICKED))
         primary(u);

@@ -75,6 +75,31 @@ void ui_put(int y, int x, attr_t attr, const char *text)
     attrset(A_NORMAL);
 }
 
+int ui_word_cut(const char *text, int width)
+{
+    for (int n = width; n > 0; n--)
+        if (text[n] == ' ' && text[n + 1] == ' ')
+            return n;
+    for (int n = width; n > 0; n--)
+        if (text[n] == ' ')
+            return n;
+    return width;
+}
+
+void ui_put_fit(int y, int x, attr_t attr, const char *text)
+{
+    int len = (int)strlen(text);
+    if (x + len > COLS)
+        x = COLS - len > 0 ? COLS - len : 0;
+    if (len <= COLS || COLS <= 0) {
+        ui_put(y, x, attr, text);
+        return;
+    }
+    char cut[1024];
+    snprintf(cut, sizeof cut, "%.*s", ui_word_cut(text, COLS), text);
+    ui_put(y, 0, attr, cut);
+}
+
 void ui_message(ui *u, int error, const char *fmt, ...)
 {
     va_list ap;
@@ -84,11 +109,58 @@ void ui_message(ui *u, int error, const char *fmt, ...)
     u->msg_error = error;
 }
 
+#define MSG_ROWS 3   /* the most rows a long message wraps onto */
+
+/* 1 when nothing is drawn on row y yet this frame. */
+static int row_blank(int y)
+{
+    for (int x = 0; x < COLS; x++)
+        if ((mvinch(y, x) & A_CHARTEXT) != ' ')
+            return 0;
+    return 1;
+}
+
+/* The length of the first line of text wrapped at words to width, and in
+   *next where the line after it starts. */
+static int wrap_line(const char *text, int width, const char **next)
+{
+    int n = (int)strlen(text);
+    if (n > width) {
+        n = width;
+        while (n > 0 && text[n] != ' ')
+            n--;
+        n = n > 0 ? n : width;   /* one word wider than the screen */
+    }
+    *next = text + n;
+    while (**next == ' ')
+        (*next)++;
+    return n;
+}
+
+/* The message at the bottom row but one: wider than the screen, it wraps
+   at words onto the rows above it that nothing else uses (MSG_ROWS in
+   all); the last row that fits ends at a word. */
+static void draw_message(attr_t attr, const char *msg)
+{
+    int rows = 1, lines = 0, y = LINES - 2;
+    while (rows < MSG_ROWS && y - rows >= 0 && row_blank(y - rows))
+        rows++;
+    for (const char *p = msg, *next; *p && lines < MSG_ROWS; p = next, lines++)
+        wrap_line(p, COLS, &next);
+    y -= (lines < rows ? lines : rows) - 1;
+    for (const char *p = msg, *next; *p && y <= LINES - 2; p = next, y++) {
+        char line[512];
+        int n = wrap_line(p, COLS, &next);
+        snprintf(line, sizeof line, "%.*s", n, p);
+        ui_put(y, 0, attr, line);
+    }
+}
+
 void ui_draw_footer(ui *u, const char *hint)
 {
     attr_t attr = u->msg_error ? ui_attr(u, UI_PAIR_ERROR, A_BOLD) : A_NORMAL;
-    ui_put(LINES - 2, 0, attr, u->msg);
-    ui_put(LINES - 1, 0, A_NORMAL, hint);
+    draw_message(attr, u->msg);
+    ui_put_fit(LINES - 1, 0, A_NORMAL, hint);   /* whole keys only */
 }
 
 /* The end-of-game words: "You win!" for the person at the keyboard, the

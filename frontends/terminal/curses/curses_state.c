@@ -35,7 +35,7 @@ double ui_clock(const ui *u)
 {
     if (u->first_move == 0)
         return 0;
-    double end = u->ended != 0 ? u->ended : app_now();
+    double end = u->ended != 0 ? u->ended : u->asked != 0 ? u->asked : app_now();
     return end - u->first_move;
 }
 

@@ -48,6 +48,9 @@ typedef struct ui {
     int quit;                /* leave the event loop */
     int confirm;             /* 'q' or 'r' asked about a game in progress
                                 (y goes on with it), 0 for none */
+    double asked;            /* app_now() when that question opened, 0 for
+                                none: the clock stands still until it is
+                                answered (the time is not play) */
     int interrupted;         /* Ctrl-C ended the session */
     int status;              /* the exit status when quitting on an error */
 
@@ -57,6 +60,10 @@ typedef struct ui {
                                 board larger than the window scrolls */
     int flag_mode;           /* the primary action flags instead of revealing */
     int pressed;             /* a mouse button is down on the cursor cell */
+    int pressed_shift;       /* with shift held: its release flags, whatever
+                                the release reports (an X10 release byte,
+                                as tmux's terminal types send, may not
+                                carry the shift bit) */
     int overlay;             /* p: cells coloured by mine probability */
 
     /* other families */
@@ -109,6 +116,17 @@ void ui_screen_close(SCREEN *s, const struct sigaction *old);
 const ui_family *ui_family_of(const app *a);
 int ui_is_arena(const app *a);
 
+/** The question q and r ask in a game in progress, in the words of the
+ *  screen asking: for each key, and what is said when the game goes on. */
+typedef struct ui_confirm_words {
+    const char *quit, *restart, *goes_on;
+} ui_confirm_words;
+extern const ui_confirm_words ui_confirm_english;   /* play_curses.c */
+/** q or r in *ch, in a game someone has moved in that is not over: asks
+ *  first (1: the key is used up), the clock stopped until the answer.
+ *  The answer: y hands the key that asked back in *ch (0), any other key
+ *  keeps the game (1). 0 for every other key. */
+int ui_confirm_abandon(ui *u, int *ch, const ui_confirm_words *words);
 /** The seat whose view is shown: the first human, else omniscient (when
  *  watching: watch_viewer). */
 int32_t ui_viewer(ui *u);
@@ -118,7 +136,8 @@ int32_t ui_actor(ui *u);
  *  answer and keeps the clock; a refusal goes to the message line.
  *  Returns 1 when the action was applied. */
 int ui_play(ui *u, int64_t action);
-/** Seconds on this game's clock: from the first move to the end. */
+/** Seconds on this game's clock: from the first move to the end, standing
+ *  still while a question (u->asked) is open. */
 double ui_clock(const ui *u);
 /** The same in milliseconds, for the record (app.clock; ctx: the ui). */
 int64_t ui_clock_ms(void *ctx);
@@ -167,6 +186,14 @@ void ui_colours_init(ui *u);
 attr_t ui_attr(const ui *u, int pair, attr_t extra);
 /** Writes text at (y, x), clipped to the screen width. */
 void ui_put(int y, int x, attr_t attr, const char *text);
+/** Writes text at (y, x), moved left as far as it must to fit the width;
+ *  a line wider than the screen ends at the last whole entry (entries are
+ *  two spaces apart) or word that fits, never inside one. ASCII text. */
+void ui_put_fit(int y, int x, attr_t attr, const char *text);
+/** Where text wider than width ends on a line: before the last separator
+ *  (two spaces) that leaves it within width, else the last space; width
+ *  when it has neither. Only for text longer than width. */
+int ui_word_cut(const char *text, int width);
 /** printf into the message line (error: shown as a refusal). */
 void ui_message(ui *u, int error, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

@@ -32,27 +32,43 @@ static int in_progress(ui *u)
     return u->first_move != 0 && sapper_match_to_move(u->a->match) != SAPPER_TERMINAL;
 }
 
-/* q and r in a game in progress ask first on the message line: y goes on
-   with the key, any other key keeps the game. 1 when the key is used up. */
-static int confirm_abandon(ui *u, int *ch)
+const ui_confirm_words ui_confirm_english = {
+    .quit = "quit: this game is not over and will be lost; y to quit, "
+            "any other key to go on",
+    .restart = "restart: this game is not over and will be lost; y to restart, "
+               "any other key to go on",
+    .goes_on = "the game goes on",
+};
+
+/* The answer to the question: the clock goes on from where it stood
+   (the time the question was open is not play, whatever the answer); y
+   hands the key that asked on, any other key keeps the game. */
+static int answer_abandon(ui *u, int *ch, const ui_confirm_words *words)
+{
+    int key = u->confirm;
+    u->confirm = 0;
+    ui_clock_resume(u, u->asked);
+    u->asked = 0;
+    if (*ch != 'y' && *ch != 'Y') {
+        ui_message(u, 0, "%s", words->goes_on);
+        return 1;
+    }
+    *ch = key;
+    return 0;
+}
+
+/* q and r in a game in progress ask first on the message line, the clock
+   stopped until the answer; every family's loop calls it. */
+int ui_confirm_abandon(ui *u, int *ch, const ui_confirm_words *words)
 {
     if (*ch == ERR || *ch == KEY_RESIZE)
         return 0;   /* ticks and resizes keep the question open */
-    if (u->confirm) {
-        int key = u->confirm;
-        u->confirm = 0;
-        if (*ch != 'y' && *ch != 'Y') {
-            ui_message(u, 0, "%s", "the game goes on");
-            return 1;
-        }
-        *ch = key;
-        return 0;
-    }
+    if (u->confirm)
+        return answer_abandon(u, ch, words);
     if ((*ch == 'q' || *ch == 'r') && in_progress(u)) {
         u->confirm = *ch;
-        ui_message(u, 1, "%s: this game is not over and will be lost; y to %s, "
-                   "any other key to go on", *ch == 'q' ? "quit" : "restart",
-                   *ch == 'q' ? "quit" : "restart");
+        u->asked = app_now();
+        ui_message(u, 1, "%s", *ch == 'q' ? words->quit : words->restart);
         return 1;
     }
     return 0;
@@ -63,7 +79,7 @@ static void handle_key(ui *u, const ui_family *f, int ch)
 {
     if (u->too_small && ch != 'q' && ch != KEY_RESIZE && !u->confirm)
         return;
-    if (confirm_abandon(u, &ch))
+    if (ui_confirm_abandon(u, &ch, &ui_confirm_english))
         return;
     if (f->key(u, ch))
         return;
@@ -101,11 +117,8 @@ static void print_result(ui *u)
 {
     if (!u->a->match)
         return;
-    double seconds = 0;
-    if (u->first_move != 0)
-        seconds = (u->ended != 0 ? u->ended : app_now()) - u->first_move;
-    sapper_strbuf b = {0};
-    sapper_match_result_json(u->a->match, seconds, &b);
+    sapper_strbuf b = {0};   /* ui_clock: a question open at Ctrl-C does not count */
+    sapper_match_result_json(u->a->match, ui_clock(u), &b);
     printf("result %s\n", sapper_strbuf_str(&b));
     fflush(stdout);
     sapper_strbuf_free(&b);
