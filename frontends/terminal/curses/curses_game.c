@@ -89,12 +89,14 @@ int ui_play(ui *u, int64_t action)
     char err[512];
     size_t from = sapper_match_move_count(m);
     double forgiven = ui_deductive(u) ? ui_forgiven(u) : -1;
+    double asked = app_now();   /* the clock starts with the first click, so
+                                   the rules' time in it is the clock's too */
     if (app_play(u->a, seat, action, err, sizeof err) != SAPPER_OK) {
         ui_message(u, 1, "%s", err);
         return 0;
     }
     if (u->first_move == 0)
-        u->first_move = app_now();
+        u->first_move = asked;
     ui_message(u, 0, "%s", "");
     sapper_match_advance(m);
     report_bot_moves(u, from);
