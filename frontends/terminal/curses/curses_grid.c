@@ -1,48 +1,24 @@
 /*
- * curses_grid.c - the curses face of the Minesweeper family: the grid of
- * the human seat's view (sapper/mines.h) with a cursor, the status line
- * (mines left, clock, state, mode, and points and turn when two play), and
- * the keys and mouse clicks that become reveal, flag, chord and bomb
- * actions.
+ * curses_grid.c - the curses face of the Minesweeper family, drawn: the
+ * grid of the human seat's view (sapper/mines.h) with a cursor, the status
+ * line (mines left, clock, state, mode, and points and turn when two
+ * play), the end banner and the key bar. The keys and mouse clicks that
+ * become actions are curses_grid_keys.c's.
  * Whether an action is allowed is the rules' business: a refusal comes
  * back as a message, never as a check made here. The solver's keys (hint,
  * steps, probability overlay) are curses_solve.c's.
  */
-#include "curses_ui.h"
-#include "display_name.h"
+#include "curses_grid.h"
 
 #define TOP_ROWS 3      /* title, status, players (top_rows) */
 #define STATUS_W 62     /* columns the status line needs */
 #define BELOW_ROWS 5    /* frame bottom, banner, statistics, message, keys */
 #define MIN_VIEW_H 5    /* the fewest board rows worth a screen */
 
-static const char grid_help[] =
-    "arrows, hjkl   move the cursor\n"
-    "space, enter   reveal the cell (flag it in flag mode); on a number: chord\n"
-    "f              flag cycle: hidden -> flagged F -> marked ? -> hidden\n"
-    "c              chord: open the neighbours of a number whose flags are set\n"
-    "m              switch the mode: reveal or flag\n"
-    "left click     like space on the clicked cell\n"
-    "right click    flag cycle on the clicked cell (also shift + click)\n"
-    "n              new game: another size and mine count\n"
-    "b              the rules' statistics (Mine-Seeker: Bonus Statistics)\n"
-    "t              the scoreboard of this board (sapper scores: all)\n"
-    "x              Mine-Seeker with bombs: throw your bomb at the cursor\n"
-    "               (once a game, while behind; opens the 5x5 square)\n"
-    "?              hint: the cursor goes to a certainly safe cell, or to the\n"
-    "               safest guess with its mine probability\n"
-    "a              solver step: reveal that cell\n"
-    "A              auto-play: a solver step every 0.1 s (any key stops it)\n"
-    "p              probability overlay on unrevealed cells: green < 10%,\n"
-    "               yellow < 40%, red 40% and up; bright green certainly\n"
-    "               safe, bright red certainly a mine (NO_COLOR: the tenths\n"
-    "               as a digit 0-9, underlined; bold when certain)";
 
-/* The arrows, hjkl, n and b are on the help page (H): the line is full.
-   H and q come first, so a narrow terminal that cuts the line keeps them. */
 /* Whether the ruleset has verb at all (Mine-Seeker has only reveal): its
    text form parses; err gets the rules' words when it does not. */
-static int has_verb(ui *u, int32_t verb, char *err, size_t errcap)
+int ui_grid_has_verb(ui *u, int32_t verb, char *err, size_t errcap)
 {
     static const char *const words[] = {"reveal 0 0", "flag 0 0", "chord 0 0",
                                         "bomb 0 0"};
@@ -53,33 +29,24 @@ static int has_verb(ui *u, int32_t verb, char *err, size_t errcap)
     return ok;
 }
 
-/* The key bar: only the keys of actions this ruleset has. */
+/* The key bar: only the keys of actions this ruleset has. The arrows,
+   hjkl, n and b are on the help page (H): the line is full. H and q come
+   first, so a narrow terminal that cuts the line keeps them. */
 static void key_bar(ui *u, char *out, size_t cap)
 {
-    int flag = has_verb(u, SAPPER_MINES_FLAG, NULL, 0);
-    int chord = has_verb(u, SAPPER_MINES_CHORD, NULL, 0);
-    int bomb = has_verb(u, SAPPER_MINES_BOMB, NULL, 0);
+    int flag = ui_grid_has_verb(u, SAPPER_MINES_FLAG, NULL, 0);
+    int chord = ui_grid_has_verb(u, SAPPER_MINES_CHORD, NULL, 0);
+    int bomb = ui_grid_has_verb(u, SAPPER_MINES_BOMB, NULL, 0);
     snprintf(out, cap, "H help  q quit  space %s%s%s%s%s  ? hint  a/A solve  p odds  "
              "u undo  r restart", u->flag_mode ? "flag" : "reveal",
              flag ? "  f flag" : "", chord ? "  c chord" : "", flag ? "  m mode" : "",
              bomb ? "  x bomb" : "");
 }
 
-/* Where the grid sits on the screen, and which part of the board shows: a
-   board larger than the window is seen through a view of vw x vh cells
-   from cell (ox, oy) that follows the cursor. */
-typedef struct grid_place {
-    int left;       /* first column of the text lines */
-    int box;        /* first column of the frame */
-    int cell_x;     /* column of the view's first cell */
-    int cell_y;     /* row of the view's first cell */
-    int ox, oy;     /* the board cell in the view's top left */
-    int vw, vh;     /* cells in view across and down */
-} grid_place;
 
 /* The human seat's view, checked to hold its cells; NULL when it does not
    (the match then has a fault to show). Valid until the next match call. */
-static const sapper_mines_view *grid_view(ui *u)
+const sapper_mines_view *ui_grid_view(ui *u)
 {
     size_t size = 0;
     const sapper_mines_view *v = sapper_match_view(u->a->match, ui_viewer(u), &size);
@@ -137,7 +104,7 @@ static void follow_cursor(ui *u, const sapper_mines_view *v)
     u->oy = u->oy > v->height - vh ? v->height - vh : u->oy < 0 ? 0 : u->oy;
 }
 
-static grid_place place_grid(ui *u, const sapper_mines_view *v)
+grid_place ui_grid_place(ui *u, const sapper_mines_view *v)
 {
     grid_place p;
     int top = top_rows(u, v);
@@ -155,7 +122,7 @@ static grid_place place_grid(ui *u, const sapper_mines_view *v)
 
 /* Puts the cursor in the grid: in the middle at the start of a game,
    clamped to the board afterwards (the size may have changed). */
-static void clamp_cursor(ui *u, const sapper_mines_view *v)
+void ui_grid_clamp_cursor(ui *u, const sapper_mines_view *v)
 {
     if (u->cx < 0 || u->cy < 0) {
         u->cx = v->width / 2;
@@ -475,10 +442,10 @@ static void draw_end(ui *u, grid_place p)
     put_two_rows(y, cx, COLS - cx, u->stats);
 }
 
-static void grid_draw(ui *u)
+void ui_grid_draw(ui *u)
 {
     const double *odds = ui_solve_overlay(u);   /* before the view: it takes one */
-    const sapper_mines_view *v = grid_view(u);
+    const sapper_mines_view *v = ui_grid_view(u);
     if (!v) {
         ui_put(0, 0, A_BOLD, "the rules gave no board to show");
         ui_draw_footer(u, "r restart  q quit");
@@ -490,9 +457,9 @@ static void grid_draw(ui *u)
     if (ui_too_small(u, need_w, min_int(v->height, MIN_VIEW_H) + top_rows(u, v) + 1 +
                             BELOW_ROWS))
         return;
-    clamp_cursor(u, v);
+    ui_grid_clamp_cursor(u, v);
     follow_cursor(u, v);
-    grid_place p = place_grid(u, v);
+    grid_place p = ui_grid_place(u, v);
     draw_title(u, v, p);
     draw_status(u, v, p);
     draw_players(u, v, p);
@@ -506,131 +473,3 @@ static void grid_draw(ui *u)
     key_bar(u, keys, sizeof keys);
     ui_draw_footer(u, keys);
 }
-
-static void move_cursor(ui *u, int dx, int dy)
-{
-    const sapper_mines_view *v = grid_view(u);
-    if (!v)
-        return;
-    clamp_cursor(u, v);
-    int x = u->cx + dx, y = u->cy + dy;
-    u->cx = x < 0 ? 0 : x >= v->width ? v->width - 1 : x;
-    u->cy = y < 0 ? 0 : y >= v->height ? v->height - 1 : y;
-}
-
-/* Plays verb at the cursor. */
-static void act(ui *u, int32_t verb)
-{
-    const sapper_mines_view *v = grid_view(u);
-    char why[256];
-    if (!v)
-        return;
-    if (!has_verb(u, verb, why, sizeof why)) {   /* the rules' own words */
-        ui_message(u, 1, "%s", why);
-        return;
-    }
-    clamp_cursor(u, v);
-    ui_play(u, sapper_mines_action(verb, u->cx, u->cy, v->width, v->height));
-}
-
-/* Space, enter and left click: flag in flag mode; otherwise chord on a
-   revealed number (what clicking a number does in most Minesweepers) and
-   reveal anywhere else. */
-static void primary(ui *u)
-{
-    const sapper_mines_view *v = grid_view(u);
-    if (!v)
-        return;
-    clamp_cursor(u, v);
-    uint8_t c = ui_view_cells(v)[u->cy * v->width + u->cx];
-    if (u->flag_mode)
-        act(u, SAPPER_MINES_FLAG);
-    else if (c >= 1 && c <= 8 && has_verb(u, SAPPER_MINES_CHORD, NULL, 0))
-        act(u, SAPPER_MINES_CHORD);
-    else
-        act(u, SAPPER_MINES_REVEAL);
-}
-
-/* The cell under screen position (sx, sy): the character and the space
-   after it both count. 0 when outside the board. */
-static int cell_at(ui *u, int sx, int sy, int *x, int *y)
-{
-    const sapper_mines_view *v = grid_view(u);
-    if (!v)
-        return 0;
-    grid_place p = place_grid(u, v);
-    int dx = sx - p.cell_x, dy = sy - p.cell_y;
-    if (dx < 0 || dy < 0 || dx >= 2 * p.vw || dy >= p.vh)
-        return 0;
-    *x = p.ox + dx / 2;
-    *y = p.oy + dy;
-    return 1;
-}
-
-/* A press shows on the cell; the release acts where the button comes up,
-   so a press can still be moved off the cell. */
-static void mouse(ui *u)
-{
-    MEVENT ev;
-    int x, y;
-    if (getmouse(&ev) != OK)
-        return;
-    int inside = cell_at(u, ev.x, ev.y, &x, &y);
-    if (inside) {
-        u->cx = x;
-        u->cy = y;
-    }
-    if (ev.bstate & (BUTTON1_PRESSED | BUTTON3_PRESSED)) {
-        u->pressed = inside;
-        u->pressed_shift = (ev.bstate & BUTTON_SHIFT) != 0;
-        return;
-    }
-    int shift = u->pressed_shift || (ev.bstate & BUTTON_SHIFT);
-    u->pressed = u->pressed_shift = 0;
-    if (!inside)
-        return;
-    if (shift)   /* shift and either button, at the press or the release: flag */
-        act(u, SAPPER_MINES_FLAG);
-    else if (ev.bstate & (BUTTON1_RELEASED | BUTTON1_CLICKED))
-        primary(u);
-    else if (ev.bstate & (BUTTON3_RELEASED | BUTTON3_CLICKED))
-        act(u, SAPPER_MINES_FLAG);
-}
-
-static void toggle_mode(ui *u)
-{
-    char why[256];
-    if (!has_verb(u, SAPPER_MINES_FLAG, why, sizeof why)) {
-        ui_message(u, 1, "%s", why);
-        return;
-    }
-    u->flag_mode = !u->flag_mode;
-    ui_message(u, 0, u->flag_mode ? "flag mode: space and left click flag"
-                                  : "reveal mode: space and left click reveal");
-}
-
-static int grid_key(ui *u, int ch)
-{
-    switch (ch) {
-    case KEY_LEFT: case 'h': move_cursor(u, -1, 0); return 1;
-    case KEY_RIGHT: case 'l': move_cursor(u, 1, 0); return 1;
-    case KEY_UP: case 'k': move_cursor(u, 0, -1); return 1;
-    case KEY_DOWN: case 'j': move_cursor(u, 0, 1); return 1;
-    case ' ': case '\n': case '\r': case KEY_ENTER: primary(u); return 1;
-    case 'f': act(u, SAPPER_MINES_FLAG); return 1;
-    case 'c': act(u, SAPPER_MINES_CHORD); return 1;
-    case 'x': act(u, SAPPER_MINES_BOMB); return 1;
-    case 'm': toggle_mode(u); return 1;
-    case 'n': ui_prompt_new_game(u); return 1;
-    case 'b': ui_show_panel(u, 0); return 1;   /* curses_panel.c */
-    case 't': ui_show_scores(u); return 1;     /* curses_scores.c */
-    case KEY_MOUSE: mouse(u); return 1;
-    default: return ui_solve_key(u, ch);
-    }
-}
-
-const ui_family ui_grid_family = {
-    .help = grid_help,
-    .draw = grid_draw,
-    .key = grid_key,
-};
