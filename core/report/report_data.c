@@ -61,7 +61,8 @@ static sapper_status read_run(report_data *d, int64_t run, char *err, size_t err
         d->run = sqlite3_column_int64(st, 0);
         snprintf(d->created, sizeof d->created, "%s", sqlite3_column_text(st, 1));
         snprintf(d->ruleset, sizeof d->ruleset, "%s", sqlite3_column_text(st, 2));
-        d->master_seed = (uint64_t)sqlite3_column_int64(st, 3);
+        /* decimal text: all 64 bits (an integer column would stop at 2^63 - 1) */
+        d->master_seed = strtoull((const char *)sqlite3_column_text(st, 3), NULL, 10);
         d->definition = column_copy(st, 4);
         d->provenance = column_copy(st, 5);
     }

@@ -37,6 +37,8 @@ sapper_e2e(e2e_completion completion_test.sh)
 sapper_e2e(e2e_sandbox sandbox_test.sh TIMEOUT 300 ARGS ${SAPPER_SANITIZE})
 # What a bot's code finds of the organiser's secrets (issue 27).
 sapper_e2e(e2e_secrets secrets_test.sh TIMEOUT 300)
+# All 64 bits of a seed, everywhere one is shown or read (issue 25 item 1).
+sapper_e2e(e2e_seeds seeds_test.sh)
 # A bot that needs 0.8 of its core next to bots that steal CPU between
 # their calls (issue 27): alone on the machine's cores or skipped.
 sapper_e2e(e2e_sandbox_cpu sandbox_cpu_test.sh SKIPPABLE TIMEOUT 500)
