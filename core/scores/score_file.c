@@ -34,7 +34,7 @@
 #include <unistd.h>
 
 #define BUSY_MS 5000   /* another sapper may be writing its score */
-#define SCHEMA_VERSION 2
+#define SCHEMA_VERSION 3
 
 /* What the columns of a version 1 file stand for. */
 #define V1_COLUMNS "'deductive', 'deductive 25x14', '25x14', 2, 0"
@@ -50,11 +50,12 @@ static const char schema[] =
     " label TEXT NOT NULL,"
     " method INTEGER NOT NULL,"
     " bbbv INTEGER NOT NULL,"
-    " result TEXT NOT NULL);"
+    " result TEXT NOT NULL,"
+    " ranked INTEGER NOT NULL DEFAULT 1);"
     "CREATE INDEX games_board ON games(board, played_at);"
-    "PRAGMA user_version = 2;";
+    "PRAGMA user_version = 3;";
 
-/* Version 1 to 2, in place: the new columns with the values every version
+/* Version 1 to 3, in place: the new columns with the values every version
    1 row stands for. */
 static const char upgrade_from_1[] =
     "ALTER TABLE games ADD COLUMN ruleset TEXT NOT NULL DEFAULT 'deductive';"
@@ -63,8 +64,15 @@ static const char upgrade_from_1[] =
     "ALTER TABLE games ADD COLUMN method INTEGER NOT NULL DEFAULT 2;"
     "ALTER TABLE games ADD COLUMN bbbv INTEGER NOT NULL DEFAULT 0;"
     "ALTER TABLE games ADD COLUMN result TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE games ADD COLUMN ranked INTEGER NOT NULL DEFAULT 1;"
     "CREATE INDEX games_board ON games(board, played_at);"
-    "PRAGMA user_version = 2;";
+    "PRAGMA user_version = 3;";
+
+/* Version 2 to 3, in place: whether a game may rank (every version 2 game
+   was ranked). */
+static const char upgrade_from_2[] =
+    "ALTER TABLE games ADD COLUMN ranked INTEGER NOT NULL DEFAULT 1;"
+    "PRAGMA user_version = 3;";
 
 /* The file name under the data directory, now and before. */
 #define DEFAULT_NAME "scores.db"
@@ -175,7 +183,7 @@ static int has_tables(sqlite3 *db)
     return found;
 }
 
-/* The version of a score file: 1 or 2; 0 for an empty database (a new
+/* The version of a score file: 1 to 3; 0 for an empty database (a new
    file); -1 with err naming the file for anything else. */
 static int score_version(sqlite3 *db, const char *path, char *err,
                          size_t errcap)
@@ -185,24 +193,25 @@ static int score_version(sqlite3 *db, const char *path, char *err,
         return -1;
     if (v == 0 && !has_tables(db))
         return 0;
-    if (v == 1 || v == SCHEMA_VERSION)
+    if (v >= 1 && v <= SCHEMA_VERSION)
         return v;
     snprintf(err, errcap, "score file %s: not a Sapper score file (expected "
-             "user_version 1 or %d and a games table, found user_version %d%s); "
+             "user_version 1 to %d and a games table, found user_version %d%s); "
              "it is left as it is", path, SCHEMA_VERSION, v,
              has_tables(db) ? " with other tables" : "");
     return -1;
 }
 
-/* Makes db a version 2 score file (a new file, or one of version 1 brought
-   up to date, all in one transaction). */
+/* Makes db a score file of SCHEMA_VERSION (a new file, or an older one
+   brought up to date, all in one transaction). */
 static int make_current(sqlite3 *db, const char *path, char *err,
                         size_t errcap)
 {
     if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
         return db_fail(db, path, "cannot lock it", err, errcap);
     int v = score_version(db, path, err, errcap);
-    const char *sql = v == 0 ? schema : v == 1 ? upgrade_from_1 : NULL;
+    const char *sql = v == 0 ? schema : v == 1 ? upgrade_from_1
+                    : v == 2 ? upgrade_from_2 : NULL;
     if (v < 0) {
         sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
         sqlite3_close(db);
@@ -256,8 +265,8 @@ int scores_add(const char *path, const scores_entry *e, const char *result,
         (older && adopt_older(db, path, older, err, errcap)))
         return -1;
     if (sqlite3_prepare_v2(db, "INSERT INTO games(name, seconds, played_at, "
-                           "ruleset, board, label, method, bbbv, result) "
-                           "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)", -1, &st, NULL)
+                           "ruleset, board, label, method, bbbv, result, ranked) "
+                           "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", -1, &st, NULL)
         != SQLITE_OK)
         return db_fail(db, path, "not a score file", err, errcap);
     sqlite3_bind_text(st, 1, e->name, -1, SQLITE_STATIC);
@@ -272,6 +281,7 @@ int scores_add(const char *path, const scores_entry *e, const char *result,
     sqlite3_bind_int(st, 7, e->method);
     sqlite3_bind_int(st, 8, e->bbbv);
     sqlite3_bind_text(st, 9, result ? result : "", -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 10, !e->unranked);
     int rc = sqlite3_step(st);
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE)
@@ -303,7 +313,7 @@ static int is_key_text(sqlite3_stmt *st, int col)
    with the column at fault in *col: a score is NULL (a loss) or a number
    from 0, a date a whole number of seconds since 1970 up to
    LATEST_PLAYED_AT, a board a text of up to 63 bytes, a method one of
-   SAPPER_SCORE_*, a 3BV a whole number from 0. */
+   SAPPER_SCORE_*, a 3BV a whole number from 0, ranked 0 or 1. */
 static const char *bad_row(sqlite3_stmt *st, int *col)
 {
     int type = sqlite3_column_type(st, *col = 2);
@@ -324,6 +334,9 @@ static const char *bad_row(sqlite3_stmt *st, int *col)
     if (sqlite3_column_type(st, *col = 8) != SQLITE_INTEGER ||
         sqlite3_column_int64(st, 8) < 0 || sqlite3_column_int64(st, 8) > INT32_MAX)
         return "bbbv: expected a whole number from 0";
+    if (sqlite3_column_type(st, *col = 9) != SQLITE_INTEGER ||
+        (sqlite3_column_int64(st, 9) != 0 && sqlite3_column_int64(st, 9) != 1))
+        return "ranked: expected 0 or 1";
     return NULL;
 }
 
@@ -372,6 +385,7 @@ static int read_rows(sqlite3_stmt *st, scores_entry **out, size_t *n,
         column_text(st, 6, e->label, sizeof e->label);
         e->method = sqlite3_column_int(st, 7);
         e->bbbv = sqlite3_column_int(st, 8);
+        e->unranked = !sqlite3_column_int(st, 9);
     }
     return rc;
 }
@@ -382,10 +396,14 @@ static const char *select_for(int v)
 {
     return v == 1
         ? "SELECT * FROM (SELECT id, name, seconds, played_at, " V1_COLUMNS
-          " FROM games) WHERE (?1 IS NULL OR 'deductive' = ?1) AND"
+          ", 1 FROM games) WHERE (?1 IS NULL OR 'deductive' = ?1) AND"
           " (?2 IS NULL OR 'deductive 25x14' = ?2) ORDER BY played_at, id"
+        : v == 2
+        ? "SELECT id, name, seconds, played_at, ruleset, board, label, method,"
+          " bbbv, 1 FROM games WHERE (?1 IS NULL OR ruleset = ?1) AND"
+          " (?2 IS NULL OR board = ?2) ORDER BY played_at, id"
         : "SELECT id, name, seconds, played_at, ruleset, board, label, method,"
-          " bbbv FROM games WHERE (?1 IS NULL OR ruleset = ?1) AND"
+          " bbbv, ranked FROM games WHERE (?1 IS NULL OR ruleset = ?1) AND"
           " (?2 IS NULL OR board = ?2) ORDER BY played_at, id";
 }
 

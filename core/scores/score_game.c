@@ -85,8 +85,18 @@ static int entry_for(const sapper_setup *s, const sapper_score *score,
                            errcap);
 }
 
+const char *scores_unranked_why(const sapper_setup *s, int typed)
+{
+    if (s->seed_given)
+        return "its seed was given (game.seed), so its board could be known";
+    if (!typed)
+        return "its moves came from a pipe or a file, not a person at a terminal";
+    return NULL;
+}
+
 int scores_record(const sapper_setup *s, sapper_match *m, double player_seconds,
-                  int assisted, int64_t now, char *msg, size_t msgcap)
+                  int assisted, const char *unranked, int64_t now, char *msg,
+                  size_t msgcap)
 {
     const char *outcome = sapper_match_outcome(m);
     sapper_score score;
@@ -105,12 +115,19 @@ int scores_record(const sapper_setup *s, sapper_match *m, double player_seconds,
     sapper_match_result_json(m, player_seconds, &result);
     int rc = entry_for(s, &score, player_seconds, now, &e, path, sizeof path,
                        err, sizeof err);
+    e.unranked = unranked != NULL;
     if (!rc)
         rc = scores_add(path, &e, sapper_strbuf_str(&result), err, sizeof err);
     sapper_strbuf_free(&result);
     if (rc) {
         snprintf(msg, msgcap, "score not recorded: %s", err);
         return -1;
+    }
+    if (unranked) {
+        snprintf(msg, msgcap, "not ranked: %s; the %s counts in the games and wins "
+                 "of \"%s\" in %s", unranked, isfinite(e.seconds) ? "win" : "loss",
+                 e.name, path);
+        return 1;
     }
     if (!isfinite(e.seconds)) {
         snprintf(msg, msgcap, "loss (score: infinity) recorded for %s in %s",

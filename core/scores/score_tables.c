@@ -71,7 +71,7 @@ size_t scores_top(const scores_entry *all, size_t n, int64_t since,
     if (!wins)
         return 0;
     for (size_t i = 0; i < n; i++)
-        if (isfinite(all[i].seconds) && all[i].played_at >= since)
+        if (!all[i].unranked && isfinite(all[i].seconds) && all[i].played_at >= since)
             wins[k++] = all[i];
     qsort(wins, k, sizeof *wins, faster);
     k = k < cap ? k : cap;
@@ -87,7 +87,7 @@ static scores_average average_of(const scores_entry *all, size_t n,
     scores_average a = {.games = 0};
     snprintf(a.name, sizeof a.name, "%s", name);
     for (size_t i = n; i-- > 0;) {
-        if (strcmp(all[i].name, name) != 0)
+        if (all[i].unranked || strcmp(all[i].name, name) != 0)
             continue;
         s[a.games++] = all[i].seconds;
         a.wins += isfinite(all[i].seconds) != 0;
@@ -120,8 +120,10 @@ size_t scores_averages(const scores_entry *all, size_t n,
     double *scratch = malloc((n ? n : 1) * sizeof *scratch);
     size_t k = 0;
     for (size_t i = 0; players && scratch && i < n; i++)
-        if (!seen_before(all, i, all[i].name))
-            players[k++] = average_of(all, n, all[i].name, scratch);
+        if (!seen_before(all, i, all[i].name) &&   /* a player with no
+                                                      ranked game has none */
+            (players[k] = average_of(all, n, all[i].name, scratch)).games > 0)
+            k++;
     if (players)
         qsort(players, k, sizeof *players, better);
     k = k < cap ? k : cap;
@@ -147,6 +149,8 @@ static void add_game(scores_player *p, const scores_entry *e)
     p->streak = won ? p->streak + 1 : 0;
     if (p->streak > p->best_streak)
         p->best_streak = p->streak;
+    if (e->unranked)   /* statistics only: no best */
+        return;
     if (won && e->seconds < p->best)
         p->best = e->seconds;
     if (scores_rate(e) > p->best_rate)
@@ -195,12 +199,12 @@ void scores_standing(const scores_entry *all, size_t n, size_t i,
     const scores_entry *me = &all[i];
     *rank = 0;
     *personal_best = 0;
-    if (!isfinite(me->seconds))
+    if (!isfinite(me->seconds) || me->unranked)
         return;
     *rank = 1;
     *personal_best = 1;
     for (size_t j = 0; j < n; j++) {
-        if (j == i || !isfinite(all[j].seconds))
+        if (j == i || !isfinite(all[j].seconds) || all[j].unranked)
             continue;
         int ahead = all[j].seconds < me->seconds ||
                     (all[j].seconds == me->seconds && j < i);

@@ -8,6 +8,11 @@
  * What is scored: a finished game (won or lost) whose rules give it a
  * board, played by a person alone (one seat, no bot) with no undo, hint,
  * solver step or probability overlay, recorded once, when it first ends.
+ * It ranks (the top tens, the averages, places and best times) only when
+ * it was also played by a person at a terminal on a board they could not
+ * know: a drawn seed, never one given (game.seed), and moves typed, not
+ * piped. Other scored games are kept, marked unranked, and count in a
+ * player's games, wins and streaks only.
  * A win scores the player's time in seconds (the front end's clock less
  * the engine's time on the player's moves); a loss scores infinity
  * (stored as NULL). Low is good.
@@ -51,6 +56,7 @@ typedef struct scores_entry {
     char label[SCORES_LABEL_MAX];
     int32_t method;              /* SAPPER_SCORE_* */
     int32_t bbbv;                /* the board's 3BV, 0 when unknown */
+    int32_t unranked;            /* 1: statistics only, never ranked */
 } scores_entry;
 
 /** One player's line of the averages table. */
@@ -88,26 +94,28 @@ int64_t scores_week_start(int64_t now);
 /** 3BV per second of a win (0 for a loss or an unknown 3BV). */
 double scores_rate(const scores_entry *e);
 
-/** The wins of all[0..n) played at or after since, fastest first (ties:
+/** The ranked wins of all[0..n) played at or after since, fastest first (ties:
  *  the earlier game), at most cap of them into out; returns how many. */
 size_t scores_top(const scores_entry *all, size_t n, int64_t since,
                   scores_entry *out, size_t cap);
 
-/** Every player's average over all[0..n) (oldest first, as loaded), best
+/** Every player's average over the ranked games of all[0..n) (oldest
+ *  first, as loaded), best
  *  first (ties: name), at most cap into out; returns how many. */
 size_t scores_averages(const scores_entry *all, size_t n,
                        scores_average *out, size_t cap);
 
-/** Every player's line over all[0..n) (oldest first, one board), best
- *  time first (players without a win after, by wins, then name), at most
+/** Every player's line over all[0..n) (oldest first, one board): games,
+ *  wins and streaks of every game, best time and 3BV/s of ranked wins;
+ *  best time first (players without a win after, by wins, then name), at most
  *  cap into out; returns how many. */
 size_t scores_players(const scores_entry *all, size_t n, scores_player *out,
                       size_t cap);
 
-/** Where the game all[i] stands: *rank its place among the wins of
- *  all[0..n) (1 = fastest; equal times keep the earlier game ahead), 0
- *  for a loss; *personal_best 1 when no earlier win of the same player
- *  was as fast. */
+/** Where the game all[i] stands: *rank its place among the ranked wins
+ *  of all[0..n) (1 = fastest; equal times keep the earlier game ahead), 0
+ *  for a loss or an unranked game; *personal_best 1 when no earlier
+ *  ranked win of the same player was as fast. */
 void scores_standing(const scores_entry *all, size_t n, size_t i,
                      size_t *rank, int *personal_best);
 
@@ -155,10 +163,17 @@ int scores_setup_is_scored(const sapper_setup *s, const sapper_match *m,
 /** Records match m when it is a finished game of a scored setup.
  *  player_seconds is the player's time; now the Unix time of the end. An
  *  assisted game (undo, hints, the solver, the overlay) is not scored.
+ *  unranked is NULL for a game that may rank, else why it may not (the
+ *  words follow "not ranked: "): it is recorded for statistics only.
  *  Returns 1 when recorded (msg says so, with the place reached: "#3 on
  *  Expert", "new personal best"), 0 when the game is not scored (msg ""
  *  or why), -1 on an error (msg says why). */
 int scores_record(const sapper_setup *s, sapper_match *m, double player_seconds,
-                  int assisted, int64_t now, char *msg, size_t msgcap);
+                  int assisted, const char *unranked, int64_t now, char *msg,
+                  size_t msgcap);
+/** Why a game of setup s cannot rank, for scores_record, or NULL when it
+ *  can: its seed was given, or (typed == 0) its moves came from a pipe
+ *  or a file rather than a person at a terminal. */
+const char *scores_unranked_why(const sapper_setup *s, int typed);
 
 #endif

@@ -41,8 +41,10 @@ expect_contains "$out" "You lose: cell" "clicking a deducible position's mine lo
 expect_contains "$out" "legend: u safe, unknown (gray)" "the legend of the analysis letters"
 expect_contains "$out" '"outcome":"lost"' "the result says lost"
 expect_not_contains "$out" '"study_seconds":' "the rules read no clock: no study time in the result"
-expect_contains "$out" "recorded for Frederi in $T/scores.db" \
+expect_contains "$out" "the loss counts in the games and wins of \"Frederi\" in $T/scores.db" \
     "the command line name wins over the config file, cut to seven characters"
+expect_contains "$out" "not ranked: its seed was given (game.seed), so its board could be known" \
+    "a game on a given seed is not ranked, and the screen says why"
 [ -f "$T/scores.db" ] && pass "the score file is created at the end of a scored game" ||
     fail "the score file is created at the end of a scored game"
 
@@ -56,13 +58,26 @@ out=$( (echo undo; printf '%s\n' "$safe") | "$S" play "$cfg" game.seed=$SEED 2>&
 expect_contains "$out" "error: nothing to undo" "undo at the start has nothing to take back"
 expect_contains "$out" "You win" "exposing every safe cell wins, no marks needed"
 expect_contains "$out" '"outcome":"won"' "the result says won"
-expect_contains "$out" "recorded for Alice" "the config file's name without a command-line one"
+expect_contains "$out" "wins of \"Alice\"" "the config file's name without a command-line one"
 
+scores=$("$S" scores deductive --scorefile "$T/scores.db")
+expect_not_contains "$scores" "   1  Alice " "a win on a known board (its seed given, its moves piped) does not rank"
+expect_contains "$scores" "(2 of them unranked: a given seed or piped moves" "the board says how many games are unranked and why"
+# Ranked games, as a person at a terminal on a drawn board leaves them,
+# beside an unranked faster win that must not rank (issue 25 item 2).
+now=$(date +%s)
+sqlite3 "$T/scores.db" "INSERT INTO games(name, seconds, played_at, ruleset, board, label, method, bbbv, result, ranked) VALUES
+  ('Alice', 83.25, $now, 'deductive', 'deductive 25x14', '25x14', 2, 0, '', 1),
+  ('Frederi', NULL, $now, 'deductive', 'deductive 25x14', '25x14', 2, 0, '', 1),
+  ('Script', 0.002, $now, 'deductive', 'deductive 25x14', '25x14', 2, 0, '', 0)"
 scores=$("$S" scores deductive --scorefile "$T/scores.db")
 expect_contains "$scores" "Top ten scores of all time" "the all-time table"
 expect_contains "$scores" "Top ten scores of this week" "the weekly table"
 expect_contains "$scores" "Top ten player averages" "the averages table"
-expect_contains "$scores" "   1  Alice " "the win is on the board"
+expect_contains "$scores" "   1  Alice        83.2 s" "the ranked win is first on the board"
+expect_not_contains "$scores" "Script        0.0 s" "the unranked 0.002 s win is on no ranking"
+expect_contains "$("$S" scores deductive --scorefile "$T/scores.db" --json)" '"seconds":0.002,"bbbv_per_s":0.000,"played_at":'"$now"',"ranked":false' \
+    "--json marks it unranked"
 expect_contains "$scores" "Frederi    infinity  1 game, 0 won" "the loss averages to infinity"
 expect_not_contains "$scores" $'\033[' "no colours when stdout is not a terminal"
 expect_contains "$("$S" scores "$cfg")" "Alice" "sapper scores CONFIG reads its scorefile"
@@ -126,8 +141,8 @@ out=$("$S" scores --scorefile "$old" 2>&1)
 expect_contains "$out" "deductive 25x14 (25x14): 2 games in $old" "an old score file reads as deductive 25x14 games"
 expect_contains "$out" "Oldie        42.5 s" "with its win"
 out=$(all_cells 25 14 | "$S" play "$DED" game.seed=$SEED name=Newbie scorefile="$old" 2>&1)
-expect_contains "$out" "recorded for Newbie in $old" "a scored game goes into the old file"
-expect_status "$(sqlite3 "$old" 'PRAGMA user_version')" 2 "which is brought up to date"
+expect_contains "$out" "wins of \"Newbie\" in $old" "a scored game goes into the old file"
+expect_status "$(sqlite3 "$old" 'PRAGMA user_version')" 3 "which is brought up to date"
 expect_contains "$(sqlite3 "$old" "SELECT group_concat(name || ':' || ifnull(seconds, 'inf') || ':' || board, ' ') FROM games")" \
     "Oldie:42.5:deductive 25x14 Loser:inf:deductive 25x14 Newbie:inf:deductive 25x14" "every old row kept, the new one added"
 

@@ -85,4 +85,17 @@ expect_contains "$out" "hint: " "hint with blanks around it gives a hint"
 expect_contains "$out" 'error: hint takes no argument, found "hint extra"' "hint extra is refused"
 expect_contains "$out" 'error: quit takes no argument, found "quit now"' "quit now is refused"
 expect_contains "$out" '"moves":1' "the session went on after quit now"
+
+# A scored game whose moves come through a pipe never ranks (issue 25
+# item 2: a script that knows the board must not top the scoreboard); it
+# is kept for the player's statistics, and the reason is said.
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+out=$(printf 'reveal 2 2\n' | XDG_DATA_HOME=$T "$S" play \
+      rules.layout="$(dirname "$0")/../fixtures/classic-3x3.txt" 2>&1)
+expect_contains "$out" "not ranked: its moves came from a pipe or a file, not a person at a terminal; the win counts" \
+    "a piped game's win is not ranked, and says why"
+scores=$("$S" scores --scorefile "$T/sapper/scores.db")
+expect_contains "$scores" "(no wins yet)" "it is on no top ten"
+expect_contains "$scores" "won       0.0" "it is among the latest games"
+expect_contains "$scores" "(unranked)" "marked unranked there"
 finish

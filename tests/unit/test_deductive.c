@@ -589,7 +589,7 @@ static int record_game_as(const sapper_registry *reg, const char *ini,
     sapper_match *m = sapper_match_new(&s, 5, 0, err, sizeof err);
     assert_non_null(m);
     play_to_the_end(m);
-    int rc = scores_record(&s, m, 12.5, assisted, 1796212800, msg, cap);
+    int rc = scores_record(&s, m, 12.5, assisted, NULL, 1796212800, msg, cap);
     sapper_match_free(m);
     sapper_setup_free(&s);
     return rc;
@@ -656,7 +656,7 @@ static void test_scores_store_keeps_wins_and_losses(void **unused)
     close(fd);
     unlink(path);
     scores_entry win = {"ann", 83.25, 100, "deductive", "deductive 25x14",
-                        "25x14", SAPPER_SCORE_HARMONIC, 0};
+                        "25x14", SAPPER_SCORE_HARMONIC, 0, 0};
     scores_entry loss = win;
     snprintf(loss.name, sizeof loss.name, "bob");
     loss.seconds = INFINITY;

@@ -117,6 +117,35 @@ static void test_scores_place_reached_and_personal_best(void **unused)
     assert_false(best);
 }
 
+/* Issue 25 item 2: a game on a board that could be known (a given seed,
+   piped moves) is kept but ranks nowhere: not in the top ten, the
+   averages, a place or a best time; it counts in games, wins and streaks. */
+static void test_scores_unranked_games_count_but_never_rank(void **unused)
+{
+    (void)unused;
+    scores_entry all[] = {GAME("ann", 50, 1), GAME("bot", 0.002, 2), GAME("ann", 40, 3)};
+    all[1].unranked = 1;
+    scores_entry top[SCORES_TOP];
+    assert_int_equal(scores_top(all, 3, INT64_MIN, top, SCORES_TOP), 2);
+    assert_string_equal(top[0].name, "ann");
+    size_t rank;
+    int best;
+    scores_standing(all, 3, 2, &rank, &best);   /* ann's 40 is first */
+    assert_int_equal(rank, 1);
+    scores_standing(all, 3, 1, &rank, &best);   /* the unranked 0.002 s: none */
+    assert_int_equal(rank, 0);
+    assert_false(best);
+    scores_average avg[3];
+    assert_int_equal(scores_averages(all, 3, avg, 3), 1);   /* bot has no ranked game */
+    scores_player p[3];
+    assert_int_equal(scores_players(all, 3, p, 3), 2);
+    const scores_player *b = strcmp(p[0].name, "bot") == 0 ? &p[0] : &p[1];
+    assert_int_equal(b->games, 1);
+    assert_int_equal(b->wins, 1);
+    assert_int_equal(b->streak, 1);
+    assert_true(isinf(b->best));
+}
+
 static void test_scores_players_win_rates_best_times_and_streaks(void **unused)
 {
     (void)unused;
@@ -263,6 +292,7 @@ int main(void)
         cmocka_unit_test(test_scores_classic_boards_by_size_first_click_and_kind),
         cmocka_unit_test(test_scores_deductive_keeps_25x14_only_seeker_none),
         cmocka_unit_test(test_scores_place_reached_and_personal_best),
+        cmocka_unit_test(test_scores_unranked_games_count_but_never_rank),
         cmocka_unit_test(test_scores_players_win_rates_best_times_and_streaks),
         cmocka_unit_test(test_scores_older_format_is_brought_up_to_date_keeping_every_row),
         cmocka_unit_test(test_scores_foreign_file_is_refused_and_left_alone),

@@ -149,10 +149,11 @@ static void put_latest(const board_out *b, const scores_entry *all, size_t n)
         put_date(when, sizeof when, e->played_at);
         fprintf(b->out, "      %s  ", when);
         put_name(b->out, e->name);
+        const char *mark = e->unranked ? "  (unranked)" : "";
         if (isfinite(e->seconds))
-            fprintf(b->out, "  won   %9.3f s\n", e->seconds);
+            fprintf(b->out, "  won   %9.3f s%s\n", e->seconds, mark);
         else
-            fprintf(b->out, "  lost\n");
+            fprintf(b->out, "  lost%s\n", mark);
     }
 }
 
@@ -166,6 +167,12 @@ static void print_board(const board_out *b, const scores_entry *all, size_t n)
             first->board, first->label[0] ? " (" : "", first->label,
             first->label[0] ? ")" : "", n, n == 1 ? "" : "s", b->path);
     fprintf(b->out, "(scores in seconds, low is good; a loss scores infinity)\n");
+    size_t unranked = 0;
+    for (size_t i = 0; i < n; i++)
+        unranked += all[i].unranked != 0;
+    if (unranked)
+        fprintf(b->out, "(%zu of them unranked: a given seed or piped moves, so the "
+                "board could be known; they count in games and wins only)\n", unranked);
     put_title(b, harmonic ? RED : NULL, "Top ten scores of all time");
     put_wins(b, RED, top, scores_top(all, n, INT64_MIN, top, SCORES_TOP),
              "no wins yet", !harmonic);
@@ -222,8 +229,9 @@ static void json_games(FILE *out, const scores_entry *e, size_t n)
         json_string(out, e[i].name);
         fputs(",\"seconds\":", out);
         json_seconds(out, e[i].seconds);
-        fprintf(out, ",\"bbbv_per_s\":%.3f,\"played_at\":%lld}",
-                scores_rate(&e[i]), (long long)e[i].played_at);
+        fprintf(out, ",\"bbbv_per_s\":%.3f,\"played_at\":%lld,\"ranked\":%s}",
+                scores_rate(&e[i]), (long long)e[i].played_at,
+                e[i].unranked ? "false" : "true");
     }
     fputc(']', out);
 }

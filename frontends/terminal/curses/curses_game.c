@@ -25,7 +25,8 @@ static void note_score(ui *u)
     u->scored = 1;
     int rc = scores_record(&u->a->setup, u->a->match,
                            u->ended - u->first_move - u->a->rules_seconds,
-                           u->a->assisted, (int64_t)time(NULL), note, sizeof note);
+                           u->a->assisted, scores_unranked_why(&u->a->setup, 1),
+                           (int64_t)time(NULL), note, sizeof note);
     if (rc || note[0])
         ui_message(u, rc < 0, "%s", note);
 }

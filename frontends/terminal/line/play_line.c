@@ -19,6 +19,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "hint.h"
 #include "scores.h"
@@ -376,7 +377,8 @@ int play_line(app *a, FILE *in, FILE *out)
     char note[1024];
     int scored = scores_record(&a->setup, a->match,
                                app_now() - started - a->rules_seconds,
-                               a->assisted, (int64_t)time(NULL), note, sizeof note);
+                               a->assisted, scores_unranked_why(&a->setup, isatty(fileno(in))),
+                               (int64_t)time(NULL), note, sizeof note);
     if (scored || note[0])
         app_error("%s", note);
     print_result(a, out, started);
