@@ -1,5 +1,6 @@
 # Thin wrapper over CMake (like neovim's): the two commands of the README.
-#   make play   install what is missing, build, play classic in the terminal
+#   make play   install what is missing, build the player target (the
+#               program and its plugins, no tests), play classic
 #   make test   install what is missing, build, run every test
 # Also: make build, make asan (tests under AddressSanitizer + UBSan),
 #       make fuzz (every libFuzzer target FUZZ_SECONDS each, clang),
@@ -26,7 +27,9 @@ $(BUILD)/CMakeCache.txt: | deps
 build: deps $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)
 
-play: build
+# the player's targets only: a game starts before the tests are built
+play: deps $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j $(JOBS) --target player
 	./$(BUILD)/sapper play $(ARGS)
 
 test: build

@@ -28,5 +28,7 @@ function(sapper_plugin NAME)
   target_link_libraries(${NAME}_builtin PUBLIC sapper_abi ${P_LIBS})
   if(NOT P_NO_INSTALL)
     install(TARGETS ${NAME} LIBRARY DESTINATION ${SAPPER_PLUGIN_INSTALL_DIR})
+    # a plugin a player's game may load: built by the `player` target
+    set_property(GLOBAL APPEND PROPERTY SAPPER_PLAYER_PLUGINS ${NAME})
   endif()
 endfunction()

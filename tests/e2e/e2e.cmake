@@ -30,6 +30,8 @@ sapper_e2e(e2e_deductive deductive_test.sh)
 sapper_e2e(e2e_seeker seeker_test.sh SKIPPABLE)
 sapper_e2e(e2e_install install_test.sh SKIPPABLE)
 sapper_e2e(e2e_package package_test.sh SKIPPABLE ARGS ${SAPPER_SANITIZE})
+# make play builds the player's targets only (issue 25 item 29).
+sapper_e2e(e2e_make_play make_play_test.sh SKIPPABLE TIMEOUT 600 ARGS ${SAPPER_SANITIZE})
 sapper_e2e(e2e_report report_test.sh)
 sapper_e2e(e2e_config_input config_input_test.sh)
 sapper_e2e(e2e_watch watch_test.sh SKIPPABLE)
