@@ -70,7 +70,7 @@ _sapper()
         plugins) opts="--describe" ;;
         analyze) opts="--format --budget -o" ;;
         scores) opts="--board --json --scorefile" ;;
-        report) opts="--tournament -o" ;;
+        report) opts="--tournament -o --list" ;;
         esac
         COMPREPLY=($(compgen -W "$opts" -- "$cur"))
         return ;;

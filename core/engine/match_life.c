@@ -104,10 +104,15 @@ static sapper_status start(sapper_match *m, char *err, size_t errcap)
     m->info.struct_size = sizeof m->info;
     m->r->game_info(m->game, m->players, &m->info);
     if (m->players < m->info.min_players || m->players > m->info.max_players) {
-        snprintf(err, errcap, "rules \"%s\" take %d to %d players, the "
-                 "configuration seats %d ([player.N] sections)", rules->desc.id,
-                 (int)m->info.min_players, (int)m->info.max_players,
-                 (int)m->players);
+        char range[48];
+        if (m->info.min_players == m->info.max_players)
+            snprintf(range, sizeof range, "%d player%s", (int)m->info.min_players,
+                     m->info.min_players == 1 ? "" : "s");
+        else
+            snprintf(range, sizeof range, "%d to %d players", (int)m->info.min_players,
+                     (int)m->info.max_players);
+        snprintf(err, errcap, "rules \"%s\" take %s, the configuration seats %d "
+                 "([player.N] sections)", rules->desc.id, range, (int)m->players);
         return SAPPER_ERR_PARAM;
     }
     if (m->info.max_moves <= 0 || m->info.max_actions <= 0 ||

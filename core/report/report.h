@@ -15,6 +15,7 @@
 #define SAPPER_REPORT_H
 
 #include "loader.h"
+#include "strbuf.h"
 #include "sapper/plugin.h"
 
 /** Writes the report of run (-1: the database's last) of the results
@@ -25,5 +26,11 @@
 sapper_status sapper_report_write(const char *db, int64_t run,
                                   const sapper_registry *reg, const char *out_path,
                                   char *err, size_t errcap);
+
+/** The tournaments (runs) the results database db holds, a line each
+ *  (id, created, ruleset, format, games stored) after a heading, appended
+ *  to out. SAPPER_ERR_PARAM with the reason in err when db is not one. */
+sapper_status sapper_report_list(const char *db, sapper_strbuf *out, char *err,
+                                 size_t errcap);
 
 #endif

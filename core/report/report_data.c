@@ -4,9 +4,11 @@
  * its stored definition (`key = value` lines) back into a config and a
  * tournament, and the statistics of its stored games.
  */
+#include "report.h"
 #include "report_data.h"
 
 #include <stdio.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -73,8 +75,8 @@ static sapper_status read_run(report_data *d, int64_t run, char *err, size_t err
         return fail(err, errcap, "%s: holds no tournament yet%s", d->path, "");
     char id[32];
     snprintf(id, sizeof id, "%lld", (long long)run);
-    return fail(err, errcap, "%s: no tournament %s (sapper report lists none by that "
-                "id; runs are numbered from 1 in the runs table)", d->path, id);
+    return fail(err, errcap, "%s: no tournament %s (sapper report DB --list lists "
+                "the ones it holds)", d->path, id);
 }
 
 /* The definition's one line for an SPRT, "tournament.sprt = E0 E1 A B",
@@ -139,20 +141,64 @@ static sapper_status rebuild_def(report_data *d, const sapper_registry *reg, cha
     return sapper_tournament_def_effective(&d->def);
 }
 
+/* Opens db read-only as a Sapper results database into *out: SAPPER_OK,
+   or SAPPER_ERR_PARAM with why (naming the file: missing, unreadable, not
+   a results database) in err. */
+static int report_open(const char *db, sqlite3 **out, char *err, size_t errcap)
+{
+    *out = NULL;
+    if (access(db, R_OK) != 0)   /* say why: missing, a directory's rights */
+        return fail(err, errcap, "%s: cannot read it: %s", db, strerror(errno));
+    if (sqlite3_open_v2(db, out, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK ||
+        !has_table(*out, "runs") || !has_table(*out, "games")) {
+        sqlite3_close(*out);
+        *out = NULL;
+        return fail(err, errcap, "%s: not a Sapper results database (no "
+                    "runs and games tables)%s", db, "");
+    }
+    return SAPPER_OK;
+}
+
+/* One line of the list of runs: id, created, ruleset, format, games. */
+static void put_run(sapper_strbuf *out, sqlite3_stmt *st)
+{
+    sapper_strbuf_printf(out, "%4lld  %-20s  %-12s  %-12s  %lld game%s\n",
+                         (long long)sqlite3_column_int64(st, 0),
+                         (const char *)sqlite3_column_text(st, 1),
+                         (const char *)sqlite3_column_text(st, 2),
+                         sapper_tournament_format_name(sqlite3_column_int(st, 3)),
+                         (long long)sqlite3_column_int64(st, 4),
+                         sqlite3_column_int64(st, 4) == 1 ? "" : "s");
+}
+
+sapper_status sapper_report_list(const char *db, sapper_strbuf *out, char *err,
+                                 size_t errcap)
+{
+    sqlite3 *h;
+    sqlite3_stmt *st = NULL;
+    if (report_open(db, &h, err, errcap) != SAPPER_OK)
+        return SAPPER_ERR_PARAM;
+    int rc = sqlite3_prepare_v2(h, "SELECT id, created, ruleset, format, "
+                                "(SELECT count(*) FROM games WHERE run_id = runs.id) "
+                                "FROM runs ORDER BY id", -1, &st, NULL);
+    sapper_strbuf_printf(out, "  id  %-20s  %-12s  %-12s  games stored\n", "created",
+                         "ruleset", "format");
+    while (rc == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+        put_run(out, st);
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+    if (rc != SQLITE_OK)
+        return fail(err, errcap, "%s: cannot list its tournaments%s", db, "");
+    return SAPPER_OK;
+}
+
 sapper_status report_data_load(report_data *d, const char *db, int64_t run,
                                const sapper_registry *reg, char *err, size_t errcap)
 {
     memset(d, 0, sizeof *d);
     d->path = db;
-    if (access(db, R_OK) != 0)
-        return fail(err, errcap, "%s: cannot read it%s", db, "");
-    if (sqlite3_open_v2(db, &d->db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK ||
-        !has_table(d->db, "runs") || !has_table(d->db, "games")) {
-        sapper_status st = fail(err, errcap, "%s: not a Sapper results database (no "
-                                "runs and games tables)%s", db, "");
-        report_data_free(d);
-        return st;
-    }
+    if (report_open(db, &d->db, err, errcap) != SAPPER_OK)
+        return SAPPER_ERR_PARAM;
     sapper_status st = read_run(d, run, err, errcap);
     if (st == SAPPER_OK)
         st = rebuild_def(d, reg, err, errcap);

@@ -17,6 +17,9 @@
 #define SAPPER_FMT_ROUNDROBIN 2   /* two-player: every pairing, boards x2       */
 #define SAPPER_FMT_GAUNTLET   3   /* two-player: entrant 1 against each other   */
 #define SAPPER_FMT_FFA        4   /* N-player: seatings drawn from the seed     */
+/** The word a config writes for format f ("duplicate", "roundrobin",
+ *  "gauntlet", "ffa"). */
+const char *sapper_tournament_format_name(int f);
 
 #define SAPPER_MAX_ENTRANTS 64
 

@@ -439,7 +439,7 @@ void sapper_tournament_def_free(sapper_tournament_def *def)
     def->nentrants = 0;
 }
 
-static const char *format_name(int f)
+const char *sapper_tournament_format_name(int f)
 {
     switch (f) {
     case SAPPER_FMT_DUPLICATE: return "duplicate";
@@ -458,7 +458,7 @@ void sapper_tournament_def_text(const sapper_tournament_def *def,
         sapper_strbuf_printf(out, "rules.%s = %s\n", b->rules_params.items[i].key,
                              b->rules_params.items[i].value);
     sapper_strbuf_printf(out, "tournament.format = %s\ntournament.games = %lld\n"
-                         "tournament.seats = %d\n", format_name(def->format),
+                         "tournament.seats = %d\n", sapper_tournament_format_name(def->format),
                          (long long)def->games, (int)def->seats);
     if (def->seed_given)
         sapper_strbuf_printf(out, "tournament.seed = %llu\n",

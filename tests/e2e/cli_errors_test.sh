@@ -113,4 +113,23 @@ for o in $(printf '%s\n' "$usage" | grep -o -- '--[a-z][a-z-]*' | sort -u); do
         fail "sapper(1) does not name $o"
     grep -q -- "$o" "$comp" && pass "the completion offers $o" || fail "the completion does not offer $o"
 done
+# Messages that say what a person needs (issue 25 item 30).
+T30=$(mktemp -d)
+out=$("$S" report /nonexist.db -o "$T30/r.html" 2>&1); st=$?
+expect_status $st 2 "report of a missing database exits 2"
+expect_contains "$out" "/nonexist.db: cannot read it: No such file or directory" "and says why"
+printf '[game]\nrules = classic\n[tournament]\ngames = 2\nseed = 3\n[entrant.simple]\nbot = simple\n' > "$T30/t.ini"
+"$S" tournament "$T30/t.ini" tournament.db="$T30/t.db" --quiet >/dev/null 2>&1
+out=$("$S" report "$T30/t.db" --tournament 9 -o "$T30/r.html" 2>&1)
+expect_contains "$out" "no tournament 9 (sapper report DB --list lists the ones it holds)" \
+    "a missing tournament id names the way to list them"
+out=$("$S" report "$T30/t.db" --list 2>&1)
+expect_contains "$out" "   1  " "report --list lists the tournaments"
+expect_contains "$out" "classic       duplicate     2 games" "with ruleset, format and games stored"
+out=$("$S" scores --scorefile /nonexist/x.db 2>&1); st=$?
+expect_status $st 1 "scores of a score file that is not there exits 1"
+expect_contains "$out" "score file /nonexist/x.db: cannot read it: No such file or directory" "and says so"
+out=$(printf '[game]\nrules = classic\n[player.1]\nname = a\n[player.2]\nname = b\n' > "$T30/two.ini"; "$S" play "$T30/two.ini" 2>&1 </dev/null)
+expect_contains "$out" 'rules "classic" take 1 player, the configuration seats 2' "one player, not 1 to 1 players"
+rm -rf "$T30"
 finish

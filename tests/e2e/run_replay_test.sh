@@ -40,7 +40,7 @@ else fail "same seed, same games"; fi
 
 out=$("$S" replay "$T/r.txt"); st=$?
 expect_status $st 0 "replay of an honest record passes"
-expect_contains "$out" "20 game(s), 0 mismatch(es)" "every game verified"
+expect_contains "$out" "20 games, 0 mismatches" "every game verified"
 
 # Tamper with one outcome: replay must fail loudly with status 1.
 sed '0,/^outcome won/s//outcome lost/;0,/^outcome lost moves/s//outcome won moves/' "$T/r.txt" > "$T/bad.txt"
@@ -67,7 +67,7 @@ n=$(grep -c '^sapper-replay 1$' "$T/session.txt")
     fail "play --record keeps every game of the session: $n game(s), expected 3"
 out=$("$S" replay "$T/session.txt"); st=$?
 expect_status $st 0 "a recorded session replays"
-expect_contains "$out" "3 game(s), 0 mismatch(es)" "every game of the session verified"
+expect_contains "$out" "3 games, 0 mismatches" "every game of the session verified"
 
 # --record never replaces what is not a regular file: a symlink stays a
 # symlink (its target gets the games, its permissions kept), a FIFO and a
@@ -91,7 +91,7 @@ done
 wait $reader
 [ -p "$T/fifo" ] && pass "a FIFO given to --record stays a FIFO" || fail "a FIFO given to --record stays a FIFO"
 out=$("$S" replay "$T/fifo.out"); st=$?
-expect_contains "$out" "2 game(s), 0 mismatch(es)" "each game goes through the FIFO once"
+expect_contains "$out" "2 games, 0 mismatches" "each game goes through the FIFO once"
 if mknod "$T/null" c 1 3 2>/dev/null; then
     printf 'reveal 4 4\nrestart\nquit\n' | "$S" play --plain game.seed=7 --record "$T/null" >/dev/null; st=$?
     expect_status $st 0 "--record to a device node succeeds"

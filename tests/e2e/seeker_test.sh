@@ -217,7 +217,7 @@ bombs=$(grep -c -E '^(at [0-9]+ )?move [0-9]+ bomb [0-9]+ [0-9]+$' "$T/bomb.rec"
     fail "no bomb thrown in 10 hunter games with rules.bomb=true"
 expect_contains "$(cat "$T/bomb.out")" '"bomb":"used","bomb_mines":' "the result says a bomb was used and what it claimed"
 "$S" replay "$T/bomb.rec" > "$T/replay.out" 2>&1
-expect_contains "$(cat "$T/replay.out")" "10 game(s), 0 mismatch(es)" "games with bombs replay exactly"
+expect_contains "$(cat "$T/replay.out")" "10 games, 0 mismatches" "games with bombs replay exactly"
 
 play_in_tmux "$S" play "$SRC/config/seeker.ini" "rules.layout=$SRC/tests/fixtures/seeker-bomb.txt" \
     rules.bomb=true player.2.bot=human player.2.name=Blue

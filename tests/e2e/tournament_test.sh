@@ -207,7 +207,7 @@ expect_contains "$out" "[tournament] db: expected a file name" "and says what wa
 # Stored games replay.
 out=$("$S" replay --db "$T/k.db" --game 7); st=$?
 expect_status $st 0 "replay --db --game re-executes a stored game"
-expect_contains "$out" "1 game(s), 0 mismatch(es)" "and it matches"
+expect_contains "$out" "1 game, 0 mismatches" "and it matches"
 expect_contains "$out" "game 7: ok" "the stored game is named by its index"
 cp "$T/k.db" "$T/nul.db"
 sqlite3 "$T/nul.db" "update lines set text = char(0) || text where text like 'move %' and run_id = (select max(id) from runs)"

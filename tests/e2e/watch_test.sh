@@ -199,7 +199,7 @@ refused() {   # refused WHAT MESSAGE ARGS...: exit 2 and the message
 refused "a missing file" "$T/none.txt: cannot read: No such file or directory" \
     --watch "$T/none.txt"
 refused "--game past the file's games" \
-    "--game 3: $T/two.txt holds 2 game(s): expected a number from 1 to 2" \
+    "--game 3: $T/two.txt holds 2 games: expected a number from 1 to 2" \
     --watch --plain "$T/two.txt" --game 3
 refused "--game 0 in a file" "--game: expected the game's number in the file (a whole number from 1), found \"0\"" \
     --watch --plain "$T/two.txt" --game 0

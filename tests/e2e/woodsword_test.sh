@@ -282,7 +282,7 @@ replay=$(cat "$TMP/game.replay" 2>/dev/null)
 expect_contains "$replay" "rules woodsword" "the game was recorded"
 expect_contains "$replay" "move 1 wood_sword 2" "the recording holds the moves played after L"
 out=$("$SAPPER" replay "$TMP/game.replay" 2>&1)
-expect_contains "$out" "0 mismatch(es)" "the recording replays to the same outcome"
+expect_contains "$out" "0 mismatches" "the recording replays to the same outcome"
 
 # ---- 4. issue 13: every screen tells the truth ---------------------------
 # A fresh session of WIDTH x HEIGHT playing ARGS (one string, as a shell

@@ -832,7 +832,7 @@ static void test_match_too_many_seats_is_refused(void **state)
     assert_int_equal(test_setup(reg, "[player.2]\nbot = random\n", NULL, &s, err,
                                 sizeof err), SAPPER_OK);
     assert_null(sapper_match_new(&s, 1, 0, err, sizeof err));
-    assert_contains(err, "take 1 to 1 players");
+    assert_contains(err, "take 1 player, the configuration seats 2");
     sapper_setup_free(&s);
 }
 

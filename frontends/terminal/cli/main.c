@@ -52,8 +52,9 @@ static const struct command {
      "scores [RULESET|CONFIG] [--board KEY] [--json] [--scorefile FILE]\n"
      "        the scoreboard: best times, players, streaks, latest games\n"},
     {"report", cmd_report,
-     "report DB [--tournament ID] -o FILE.html\n"
-     "        a tournament's charts as one self-contained HTML page\n"},
+     "report DB [--tournament ID] -o FILE.html | report DB --list\n"
+     "        a tournament's charts as one self-contained HTML page; --list\n"
+     "        the tournaments a database holds\n"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

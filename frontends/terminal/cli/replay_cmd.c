@@ -127,7 +127,8 @@ static int verify_all(const char *path, const char *text, sapper_registry *reg,
         app_error("%s: expected a replay (\"sapper-replay 1\"), found an empty file", path);
         return EXIT_USAGE;
     }
-    printf("%d game(s), %d mismatch(es)\n", games, differ);
+    printf("%d %s, %d %s\n", games, app_plural(games, "game", "games"), differ,
+           app_plural(differ, "mismatch", "mismatches"));
     return differ ? 1 : 0;
 }
 
@@ -291,8 +292,11 @@ static char *pick_game(const char *text, const char *file, long long game, int *
             *line = first;
             return g;
         }
-    app_error("--game %lld: %s holds %lld game(s): expected a number from 1 to %lld",
-              game, file, games, games);
+    if (games == 1)
+        app_error("--game %lld: %s holds 1 game: expected 1", game, file);
+    else
+        app_error("--game %lld: %s holds %lld games: expected a number from 1 to %lld",
+                  game, file, games, games);
     return NULL;
 }
 

@@ -1,7 +1,8 @@
 /*
  * report_cmd.c - `sapper report DB [--tournament ID] -o FILE`: one
  * self-contained HTML page of charts about a tournament of a results
- * database (core/report/report.h). The plugins its definition names
+ * database (core/report/report.h); `sapper report DB --list` lists the
+ * tournaments it holds. The plugins its definition names
  * are searched as for every command. Any refusal (not a results
  * database, no such tournament, an output directory that does not exist)
  * exits 2 and writes nothing.
@@ -11,11 +12,13 @@
 #include "report.h"
 
 static const char usage[] =
-    "usage: sapper report DB [--tournament ID] -o FILE.html\n";
+    "usage: sapper report DB [--tournament ID] -o FILE.html\n"
+    "       sapper report DB --list\n";
 
 typedef struct report_args {
     const char *db, *out;
     long long run;
+    int list;
 } report_args;
 
 static int take(int argc, char **argv, int *i, report_args *a)
@@ -35,6 +38,10 @@ static int take(int argc, char **argv, int *i, report_args *a)
         }
         return 0;
     }
+    if (strcmp(s, "--list") == 0) {
+        a->list = 1;
+        return 0;
+    }
     if (s[0] != '-' && !a->db) {
         a->db = s;
         return 0;
@@ -42,6 +49,20 @@ static int take(int argc, char **argv, int *i, report_args *a)
     app_error("report: unexpected \"%s\"%s\n%s", s,
               s[0] == '-' && !has_value ? " (it needs a value)" : "", usage);
     return EXIT_USAGE;
+}
+
+/* --list: the tournaments of db, or why not (exit 2). */
+static int list_runs(const char *db)
+{
+    char err[2048];
+    sapper_strbuf out = {0};
+    sapper_status st = sapper_report_list(db, &out, err, sizeof err);
+    if (st == SAPPER_OK)
+        fputs(sapper_strbuf_str(&out), stdout);
+    else
+        app_error("%s", err);
+    sapper_strbuf_free(&out);
+    return st == SAPPER_OK ? 0 : EXIT_USAGE;
 }
 
 int cmd_report(int argc, char **argv)
@@ -57,6 +78,8 @@ int cmd_report(int argc, char **argv)
         if (rc)
             return rc;
     }
+    if (a.db && a.list)
+        return list_runs(a.db);
     if (!a.db || !a.out) {
         app_error("report: expected a results database and -o FILE\n%s", usage);
         return EXIT_USAGE;

@@ -16,6 +16,7 @@
 #include "commands.h"
 #include "scores.h"
 
+#include <errno.h>
 #include <math.h>
 #include <time.h>
 #include <unistd.h>
@@ -469,8 +470,15 @@ static int resolve(scores_args *a, char *path, size_t pathcap, char *board,
     }
     if (a->board)
         snprintf(board, boardcap, "%s", a->board);
-    if (a->path_arg)
+    if (a->path_arg) {   /* a file named by the user must be there */
         snprintf(path, pathcap, "%s", a->path_arg);
+        if (access(path, F_OK) != 0) {
+            app_error("score file %s: cannot read it: %s (a scored game creates it; "
+                      "without --scorefile the default file is read)", path,
+                      strerror(errno));
+            return 1;
+        }
+    }
     if (path[0] || scores_default_path(path, pathcap) == 0)
         return 0;
     app_error("no score file: give --scorefile FILE, or set HOME or "
