@@ -1,7 +1,8 @@
 # Bash completion for sapper: the subcommands, their options, config files
 # and the installed configs by name (sapper --version says where), and
 # `section.key=` overrides from the plugins' own parameter lists
-# (sapper plugins --describe). Installed as
+# (sapper plugins --describe): rules.<TAB> offers the keys of the rules the
+# command line names (game.rules=, else its config's [game] rules). Installed as
 # <prefix>/share/bash-completion/completions/sapper.
 
 # The parameter keys of plugin $1, one per line.
@@ -20,6 +21,31 @@ _sapper_config_names()
     for d in $dirs; do
         [ -d "$d" ] && (cd "$d" && ls -- *.ini 2>/dev/null | sed 's/\.ini$//')
     done
+}
+
+# The config file the command line names (its first word after the
+# command that is no option or override): a path, or a name found in the
+# installed configs' directories.
+_sapper_config_file()
+{
+    local w dirs d
+    for w in "${COMP_WORDS[@]:2:COMP_CWORD-2}"; do
+        case $w in -*|*=*) continue ;; esac
+        [ -f "$w" ] && { echo "$w"; return; }
+        dirs=$("$1" --version 2>/dev/null | sed -n 's/^configs by name.*searched in: //p')
+        local IFS=:
+        for d in $dirs; do
+            [ -f "$d/$w.ini" ] && { echo "$d/$w.ini"; return; }
+        done
+        return
+    done
+}
+
+# The `rules =` of a config file's [game] section.
+_sapper_config_rules()
+{
+    [ -n "$1" ] && awk -F= '/^[ \t]*\[/ { game = ($0 ~ /^[ \t]*\[game\]/) }
+        game && $1 ~ /^[ \t]*rules[ \t]*$/ { gsub(/[ \t]/, "", $2); print $2; exit }' "$1"
 }
 
 # The rules and the bot of seat N named on the command line so far.
@@ -44,7 +70,9 @@ _sapper()
     case $cur in
     rules.*)
         local rules
-        rules=$(_sapper_named game.rules); rules=${rules:-classic}
+        rules=$(_sapper_named game.rules)   # the override, else the config's
+        [ -n "$rules" ] || rules=$(_sapper_config_rules "$(_sapper_config_file "$prog")")
+        rules=${rules:-classic}
         COMPREPLY=($(compgen -P rules. -S = -W "$(_sapper_keys "$prog" "$rules")" -- "${cur#rules.}"))
         compopt -o nospace 2>/dev/null
         return ;;

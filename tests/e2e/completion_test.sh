@@ -33,4 +33,15 @@ expect_contains "$(complete_words run classic-bots rules.wi)" "rules.width=" \
     "rules keys from the ruleset's own parameters"
 expect_contains "$(complete_words play seeker game.rules=seeker player.2.bot=hunter player.2.look)" \
     "player.2.lookahead=" "a seat's keys from the bot named for it"
+# The rules a config names, without game.rules= (issue 25 item 27).
+out=$(complete_words play seeker rules.)
+expect_contains "$out" "rules.bomb=" "play seeker rules.<TAB> offers Mine-Seeker's keys"
+expect_not_contains "$out" "rules.first_click=" "and not classic's"
+T27=$(mktemp -d)
+printf '[game]\nrules = deductive\n' > "$T27/mine.ini"
+expect_contains "$(complete_words play "$T27/mine.ini" rules.)" "rules.name=" \
+    "a config file's [game] rules gives its keys too"
+expect_contains "$(complete_words play "$T27/mine.ini" game.rules=seeker rules.bo)" "rules.bomb=" \
+    "and game.rules= wins over it"
+rm -rf "$T27"
 finish
