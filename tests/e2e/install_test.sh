@@ -90,6 +90,12 @@ out=$("$P/bin/sapper" run no-such-config 2>&1); st=$?
 expect_status $st 2 "a config name that matches nothing is refused"
 expect_contains "$out" "classic-bots, classic-expert, deductive" "and the installed configs are listed"
 expect_contains "$("$P/bin/sapper" --version)" "searched in: $P/share/sapper/config" "--version says where configs are searched"
+# An installed copy searches only paths relative to where it is installed
+# (issue 25 item 28): never the build tree's plugins or the source's configs.
+version=$("$P/bin/sapper" --version)
+expect_not_contains "$version" "$B/plugins" "--version names no build-tree plugin directory"
+expect_not_contains "$version" "$SRC/config" "nor the source's config directory"
+expect_contains "$version" "then $P/lib/sapper/plugins" "only the installed plugin directory"
 # Every manifest is read by the installed lib/sapper/sapper-bothost: without
 # it the installed sapper loads no plugin file and says why.
 out=$(SAPPER_PLUGIN_PATH= "$P/bin/sapper" plugins 2>&1)

@@ -43,14 +43,14 @@ double app_now(void)
 }
 
 
-/* sapper-bothost into buf: next to the executable (the build), or in
-   ../lib/sapper (installed). 0, or -1 with the directory looked from in
+/* sapper-bothost into buf: next to the executable in a build tree, else
+   in ../lib/sapper (installed). 0, or -1 with the directory looked from in
    dir. */
 static int find_bothost(char *buf, size_t cap, char *dir, size_t dircap)
 {
     config_exe_dir(dir, dircap);
     snprintf(buf, cap, "%s/sapper-bothost", dir);
-    if (access(buf, X_OK) == 0)
+    if (config_build_tree() && access(buf, X_OK) == 0)
         return 0;
     snprintf(buf, cap, "%s/../lib/sapper/sapper-bothost", dir);
     return access(buf, X_OK) == 0 ? 0 : -1;
@@ -84,19 +84,27 @@ static sapper_registry *new_registry(void)
     return reg;
 }
 
-sapper_registry *app_registry(const sapper_config *cfg)
+void app_plugin_dirs(char *buf, size_t cap)
 {
-    sapper_registry *reg = new_registry();
-    if (!reg)
-        return NULL;
-    char dir[PATH_MAX], defaults[2 * PATH_MAX + 64], up[PATH_MAX + 32],
-         installed[PATH_MAX + 32];
+    char dir[PATH_MAX], up[PATH_MAX + 32], installed[PATH_MAX + 32];
     config_exe_dir(dir, sizeof dir);
     snprintf(up, sizeof up, "%s/../lib/sapper/plugins", dir);
     if (strlen(up) >= PATH_MAX || !realpath(up, installed))   /* /usr/lib/...,
                                                 not /usr/bin/../lib/... */
         snprintf(installed, sizeof installed, "%s", up);
-    snprintf(defaults, sizeof defaults, "%s/plugins:%s", dir, installed);
+    if (config_build_tree())
+        snprintf(buf, cap, "%s/plugins:%s", dir, installed);
+    else   /* installed: its own lib/sapper/plugins only */
+        snprintf(buf, cap, "%s", installed);
+}
+
+sapper_registry *app_registry(const sapper_config *cfg)
+{
+    sapper_registry *reg = new_registry();
+    if (!reg)
+        return NULL;
+    char defaults[2 * PATH_MAX + 64];
+    app_plugin_dirs(defaults, sizeof defaults);
     sapper_config_entry *e = cfg ? sapper_config_get(cfg, "engine", "plugin_path") : NULL;
     sapper_registry_load_path(reg, e ? e->value : NULL,
                               getenv("SAPPER_PLUGIN_PATH"), defaults);

@@ -147,6 +147,9 @@ int app_record(app *a);
 /** Prints "sapper: message" on stderr. */
 void app_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/** The default plugin directories, ':'-separated, into buf: the build's
+ *  plugins/ (in a build tree only) and <prefix>/lib/sapper/plugins. */
+void app_plugin_dirs(char *buf, size_t cap);
 /** A fresh master seed (short enough to type back). */
 /* A fresh seed: twelve digits to type back for a game, all 64 bits for a
    tournament (wide), whose bots must not be able to find it by trying. */

@@ -26,6 +26,14 @@ void config_exe_dir(char *buf, size_t cap)
         snprintf(buf, cap, ".");
 }
 
+int config_build_tree(void)
+{
+    char exe[PATH_MAX], cache[PATH_MAX + 32];
+    config_exe_dir(exe, sizeof exe);
+    snprintf(cache, sizeof cache, "%.4000s/CMakeCache.txt", exe);
+    return access(cache, F_OK) == 0;
+}
+
 /* The candidate directories into dirs (PATH_MAX each); returns how many
    exist. */
 static int search_dirs(char dirs[MAX_DIRS][PATH_MAX])
@@ -34,10 +42,10 @@ static int search_dirs(char dirs[MAX_DIRS][PATH_MAX])
     int n = 0;
     config_exe_dir(exe, sizeof exe);
     snprintf(want[0], sizeof want[0], "%.4000s/../share/sapper/config", exe);
-#ifdef SAPPER_SOURCE_CONFIG_DIR
-    snprintf(want[1], sizeof want[1], "%s", SAPPER_SOURCE_CONFIG_DIR);
-#else
     want[1][0] = 0;
+#ifdef SAPPER_SOURCE_CONFIG_DIR
+    if (config_build_tree())   /* an installed copy never reads the sources */
+        snprintf(want[1], sizeof want[1], "%s", SAPPER_SOURCE_CONFIG_DIR);
 #endif
     for (int i = 0; i < MAX_DIRS; i++)
         if (want[i][0] && realpath(want[i], dirs[n]))

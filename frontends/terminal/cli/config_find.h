@@ -15,6 +15,12 @@
 /** The directory of the running executable into buf. */
 void config_exe_dir(char *buf, size_t cap);
 
+/** 1 when the running executable is the one of a build tree (its
+ *  directory holds CMakeCache.txt): only then are the source's config/
+ *  and the build's plugins/ searched; an installed copy searches only
+ *  paths relative to where it is installed. */
+int config_build_tree(void);
+
 /** The directories searched for configs by name, in order, separated by
  *  ':' into buf (existing ones only). */
 void config_search_dirs(char *buf, size_t cap);

@@ -94,15 +94,14 @@ static int unknown_command(const char *name)
 /* The version, the ABI, and where plugins and configs are searched. */
 static int print_version(void)
 {
-    char exe[4096], configs[8192];
+    char dirs[8200], configs[8192];
     const char *env = getenv("SAPPER_PLUGIN_PATH");
-    config_exe_dir(exe, sizeof exe);
+    app_plugin_dirs(dirs, sizeof dirs);
     config_search_dirs(configs, sizeof configs);
     printf("sapper %s (plugin ABI %d.%d)\n", SAPPER_VERSION, SAPPER_ABI_MAJOR,
            SAPPER_ABI_MINOR);
     printf("plugins are searched in: a config's [engine] plugin_path, then "
-           "$SAPPER_PLUGIN_PATH (%s), then %s/plugins and %s/../lib/sapper/plugins\n",
-           env && *env ? env : "not set", exe, exe);
+           "$SAPPER_PLUGIN_PATH (%s), then %s\n", env && *env ? env : "not set", dirs);
     printf("configs by name (sapper play seeker) are searched in: %s\n",
            configs[0] ? configs : "(no config directory found)");
     return 0;
