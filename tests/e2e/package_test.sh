@@ -42,6 +42,20 @@ expect_files() {   # listing prefix what
 expect_files "$(tar tzf "$tgz")" "$top/" "the tarball"
 expect_files "$(dpkg-deb -c "$deb" | awk '{print $6}' | sed 's|^\./||')" "usr/" "the .deb"
 expect_contains "$(dpkg-deb -f "$deb" Depends)" "libncursesw6" "the .deb depends on the libraries it links"
+# A player's package never pulls Open MPI in (issue 25 item 28): MPI
+# tournaments are sapper-mpi's, a package of their own where MPI was found.
+expect_not_contains "$(ldd "$B/sapper")" "libmpi" "sapper links no MPI library"
+expect_not_contains "$(dpkg-deb -f "$deb" Depends)" "openmpi" "the sapper .deb does not depend on Open MPI"
+expect_not_contains "$(dpkg-deb -c "$deb")" "sapper-mpi" "nor holds sapper-mpi"
+mpideb=$(ls "$T"/out/sapper-mpi_*.deb 2>/dev/null | head -1)
+if [ -x "$B/sapper-mpi" ]; then
+    [ -n "$mpideb" ] && pass "a sapper-mpi .deb where MPI was found" || fail "no sapper-mpi .deb: $(ls "$T/out")"
+    [ -n "$mpideb" ] && expect_contains "$(dpkg-deb -f "$mpideb" Depends)" "sapper (= " \
+        "which depends on sapper" &&
+        expect_contains "$(dpkg-deb -f "$mpideb" Depends)" "libopenmpi" "and on Open MPI"
+else
+    [ -z "$mpideb" ] && pass "no sapper-mpi .deb without MPI" || fail "a sapper-mpi .deb without MPI"
+fi
 
 mkdir -p "$T/unpack" "$T/elsewhere"
 tar xzf "$tgz" -C "$T/unpack" && mv "$T/unpack/$top" "$T/moved"

@@ -7,9 +7,11 @@
  * `--resume` plays only what is missing. Exit: 0 done, 2 bad input,
  * 3 stopped before the end, 1 other failures. Under `mpirun -np N` every
  * rank runs this command: rank 0 as here, with the other ranks playing
- * for it (tournament_mpi.c, in builds with MPI).
+ * for it (tournament_mpi.c, compiled into sapper-mpi only; sapper, which
+ * never links MPI, becomes sapper-mpi when mpirun starts it).
  */
 #include "commands.h"
+#include "config_find.h"
 #include "sandbox.h"
 #include "tournament_mpi.h"
 
@@ -302,14 +304,39 @@ static int launched_by_mpi(void)
 }
 
 #ifdef SAPPER_HAVE_MPI
-static int start_ranks(tournament_mpi *mpi)
+static int start_ranks(tournament_mpi *mpi, int argc, char **argv)
 {
+    (void)argc;
+    (void)argv;
     return tournament_mpi_begin(mpi, launched_by_mpi());
 }
 #else
-/* A build without MPI under mpirun: every rank would play the whole
-   tournament into the same database. */
-static int start_ranks(tournament_mpi *mpi)
+/* sapper without MPI under mpirun: this rank becomes sapper-mpi (beside
+   this executable, in the build and when installed), with the same
+   arguments and the launcher's environment. Returns only when there is
+   none to become. */
+static void become_sapper_mpi(int argc, char **argv)
+{
+    char dir[4096], exe[4200];
+    char **args = calloc((size_t)argc + 3, sizeof *args);
+    config_exe_dir(dir, sizeof dir);
+    snprintf(exe, sizeof exe, "%s/sapper-mpi", dir);
+    if (!args || access(exe, X_OK) != 0) {
+        free(args);
+        return;
+    }
+    args[0] = exe;
+    args[1] = "tournament";
+    for (int i = 0; i < argc; i++)
+        args[i + 2] = argv[i];
+    fflush(NULL);
+    execv(exe, args);
+    free(args);   /* exec failed: refuse below */
+}
+
+/* Without MPI under mpirun every rank would play the whole tournament
+   into the same database: hand over to sapper-mpi, or refuse. */
+static int start_ranks(tournament_mpi *mpi, int argc, char **argv)
 {
     *mpi = (tournament_mpi){.rank = 0, .size = 1};
     const char *size = getenv("OMPI_COMM_WORLD_SIZE");
@@ -317,9 +344,11 @@ static int start_ranks(tournament_mpi *mpi)
         size = getenv("PMI_SIZE");
     if (!launched_by_mpi() || (size && strcmp(size, "1") == 0))
         return 0;
-    app_error("tournament: this sapper was built without MPI (CMake found no MPI "
-              "library): under mpirun each rank would play the whole tournament; "
-              "install libopenmpi-dev and rebuild, or run it without mpirun");
+    become_sapper_mpi(argc, argv);
+    app_error("tournament: under mpirun each rank would play the whole tournament, "
+              "and this sapper has no MPI and no sapper-mpi beside it: install the "
+              "sapper-mpi package (or build with libopenmpi-dev), or run it "
+              "without mpirun");
     return EXIT_USAGE;
 }
 #endif
@@ -355,7 +384,7 @@ int cmd_tournament(int argc, char **argv)
 {
     app a = {.prog = "tournament"};
     tournament_mpi mpi;
-    int started = start_ranks(&mpi);
+    int started = start_ranks(&mpi, argc, argv);
     if (started)
         return started;
     struct sigaction sa = {.sa_handler = on_signal};
