@@ -89,7 +89,7 @@ games=$(count "$T/replay.db" "select count(*) from games")
 noted=$(count "$T/replay.db" "select count(*) from games where result like '%failed after its game was decided (killed)%' or result like '%failed after its game was decided (memory)%'")
 [ "$noted" -ge 10 ] && pass "$noted games say the bot was killed after the end and stand" ||
     fail "only $noted games note a kill after the end"
-paired=$(printf '%s\n' "$out" | grep 'simple vs replayer')
+paired=$(printf '%s\n' "$out" | grep 'simple vs replayer' | tail -1)   # the final table's (standings may come before it)
 a=$(printf '%s' "$paired" | sed -n 's/.*: \([0-9]*\) vs \([0-9]*\) boards.*/\1/p')
 b=$(printf '%s' "$paired" | sed -n 's/.*: \([0-9]*\) vs \([0-9]*\) boards.*/\2/p')
 p=$(printf '%s' "$paired" | sed -n 's/.*sign test p = \([0-9.e-]*\),.*/\1/p')
