@@ -311,7 +311,7 @@ fi
 # fingerprint of its file; the schema has a version (PRAGMA user_version):
 # an older file is brought up to date, a newer one is left alone.
 prov=$(sqlite3 "$T/preset.db" "pragma user_version; select provenance from runs")
-expect_equal "$(printf '%s\n' "$prov" | head -1)" 6 "the results schema is version 6"
+expect_equal "$(printf '%s\n' "$prov" | head -1)" 7 "the results schema is version 7"
 expect_contains "$prov" '"kind":"bot","id":"simple","version":' "the run names its bots' versions"
 expect_contains "$prov" '"fingerprint":"' "and fingerprints their files"
 # Schema 6: every game names the host and rank that played it; without
@@ -320,19 +320,19 @@ expect_equal "$(sqlite3 "$T/preset.db" "select h.name, h.rank, count(*) from gam
     on h.run_id = g.run_id and h.id = g.host group by g.host")" "$(hostname)|0|2" \
     "every game names its host and rank"
 cp "$T/preset.db" "$T/old.db"
-sqlite3 "$T/old.db" "alter table runs drop column provenance; alter table runs drop column head; alter table runs drop column params; alter table games drop column times; alter table games drop column host; drop table hosts; pragma user_version = 0"
+sqlite3 "$T/old.db" "alter table runs drop column plugin_path; alter table runs drop column provenance; alter table runs drop column head; alter table runs drop column params; alter table games drop column times; alter table games drop column host; drop table hosts; pragma user_version = 0"
 out=$("$S" tournament "$T/preset.ini" tournament.db="$T/old.db" --resume 2>&1); st=$?
 expect_status $st 0 "a results file of schema 0 still resumes"
-[ "$(sqlite3 "$T/old.db" "pragma user_version")" = 6 ] && pass "and is migrated to schema 6" ||
+[ "$(sqlite3 "$T/old.db" "pragma user_version")" = 7 ] && pass "and is migrated to schema 7" ||
     fail "schema 0 was not migrated"
 # A file of schema 5 (no hosts) resumes: the games it held keep no host,
 # the new ones name theirs; both replay, and the table says who played.
 cp "$T/preset.db" "$T/s5.db"
-sqlite3 "$T/s5.db" "delete from games where game_index = 1; alter table games drop column host; drop table hosts; pragma user_version = 5"
+sqlite3 "$T/s5.db" "delete from games where game_index = 1; alter table runs drop column plugin_path; alter table games drop column host; drop table hosts; pragma user_version = 5"
 "$S" tournament "$T/preset.ini" tournament.db="$T/s5.db" --resume --json "$T/s5.json" >/dev/null 2>&1; st=$?
 expect_status $st 0 "a results file of schema 5 resumes"
 expect_equal "$(sqlite3 "$T/s5.db" "pragma user_version; select game_index, host is null from games order by game_index")" \
-    "$(printf '6\n0|1\n1|0')" "migrated to 6: the old game has no host, the new one has"
+    "$(printf '7\n0|1\n1|0')" "migrated to 7: the old game has no host, the new one has"
 expect_contains "$("$S" replay --db "$T/s5.db" --game 0 2>&1; "$S" replay --db "$T/s5.db" --game 1 2>&1)" \
     "game 1: ok" "games from before and after the migration replay"
 expect_contains "$(cat "$T/s5.json")" "\"hosts\":[{\"host\":\"$(hostname)\",\"games\":1}]" \
