@@ -48,7 +48,7 @@ INI
 [ "$SANITIZED" = ON ] && echo "limit_mb = 100" >> "$T/faults.ini"
 out=$("$S" tournament "$T/faults.ini" tournament.db="$T/f.db" --jobs 2 --csv "$T/f.csv" 2>"$T/err"); st=$?
 expect_status $st 0 "a tournament with misbehaving bots completes"
-row() { printf '%s\n' "$out" | grep "^$1 "; }
+row() { printf '%s\n' "$out" | grep -E "^ *[0-9]+  $1 "; }   # rank, then the name
 # Under the sanitizers UBSan turns the NULL store into exit(1), and the
 # runtime's own report and exit path (readlink /proc/self/exe) breaks the
 # sandbox first: there the bot loses as exit or sandbox.
@@ -125,7 +125,7 @@ cfg="$SAPPER_SOURCE/config/tournament-classic.ini"
 "$S" tournament "$cfg" tournament.db="$T/j2.db" tournament.games=150 --jobs 2 --csv "$T/j2.csv" >"$T/j2.txt" 2>/dev/null
 if [ "$(games_of "$T/j1.csv")" = "$(games_of "$T/j2.csv")" ]; then pass "same games for --jobs 1 and --jobs 2"
 else fail "same games for --jobs 1 and --jobs 2"; fi
-w1=$(grep -E '^(simple|random) ' "$T/j1.txt" | awk '{print $1,$2,$3,$4}'); w2=$(grep -E '^(simple|random) ' "$T/j2.txt" | awk '{print $1,$2,$3,$4}')
+w1=$(grep -E '^ *[0-9]+  (simple|random) ' "$T/j1.txt" | awk '{print $1,$2,$3,$4,$5}'); w2=$(grep -E '^ *[0-9]+  (simple|random) ' "$T/j2.txt" | awk '{print $1,$2,$3,$4,$5}')
 [ -n "$w1" ] && [ "$w1" = "$w2" ] && pass "same table for --jobs 1 and --jobs 2" || fail "same table: [$w1] vs [$w2]"
 
 # SIGKILL of the whole process group mid-run, then --resume.
@@ -501,4 +501,44 @@ expect_status $st 0 "a run of 1200 games without --report-every"
 expect_not_contains "$out" "standings after" "prints no standings while it runs (it is over in seconds)"
 first=$(grep -m1 '^progress:' <<< "$out")
 expect_equal "$first" "progress: 0/1200 games" "the first progress line says only what is known"
+# The table is ranked (issue 25 item 14): best first by the format's main
+# number (a duplicate's win rate), with a rank column, in the text, the
+# JSON and so the report; entrants level on it share a rank and keep
+# their config order. Here the weakest is named first and two are twins.
+cat > "$T/rank.ini" <<'INI'
+[game]
+rules = classic
+[rules]
+width = 9
+height = 9
+mines = 10
+[tournament]
+format = duplicate
+games = 30
+seed = 11
+sandbox = none
+[entrant.random]
+bot = random
+[entrant.twin-b]
+bot = simple
+[entrant.twin-a]
+bot = simple
+INI
+out=$("$S" tournament "$T/rank.ini" tournament.db="$T/rank.db" --json "$T/rank.json" 2>/dev/null)
+expect_status $? 0 "a ranked duplicate tournament"
+expect_equal "$(printf '%s\n' "$out" | grep -E '^ *(rank|[0-9]+)  ' | awk '{print $1, $2}')" \
+    "$(printf 'rank entrant\n1 twin-b\n1 twin-a\n3 random')" \
+    "the text table is ranked by win rate, the twins level at 1 in config order"
+expect_equal "$(sqlite3 :memory: "select json_extract(e.value, '\$.rank') || ' ' ||
+    json_extract(e.value, '\$.name') from json_each(readfile('$T/rank.json'), '\$.entrants') e
+    order by e.key")" "$(printf '1 twin-b\n1 twin-a\n3 random')" "and so is the JSON"
+"$S" report "$T/rank.db" -o "$T/rank.html" 2>/dev/null
+html=$(grep -o '<svg[^>]*>.*' "$T/rank.html" | grep -m1 -o 'twin-b\|twin-a\|random' | head -1)
+expect_equal "$html" "twin-b" "and the report's first chart starts with the leader"
+# A round robin ranks by score (a draw counts half): the scores down the
+# table never rise.
+out=$("$S" tournament "$T/rr.ini" tournament.db="$T/rank-rr.db" tournament.games=10 2>/dev/null)
+expect_equal "$(printf '%s\n' "$out" | awk '$1 ~ /^[0-9]+$/ && $6 ~ /%$/ {
+    s = $6 + 0; if (n++ && s > prev) bad = 1; prev = s } END {print n, bad ? "unsorted" : "sorted"}')" \
+    "$(printf '%s sorted' "$(grep -c '^\[entrant\.' "$T/rr.ini")")" "a round robin is ranked by score"
 finish
