@@ -541,4 +541,18 @@ out=$("$S" tournament "$T/rr.ini" tournament.db="$T/rank-rr.db" tournament.games
 expect_equal "$(printf '%s\n' "$out" | awk '$1 ~ /^[0-9]+$/ && $6 ~ /%$/ {
     s = $6 + 0; if (n++ && s > prev) bad = 1; prev = s } END {print n, bad ? "unsorted" : "sorted"}')" \
     "$(printf '%s sorted' "$(grep -c '^\[entrant\.' "$T/rr.ini")")" "a round robin is ranked by score"
+# The README's example tournament (issue 25 item 17) pits entrants that
+# differ: every pair has boards one won and the other lost, so its paired
+# statistics say something, and the figure the README quotes is what the
+# example gives on its first 100 boards.
+readme="$SAPPER_SOURCE/README.md"
+example=$(sed -n '/^## Tournaments/,/^```$/p' "$readme" | grep -m1 -o 'config/[a-z-]*\.ini')
+expect_equal "$example" "config/tournament-classic.ini" "the README's example tournament is found"
+out=$("$S" tournament "$SAPPER_SOURCE/$example" tournament.db="$T/example.db" tournament.games=100 \
+      --jobs 2 --json "$T/example.json" 2>/dev/null)
+expect_equal "$(sqlite3 :memory: "select count(*), sum(json_extract(p.value, '\$.a_only') +
+    json_extract(p.value, '\$.b_only') > 0) from json_each(readfile('$T/example.json'), '\$.paired') p")" \
+    "3|3" "every pair of the example differs on some boards"
+quoted=$(tr '\n' ' ' < "$readme" | grep -o '`simple vs prober: [0-9]* vs [0-9]* *boards`' | tr -d '`' | tr -s ' ')
+expect_contains "$out" "${quoted:-no figure quoted}," "the README quotes the example's own paired counts"
 finish
