@@ -51,6 +51,7 @@ void sapper_registry_free(sapper_registry *reg)
         free(reg->specs[i]);
     free(reg->specs);
     free(reg->describer);
+    free(reg->searched);
     free(reg->plugins);
     free(reg->handles);
     free(reg->files);

@@ -68,6 +68,11 @@ size_t sapper_registry_load_dir(sapper_registry *reg, const char *dir);
  *  found twice keeps the first and notes the second as a problem. */
 void sapper_registry_load_path(sapper_registry *reg, const char *path_list,
                                const char *env_list, const char *default_dir);
+/** The directories sapper_registry_load_path was given, in the order
+ *  searched, ':'-separated (as a plugin_path is written): what a message
+ *  about a plugin not found says was searched. "" before any load_path
+ *  (or when out of memory); owned by the registry. */
+const char *sapper_registry_searched(const sapper_registry *reg);
 
 /* Plugin pointers stay valid until the next load or the registry's free:
    load everything first, then look up. */

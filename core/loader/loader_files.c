@@ -204,6 +204,19 @@ size_t sapper_registry_load_dir(sapper_registry *reg, const char *dir)
     return reg->count - before;
 }
 
+/* dir after the directories already searched (reg->searched). */
+static void note_searched(sapper_registry *reg, const char *dir)
+{
+    size_t had = reg->searched ? strlen(reg->searched) : 0, n = strlen(dir);
+    char *grown = realloc(reg->searched, had + n + 2);
+    if (!grown)
+        return;   /* the message names fewer directories; the search goes on */
+    if (had)
+        grown[had++] = ':';
+    memcpy(grown + had, dir, n + 1);
+    reg->searched = grown;
+}
+
 static void load_list(sapper_registry *reg, const char *list)
 {
     if (!list)
@@ -215,6 +228,7 @@ static void load_list(sapper_registry *reg, const char *list)
         if (n > 0 && n < sizeof dir) {
             memcpy(dir, p, n);
             dir[n] = 0;
+            note_searched(reg, dir);
             sapper_registry_load_dir(reg, dir);
         }
         p = end ? end + 1 : p + n;
@@ -227,4 +241,9 @@ void sapper_registry_load_path(sapper_registry *reg, const char *path_list,
     load_list(reg, path_list);
     load_list(reg, env_list);
     load_list(reg, default_dir);
+}
+
+const char *sapper_registry_searched(const sapper_registry *reg)
+{
+    return reg->searched ? reg->searched : "";
 }

@@ -32,6 +32,9 @@ struct sapper_registry {
     size_t nspecs, scap;
     char *describer;              /* sapper-bothost, which reads manifests
                                      (describe.h); owned, NULL until set */
+    char *searched;               /* the directories the search path named,
+                                     ':'-separated in order; owned, NULL
+                                     until sapper_registry_load_path */
 };
 
 /* loader.c: *arr grown to hold need items of size (doubling, from 8);

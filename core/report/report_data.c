@@ -125,7 +125,7 @@ static sapper_status rebuild_def(report_data *d, const sapper_registry *reg, cha
         p += n + (p[n] == '\n');
     }
     sapper_config_init(&cfg);
-    char why[1024] = "";
+    char why[4096] = "";   /* a message naming the search path */
     sapper_status st = sapper_config_read_string(&cfg, sapper_strbuf_str(&ini),
                                                  "the run's definition", why, sizeof why);
     if (st == SAPPER_OK)
@@ -133,8 +133,14 @@ static sapper_status rebuild_def(report_data *d, const sapper_registry *reg, cha
                                         sizeof why);
     sapper_config_free(&cfg);
     sapper_strbuf_free(&ini);
-    if (st != SAPPER_OK)
+    int missing = strstr(why, "(see sapper plugins)") && !strstr(why, "searched in: ");
+    if (st != SAPPER_OK && !missing)
         return fail(err, errcap, "%s: cannot rebuild its tournament: %s", d->path, why);
+    if (st != SAPPER_OK) {   /* a rules plugin not found: say where it was looked for */
+        snprintf(err, errcap, "%s: cannot rebuild its tournament: %s; plugins searched "
+                 "in: %s", d->path, why, sapper_registry_searched(reg));
+        return SAPPER_ERR_PARAM;
+    }
     d->have_def = 1;
     d->def.seed = d->master_seed;
     snprintf(d->def.db, sizeof d->def.db, "%s", d->path);

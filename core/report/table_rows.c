@@ -1,6 +1,7 @@
 /*
- * table_rows.c - the rows of a tournament's table that are the entrants':
- * games, wins and win rate with its Wilson interval, time per move, faults
+ * table_rows.c - the rows of a tournament's table that are the entrants',
+ * ranked (best first, by the format's main number, see row_above): games,
+ * wins and win rate with its Wilson interval, time per move, faults
  * and void games (and whether an entrant's share of them stands out), the
  * duplicate format's paired sign and McNemar tests, and the Bradley-Terry
  * ratings over all games, each as text and as JSON members. It counts no
@@ -109,40 +110,126 @@ void table_duplicate_paired(tables *t, sapper_strbuf *text, sapper_strbuf *json)
     sapper_strbuf_printf(json, "]");
 }
 
+/* Whether the format pits entrants against each other two at a time. */
+static int two_player(const tables *t)
+{
+    return t->def->format == SAPPER_FMT_ROUNDROBIN || t->def->format == SAPPER_FMT_GAUNTLET;
+}
+
+/* Entrant i's games (free-for-all: seats), its win rate (share) and score
+   (points a game or seat: a two-player draw counts half). */
+static int64_t row_games(const tables *t, size_t i)
+{
+    return t->def->format == SAPPER_FMT_FFA ? t->e[i].seats : t->e[i].games;
+}
+
+static double row_rate(const tables *t, size_t i)
+{
+    int64_t n = row_games(t, i);
+    return n ? (double)t->e[i].wins / (double)n : 0;
+}
+
+static double row_score(const tables *t, size_t i)
+{
+    int64_t n = row_games(t, i);
+    return n ? t->e[i].points / (double)n : 0;
+}
+
+/* >0 when entrant a stands above b: by the format's main number (duplicate
+   and free-for-all the win rate or share, two-player the score), then the
+   win rate (two-player) or the mean place (free-for-all, lower above); 0
+   when level on both (they share a rank and keep config order). */
+static int row_above(const tables *t, size_t a, size_t b)
+{
+    int two = two_player(t);
+    double ka = two ? row_score(t, a) : row_rate(t, a);
+    double kb = two ? row_score(t, b) : row_rate(t, b);
+    if (ka != kb)
+        return ka > kb ? 1 : -1;
+    if (two && row_rate(t, a) != row_rate(t, b))
+        return row_rate(t, a) > row_rate(t, b) ? 1 : -1;
+    if (t->def->format != SAPPER_FMT_FFA)
+        return 0;
+    double pa = sapper_mean_placement(t->e[a].places, SAPPER_MAX_SEATS, NULL);
+    double pb = sapper_mean_placement(t->e[b].places, SAPPER_MAX_SEATS, NULL);
+    return pa < pb ? 1 : pa > pb ? -1 : 0;
+}
+
+/* The entrants best first into order (an insertion sort, stable: level
+   entrants keep their config order) and each one's rank into rank[i]
+   (standard competition ranking: level entrants share the better rank,
+   1, 2, 2, 4). */
+static void rank_rows(const tables *t, size_t *order, int *rank)
+{
+    size_t k = t->def->nentrants;
+    for (size_t i = 0; i < k; i++) {
+        size_t j = i;
+        for (; j > 0 && row_above(t, i, order[j - 1]) > 0; j--)
+            order[j] = order[j - 1];
+        order[j] = i;
+    }
+    for (size_t r = 0; r < k; r++)
+        rank[order[r]] = r > 0 && row_above(t, order[r - 1], order[r]) == 0
+                       ? rank[order[r - 1]] : (int)r + 1;
+}
+
+static void entrant_text(const tables *t, size_t i, int rank, sapper_strbuf *text)
+{
+    const entrant_tally *e = &t->e[i];
+    int64_t n = row_games(t, i);
+    sapper_interval ci;
+    sapper_wilson((uint64_t)e->wins, (uint64_t)n, SAPPER_Z95, &ci);
+    sapper_strbuf_printf(text, "%4d  %-16s %7lld %7lld %7.2f%%  ", rank,
+                         t->def->entrants[i].name, (long long)n, (long long)e->wins,
+                         100 * row_rate(t, i));
+    if (two_player(t))
+        sapper_strbuf_printf(text, "%6.2f%%  ", 100 * row_score(t, i));
+    sapper_strbuf_printf(text, "[%5.2f%%, %5.2f%%] %9.3f  ", 100 * ci.lo, 100 * ci.hi,
+                         ms_per_move(e));
+    if (t->def->format == SAPPER_FMT_FFA)
+        sapper_strbuf_printf(text, "%.2f, ",
+                             sapper_mean_placement(e->places, SAPPER_MAX_SEATS, NULL));
+    faults_text(e, text);
+    voids_text(t, i, text);
+    sapper_strbuf_printf(text, "\n");
+}
+
+static void entrant_json(const tables *t, size_t i, int rank, sapper_strbuf *json)
+{
+    const entrant_tally *e = &t->e[i];
+    int64_t n = row_games(t, i);
+    sapper_interval ci;
+    sapper_wilson((uint64_t)e->wins, (uint64_t)n, SAPPER_Z95, &ci);
+    sapper_strbuf_printf(json, "{\"rank\":%d,\"name\":", rank);
+    sapper_strbuf_json(json, t->def->entrants[i].name);
+    sapper_strbuf_printf(json, ",\"bot\":\"%s\",\"games\":%lld,\"wins\":%lld,"
+                         "\"win_rate\":%.6g,\"ci95\":[%.6g,%.6g],\"points\":%.6g,"
+                         "\"score\":%.6g,\"mean_place\":%.6g,\"ms_per_move\":%.6g,"
+                         "\"faults\":", t->def->entrants[i].bot->desc.id, (long long)n,
+                         (long long)e->wins, row_rate(t, i), ci.lo, ci.hi, e->points,
+                         row_score(t, i),
+                         sapper_mean_placement(e->places, SAPPER_MAX_SEATS, NULL),
+                         ms_per_move(e));
+    faults_json(e, json);
+    sapper_strbuf_printf(json, ",\"void\":%lld,\"void_stands_out\":%s}",
+                         (long long)e->voided, void_stands_out(t, i) ? "true" : "false");
+}
+
 void table_entrant_rows(tables *t, sapper_strbuf *text, sapper_strbuf *json)
 {
-    const sapper_tournament_def *def = t->def;
-    int ffa = def->format == SAPPER_FMT_FFA;
-    sapper_strbuf_printf(text, "%-16s %7s %7s %8s  %-17s %9s  %s\n", "entrant",
+    int ffa = t->def->format == SAPPER_FMT_FFA;
+    size_t order[SAPPER_MAX_ENTRANTS];
+    int rank[SAPPER_MAX_ENTRANTS];
+    rank_rows(t, order, rank);
+    sapper_strbuf_printf(text, "%4s  %-16s %7s %7s %8s  %s%-17s %9s  %s\n", "rank", "entrant",
                          ffa ? "seats" : "games", "wins", ffa ? "share" : "win rate",
-                         "95% interval", "ms/move", ffa ? "mean place, faults" : "faults");
+                         two_player(t) ? "  score  " : "", "95% interval", "ms/move",
+                         ffa ? "mean place, faults" : "faults");
     sapper_strbuf_printf(json, ",\"entrants\":[");
-    for (size_t i = 0; i < def->nentrants; i++) {
-        const entrant_tally *e = &t->e[i];
-        int64_t n = ffa ? e->seats : e->games;
-        sapper_interval ci;
-        sapper_wilson((uint64_t)e->wins, (uint64_t)n, SAPPER_Z95, &ci);
-        double rate = n ? (double)e->wins / (double)n : 0;
-        double place = sapper_mean_placement(e->places, SAPPER_MAX_SEATS, NULL);
-        sapper_strbuf_printf(text, "%-16s %7lld %7lld %7.2f%%  [%5.2f%%, %5.2f%%] %9.3f  ",
-                             def->entrants[i].name, (long long)n, (long long)e->wins,
-                             100 * rate, 100 * ci.lo, 100 * ci.hi, ms_per_move(e));
-        if (ffa)
-            sapper_strbuf_printf(text, "%.2f, ", place);
-        faults_text(e, text);
-        voids_text(t, i, text);
-        sapper_strbuf_printf(text, "\n");
-        sapper_strbuf_printf(json, "%s{\"name\":", i ? "," : "");
-        sapper_strbuf_json(json, def->entrants[i].name);
-        sapper_strbuf_printf(json, ",\"bot\":\"%s\",\"games\":%lld,\"wins\":%lld,"
-                             "\"win_rate\":%.6g,\"ci95\":[%.6g,%.6g],\"points\":%.6g,"
-                             "\"mean_place\":%.6g,\"ms_per_move\":%.6g,\"faults\":",
-                             def->entrants[i].bot->desc.id, (long long)n,
-                             (long long)e->wins, rate, ci.lo, ci.hi, e->points, place,
-                             ms_per_move(e));
-        faults_json(e, json);
-        sapper_strbuf_printf(json, ",\"void\":%lld,\"void_stands_out\":%s}",
-                             (long long)e->voided, void_stands_out(t, i) ? "true" : "false");
+    for (size_t r = 0; r < t->def->nentrants; r++) {
+        entrant_text(t, order[r], rank[order[r]], text);
+        sapper_strbuf_printf(json, "%s", r ? "," : "");
+        entrant_json(t, order[r], rank[order[r]], json);
     }
     sapper_strbuf_printf(json, "]");
 }

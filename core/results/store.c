@@ -6,7 +6,8 @@
  *   runs(id, created, definition, master_seed, ruleset, format, total,
  *        provenance,   (provenance.h: engine, ABI, plugins and their files)
  *        head,         the replay text every game of the run begins with
- *        params)       the parameters the games played, as JSON
+ *        params,       the parameters the games played, as JSON
+ *        plugin_path)  the config's [engine] plugin_path, absolute
  *   games(run_id, game_index, board, seed, ruleset, params, seats, outcome,
  *         returns, reason, culprit, seconds, moves, think, steps, result,
  *         actions, times, host)
@@ -28,7 +29,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#define SCHEMA_VERSION 6
+#define SCHEMA_VERSION 7
 
 static const char schema[] =
     "PRAGMA journal_mode=WAL;"
@@ -36,7 +37,8 @@ static const char schema[] =
     "CREATE TABLE IF NOT EXISTS runs("
     " id INTEGER PRIMARY KEY, created TEXT NOT NULL, definition TEXT NOT NULL,"
     " master_seed TEXT NOT NULL, ruleset TEXT NOT NULL, format TEXT NOT NULL,"
-    " total INTEGER NOT NULL, provenance TEXT, head TEXT, params TEXT);"
+    " total INTEGER NOT NULL, provenance TEXT, head TEXT, params TEXT,"
+    " plugin_path TEXT);"
     "CREATE TABLE IF NOT EXISTS games("
     " run_id INTEGER NOT NULL REFERENCES runs(id), game_index INTEGER NOT NULL,"
     " board INTEGER NOT NULL, seed TEXT NOT NULL, ruleset TEXT NOT NULL,"
@@ -139,7 +141,8 @@ static int migrate(sapper_store *s)
         return SQLITE_OK;
     if (!add_column(s, "runs", "provenance", "TEXT") ||
         !add_column(s, "runs", "head", "TEXT") || !add_column(s, "runs", "params", "TEXT") ||
-        !add_column(s, "games", "times", "BLOB") || !add_column(s, "games", "host", "INTEGER"))
+        !add_column(s, "games", "times", "BLOB") || !add_column(s, "games", "host", "INTEGER") ||
+        !add_column(s, "runs", "plugin_path", "TEXT"))
         return SQLITE_ERROR;
     char sql[64];
     snprintf(sql, sizeof sql, "PRAGMA user_version = %d", SCHEMA_VERSION);

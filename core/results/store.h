@@ -90,6 +90,15 @@ sapper_status sapper_store_check_complete(sapper_tournament_def *def, char *err,
  *  cannot be read (see sapper_store_failure). */
 int64_t sapper_store_last_run(sapper_store *s);
 
+/** The [engine] plugin_path run run_id (-1: the last run) of the file db
+ *  was played with (absolute directories, ':'-separated) into out, for a
+ *  command that must build its plugin registry before it reads the run;
+ *  "" when it had none or was stored before results schema 7. SAPPER_OK,
+ *  or SAPPER_ERR_PARAM with out "" when db holds no such run or is no
+ *  results database (the command's own reading then says why). */
+sapper_status sapper_store_run_plugin_path(const char *db, int64_t run_id, char *out,
+                                           size_t cap);
+
 /** The replay text of game index of run (caller frees), or NULL; *len
  *  gets its length in bytes (a NUL inside is kept, for the caller to
  *  refuse). */

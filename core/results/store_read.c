@@ -25,6 +25,36 @@ int64_t sapper_store_last_run(sapper_store *s)
     return rc == SQLITE_ROW ? id : -2;
 }
 
+/* The run's plugin_path into out; "" when none or before schema 7. */
+static void plugin_path_of(sapper_store *s, int64_t run_id, char *out, size_t cap)
+{
+    sqlite3_stmt *q;
+    out[0] = 0;
+    if (!store_has_column(s->db, "runs", "plugin_path") ||   /* before schema 7 */
+        sqlite3_prepare_v2(s->db, "SELECT plugin_path FROM runs WHERE id = ?", -1, &q,
+                           NULL) != SQLITE_OK)
+        return;
+    sqlite3_bind_int64(q, 1, run_id);
+    if (sqlite3_step(q) == SQLITE_ROW && sqlite3_column_type(q, 0) != SQLITE_NULL)
+        snprintf(out, cap, "%s", (const char *)sqlite3_column_text(q, 0));
+    sqlite3_finalize(q);
+}
+
+sapper_status sapper_store_run_plugin_path(const char *db, int64_t run_id, char *out,
+                                           size_t cap)
+{
+    sapper_store *s;
+    char err[1024];
+    out[0] = 0;
+    if (sapper_store_open_readonly(db, &s, err, sizeof err) != SAPPER_OK)
+        return SAPPER_ERR_PARAM;
+    int64_t run = run_id >= 0 ? run_id : sapper_store_last_run(s);
+    if (run >= 0)
+        plugin_path_of(s, run, out, cap);
+    sapper_store_close(s);
+    return run >= 0 ? SAPPER_OK : SAPPER_ERR_PARAM;
+}
+
 int64_t store_count_games(sapper_store *s, int64_t run_id)
 {
     sqlite3_stmt *q;

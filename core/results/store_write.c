@@ -37,8 +37,8 @@ static sapper_status insert_run(sapper_store *s, const sapper_tournament_def *de
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)def->seed);
     snprintf(fmt, sizeof fmt, "%d", def->format);
     if (sqlite3_prepare_v2(s->db, "INSERT INTO runs(created, definition, master_seed,"
-                           " ruleset, format, total, provenance, head, params)"
-                           " VALUES(?,?,?,?,?,?,?,?,?)", -1, &q, NULL) != SQLITE_OK)
+                           " ruleset, format, total, provenance, head, params,"
+                           " plugin_path) VALUES(?,?,?,?,?,?,?,?,?,?)", -1, &q, NULL) != SQLITE_OK)
         return store_db_error(s, "insert run", err, errcap);
     sapper_strbuf head = {0}, params = {0};
     sapper_replay_head(&def->base, &head);
@@ -58,6 +58,7 @@ static sapper_status insert_run(sapper_store *s, const sapper_tournament_def *de
     sqlite3_bind_text(q, 7, sapper_strbuf_str(&prov), -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(q, 8, sapper_strbuf_str(&head), -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(q, 9, sapper_strbuf_str(&params), -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(q, 10, def->plugin_path, -1, SQLITE_TRANSIENT);
     int rc = sqlite3_step(q);
     sqlite3_finalize(q);
     sapper_strbuf_free(&prov);
@@ -124,6 +125,25 @@ static sapper_status extend_run(sapper_store *s, const sapper_tournament_def *de
     return rc == SQLITE_DONE ? SAPPER_OK : store_db_error(s, "extend the run", err, errcap);
 }
 
+/* A resumed run keeps the plugin path it is played with now (where its
+   plugins were found last); a config without one leaves the stored one. */
+static sapper_status keep_plugin_path(sapper_store *s, const sapper_tournament_def *def,
+                                      int64_t run_id, char *err, size_t errcap)
+{
+    sqlite3_stmt *q;
+    if (!def->plugin_path[0])
+        return SAPPER_OK;
+    if (sqlite3_prepare_v2(s->db, "UPDATE runs SET plugin_path = ? WHERE id = ?", -1, &q,
+                           NULL) != SQLITE_OK)
+        return store_db_error(s, "keep the plugin path", err, errcap);
+    sqlite3_bind_text(q, 1, def->plugin_path, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(q, 2, run_id);
+    int rc = sqlite3_step(q);
+    sqlite3_finalize(q);
+    return rc == SQLITE_DONE ? SAPPER_OK
+                             : store_db_error(s, "keep the plugin path", err, errcap);
+}
+
 sapper_status store_resume_run(sapper_store *s, sapper_tournament_def *def,
                                int64_t run_id, const char *text, char *err,
                                size_t errcap)
@@ -182,6 +202,8 @@ static sapper_status begin_run(sapper_store *s, sapper_tournament_def *def, int 
     } else if (last >= 0 && resume) {
         *run_id = last;
         st = store_resume_run(s, def, last, sapper_strbuf_str(&text), err, errcap);
+        if (st == SAPPER_OK)
+            st = keep_plugin_path(s, def, last, err, errcap);
     } else if (last >= 0 && store_count_games(s, last) > 0) {
         snprintf(err, errcap, "%s already holds a tournament (run %lld, %lld games): "
                  "add --resume to complete it, or choose another db",

@@ -49,6 +49,11 @@ typedef struct sapper_tournament_def {
     char helper[1024];              /* sapper-bothost, set by the caller when
                                        sandbox is on */
     char db[1024];                  /* SQLite results file */
+    char plugin_path[4096];         /* the config's [engine] plugin_path, each
+                                       directory made absolute (from the
+                                       current one), "" when none: stored
+                                       with the run so its plugins are found
+                                       again (not in the definition text) */
     int32_t seats;                  /* seats per game (ffa) */
     double rank_timeout;            /* seconds an MPI rank may stay silent
                                        before its games go to others (not

@@ -9,6 +9,7 @@
 #include "provenance.h"
 
 #include <stdio.h>
+#include <unistd.h>
 
 static const sapper_param_spec tournament_spec[] = {
     {.key = "format", .type = SAPPER_PARAM_CHOICE, .def = "auto",
@@ -129,9 +130,10 @@ static sapper_status read_entrant(sapper_config *cfg, const sapper_registry *reg
     if (!e->bot) {
         const char *near = sapper_registry_suggest(reg, b->value, SAPPER_KIND_BOT);
         snprintf(err, errcap, "%s: [%s] bot: expected the id of a %s-family bot "
-                 "plugin (see sapper plugins), found \"%s\"%s%s%s", at, section,
-                 rules->desc.family, b->value, near ? "; did you mean \"" : "",
-                 near ? near : "", near ? "\"?" : "");
+                 "plugin (see sapper plugins), found \"%s\"%s%s%s; plugins searched "
+                 "in: %s", at, section, rules->desc.family, b->value,
+                 near ? "; did you mean \"" : "", near ? near : "", near ? "\"?" : "",
+                 sapper_registry_searched(reg));
         return SAPPER_ERR_PARAM;
     }
     if (!sapper_plugin_can_play(e->bot, rules, why, sizeof why)) {
@@ -346,6 +348,38 @@ static sapper_status refuse_player_sections(const sapper_config *cfg, char *err,
     return SAPPER_OK;
 }
 
+/* [engine] plugin_path into def->plugin_path, a relative directory taken
+   from the current one (as the search took it), so a report or replay run
+   elsewhere finds the same plugins. */
+static sapper_status keep_plugin_path(const sapper_config *cfg, sapper_tournament_def *def,
+                                      char *err, size_t errcap)
+{
+    sapper_config_entry *e = sapper_config_get(cfg, "engine", "plugin_path");
+    char cwd[4096];
+    sapper_strbuf out = {0};
+    if (!e || !e->value[0])
+        return SAPPER_OK;
+    if (!getcwd(cwd, sizeof cwd))
+        cwd[0] = 0;
+    for (const char *p = e->value; *p;) {
+        size_t n = strcspn(p, ":");
+        if (n > 0)
+            sapper_strbuf_printf(&out, "%s%s%s%.*s", out.len ? ":" : "",
+                                 p[0] == '/' ? "" : cwd, p[0] == '/' ? "" : "/", (int)n, p);
+        p += n + (p[n] == ':');
+    }
+    size_t len = out.len;
+    int failed = out.failed, fits = len < sizeof def->plugin_path;
+    if (fits)
+        snprintf(def->plugin_path, sizeof def->plugin_path, "%s", sapper_strbuf_str(&out));
+    sapper_strbuf_free(&out);
+    if (failed || fits)
+        return failed ? SAPPER_ERR_NOMEM : SAPPER_OK;
+    snprintf(err, errcap, "[engine] plugin_path: expected at most %zu characters (the "
+             "directories made absolute), found %zu", sizeof def->plugin_path - 1, len);
+    return SAPPER_ERR_PARAM;
+}
+
 sapper_status sapper_tournament_def_read(sapper_config *cfg,
                                          const sapper_registry *reg,
                                          uint64_t drawn_seed, int cores,
@@ -368,6 +402,8 @@ sapper_status sapper_tournament_def_read(sapper_config *cfg,
                                      &set, err, errcap);
     if (st == SAPPER_OK)
         st = read_settings(cfg, def, &set, drawn_seed, cores, err, errcap);
+    if (st == SAPPER_OK)
+        st = keep_plugin_path(cfg, def, err, errcap);
     if (st == SAPPER_OK)
         st = read_entrants(cfg, reg, def, err, errcap);
     if (st == SAPPER_OK)

@@ -82,7 +82,7 @@ for r in db.execute("""select game_index, board, seed, ruleset, params, seats, o
     print(*r[:13], decode(r[13], r[2]), sep="\t")
 PY
 }
-table_of() { grep -E '^(simple|simple-flags|random) ' "$1" | awk '{print $1, $2, $3, $4}'; }
+table_of() { grep -E '^ *[0-9]+  (simple|prober|random) ' "$1" | awk '{print $1, $2, $3, $4, $5}'; }
 rank_pid() {   # PID RANK: the pid of that rank (a child of mpirun, PID's child)
     for p in $(for c in $(pgrep -P "$1"); do pgrep -P "$c"; done); do
         tr '\0' '\n' < "/proc/$p/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$2" &&

@@ -16,6 +16,7 @@ S=$B/sapper
 SRC=${SAPPER_SOURCE:-$(cd "$(dirname "$0")/../.." && pwd)}
 HERE=$(cd "$(dirname "$0")" && pwd)
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+expect_equal() { [ "$1" = "$2" ] && pass "$3" || fail "$3: expected [$2], found [$1]"; }
 
 tournament() {   # name, then the config text on stdin
     cat > "$T/$1.ini"
@@ -123,6 +124,47 @@ expect_contains "$html" "finished above the column" "free-for-all: the pairwise 
 expect_contains "$html" "Win share as games came in" "the accumulation chart"
 case $html in *'<script'*|*'src="http'*|*'href="http'*|*'@import'*)
     fail "the page loads something from outside" ;; *) pass "the page is self-contained" ;; esac
+
+# ---- bots found through the tournament's [engine] plugin_path -------------
+# (issue 25 item 13) A relative plugin_path, taken from the directory the
+# tournament ran in: the database keeps it (absolute), so the report and
+# the replay commands it prints work from any directory, and a plugin no
+# longer there is named with the directories searched.
+mkdir -p "$T/own"
+cp "$B/tests/plugins/dup_a.so" "$B/tests/plugins/bot_illegal.so" "$T/own/"
+cat > "$T/own.ini" <<'INI'
+[engine]
+plugin_path = own
+[game]
+rules = classic
+[tournament]
+format = duplicate
+games = 3
+seed = 3
+[entrant.first]
+bot = dup
+[entrant.illegal]
+bot = bot_illegal
+INI
+(cd "$T" && "$S" tournament own.ini tournament.db=own.db >/dev/null 2>&1)
+expect_status $? 0 "a tournament of bots found through its plugin_path runs"
+expect_equal "$(sqlite3 "$T/own.db" 'select plugin_path from runs')" "$T/own" \
+    "the run keeps its plugin path, absolute"
+out=$(cd / && "$S" report "$T/own.db" -o "$T/own.html" 2>&1); st=$?
+expect_status $st 0 "sapper report rebuilds it from another directory: $out"
+cmd=$(grep -o 'sapper replay --db [^<]* --game [0-9]*' "$T/own.html" | head -1)
+expect_contains "$cmd" "sapper replay --db $T/own.db --game " "the report prints replay commands"
+out=$(cd / && "$S" ${cmd#sapper } 2>&1); st=$?
+expect_status $st 0 "the printed replay command runs as given"
+expect_contains "$out" "1 game(s), 0 mismatch(es)" "and the game replays"
+mv "$T/own" "$T/own-moved"
+out=$("$S" report "$T/own.db" -o "$T/own2.html" 2>&1); st=$?
+expect_status $st 2 "a plugin no longer on the stored path is refused"
+expect_contains "$out" "found \"dup\"; plugins searched in: $T/own:" \
+    "and the message says which path was searched"
+out=$("$S" ${cmd#sapper } 2>&1); st=$?
+expect_contains "$out" "plugins searched in: $T/own:" "replay --db says it too"
+mv "$T/own-moved" "$T/own"
 
 # ---- bad input: exit 2, nothing written ----------------------------------
 sqlite3 "$T/other.db" "CREATE TABLE notes(x); INSERT INTO notes VALUES (1);"

@@ -32,7 +32,7 @@ for a in $SANDBOX $CRASH $LOOP $AFTER flood leak; do
 done
 out=$("$S" tournament "$T/evil.ini" tournament.db="$T/evil.db" --jobs 2 2>"$T/err"); st=$?
 expect_status $st 0 "a tournament of hostile bots completes"
-row() { printf '%s\n' "$out" | grep "^$1 "; }
+row() { printf '%s\n' "$out" | grep -E "^ *[0-9]+  $1 "; }   # rank, then the name
 # Under the sanitizers a crash is a report first: UBSan exits, or the
 # report's own system calls break the sandbox.
 crash_reason='crash 4'; [ "$SANITIZED" = ON ] && crash_reason='(exit|sandbox) 4'
@@ -120,7 +120,7 @@ board | sed 's/^games = 4$/games = 3/' > "$T/cxx.ini"
 printf '[entrant.cxx]\nbot = bot_cxx\n' >> "$T/cxx.ini"
 out=$("$S" tournament "$T/cxx.ini" tournament.db="$T/cxx.db" 2>&1); st=$?
 expect_status $st 0 "a tournament with a C++ bot completes"
-expect_contains "$(printf '%s\n' "$out" | grep '^cxx ')" " -" "the C++ bot plays sandboxed without a fault"
+expect_contains "$(printf '%s\n' "$out" | grep -E '^ *[0-9]+  cxx ')" " -" "the C++ bot plays sandboxed without a fault"
 [ "$(sqlite3 "$T/cxx.db" "select count(*) from games where seats = '[\"cxx\"]' and reason = ''")" = 3 ] &&
     pass "all 3 of its games are played to their end" || fail "the C++ bot's games did not all end normally"
 

@@ -48,7 +48,7 @@ INI
 [ "$SANITIZED" = ON ] && echo "limit_mb = 100" >> "$T/faults.ini"
 out=$("$S" tournament "$T/faults.ini" tournament.db="$T/f.db" --jobs 2 --csv "$T/f.csv" 2>"$T/err"); st=$?
 expect_status $st 0 "a tournament with misbehaving bots completes"
-row() { printf '%s\n' "$out" | grep "^$1 "; }
+row() { printf '%s\n' "$out" | grep -E "^ *[0-9]+  $1 "; }   # rank, then the name
 # Under the sanitizers UBSan turns the NULL store into exit(1), and the
 # runtime's own report and exit path (readlink /proc/self/exe) breaks the
 # sandbox first: there the bot loses as exit or sandbox.
@@ -125,7 +125,7 @@ cfg="$SAPPER_SOURCE/config/tournament-classic.ini"
 "$S" tournament "$cfg" tournament.db="$T/j2.db" tournament.games=150 --jobs 2 --csv "$T/j2.csv" >"$T/j2.txt" 2>/dev/null
 if [ "$(games_of "$T/j1.csv")" = "$(games_of "$T/j2.csv")" ]; then pass "same games for --jobs 1 and --jobs 2"
 else fail "same games for --jobs 1 and --jobs 2"; fi
-w1=$(grep -E '^(simple|random) ' "$T/j1.txt" | awk '{print $1,$2,$3,$4}'); w2=$(grep -E '^(simple|random) ' "$T/j2.txt" | awk '{print $1,$2,$3,$4}')
+w1=$(grep -E '^ *[0-9]+  (simple|random) ' "$T/j1.txt" | awk '{print $1,$2,$3,$4,$5}'); w2=$(grep -E '^ *[0-9]+  (simple|random) ' "$T/j2.txt" | awk '{print $1,$2,$3,$4,$5}')
 [ -n "$w1" ] && [ "$w1" = "$w2" ] && pass "same table for --jobs 1 and --jobs 2" || fail "same table: [$w1] vs [$w2]"
 
 # SIGKILL of the whole process group mid-run, then --resume.
@@ -311,7 +311,7 @@ fi
 # fingerprint of its file; the schema has a version (PRAGMA user_version):
 # an older file is brought up to date, a newer one is left alone.
 prov=$(sqlite3 "$T/preset.db" "pragma user_version; select provenance from runs")
-expect_equal "$(printf '%s\n' "$prov" | head -1)" 6 "the results schema is version 6"
+expect_equal "$(printf '%s\n' "$prov" | head -1)" 7 "the results schema is version 7"
 expect_contains "$prov" '"kind":"bot","id":"simple","version":' "the run names its bots' versions"
 expect_contains "$prov" '"fingerprint":"' "and fingerprints their files"
 # Schema 6: every game names the host and rank that played it; without
@@ -320,19 +320,19 @@ expect_equal "$(sqlite3 "$T/preset.db" "select h.name, h.rank, count(*) from gam
     on h.run_id = g.run_id and h.id = g.host group by g.host")" "$(hostname)|0|2" \
     "every game names its host and rank"
 cp "$T/preset.db" "$T/old.db"
-sqlite3 "$T/old.db" "alter table runs drop column provenance; alter table runs drop column head; alter table runs drop column params; alter table games drop column times; alter table games drop column host; drop table hosts; pragma user_version = 0"
+sqlite3 "$T/old.db" "alter table runs drop column plugin_path; alter table runs drop column provenance; alter table runs drop column head; alter table runs drop column params; alter table games drop column times; alter table games drop column host; drop table hosts; pragma user_version = 0"
 out=$("$S" tournament "$T/preset.ini" tournament.db="$T/old.db" --resume 2>&1); st=$?
 expect_status $st 0 "a results file of schema 0 still resumes"
-[ "$(sqlite3 "$T/old.db" "pragma user_version")" = 6 ] && pass "and is migrated to schema 6" ||
+[ "$(sqlite3 "$T/old.db" "pragma user_version")" = 7 ] && pass "and is migrated to schema 7" ||
     fail "schema 0 was not migrated"
 # A file of schema 5 (no hosts) resumes: the games it held keep no host,
 # the new ones name theirs; both replay, and the table says who played.
 cp "$T/preset.db" "$T/s5.db"
-sqlite3 "$T/s5.db" "delete from games where game_index = 1; alter table games drop column host; drop table hosts; pragma user_version = 5"
+sqlite3 "$T/s5.db" "delete from games where game_index = 1; alter table runs drop column plugin_path; alter table games drop column host; drop table hosts; pragma user_version = 5"
 "$S" tournament "$T/preset.ini" tournament.db="$T/s5.db" --resume --json "$T/s5.json" >/dev/null 2>&1; st=$?
 expect_status $st 0 "a results file of schema 5 resumes"
 expect_equal "$(sqlite3 "$T/s5.db" "pragma user_version; select game_index, host is null from games order by game_index")" \
-    "$(printf '6\n0|1\n1|0')" "migrated to 6: the old game has no host, the new one has"
+    "$(printf '7\n0|1\n1|0')" "migrated to 7: the old game has no host, the new one has"
 expect_contains "$("$S" replay --db "$T/s5.db" --game 0 2>&1; "$S" replay --db "$T/s5.db" --game 1 2>&1)" \
     "game 1: ok" "games from before and after the migration replay"
 expect_contains "$(cat "$T/s5.json")" "\"hosts\":[{\"host\":\"$(hostname)\",\"games\":1}]" \
@@ -501,4 +501,58 @@ expect_status $st 0 "a run of 1200 games without --report-every"
 expect_not_contains "$out" "standings after" "prints no standings while it runs (it is over in seconds)"
 first=$(grep -m1 '^progress:' <<< "$out")
 expect_equal "$first" "progress: 0/1200 games" "the first progress line says only what is known"
+# The table is ranked (issue 25 item 14): best first by the format's main
+# number (a duplicate's win rate), with a rank column, in the text, the
+# JSON and so the report; entrants level on it share a rank and keep
+# their config order. Here the weakest is named first and two are twins.
+cat > "$T/rank.ini" <<'INI'
+[game]
+rules = classic
+[rules]
+width = 9
+height = 9
+mines = 10
+[tournament]
+format = duplicate
+games = 30
+seed = 11
+sandbox = none
+[entrant.random]
+bot = random
+[entrant.twin-b]
+bot = simple
+[entrant.twin-a]
+bot = simple
+INI
+out=$("$S" tournament "$T/rank.ini" tournament.db="$T/rank.db" --json "$T/rank.json" 2>/dev/null)
+expect_status $? 0 "a ranked duplicate tournament"
+expect_equal "$(printf '%s\n' "$out" | grep -E '^ *(rank|[0-9]+)  ' | awk '{print $1, $2}')" \
+    "$(printf 'rank entrant\n1 twin-b\n1 twin-a\n3 random')" \
+    "the text table is ranked by win rate, the twins level at 1 in config order"
+expect_equal "$(sqlite3 :memory: "select json_extract(e.value, '\$.rank') || ' ' ||
+    json_extract(e.value, '\$.name') from json_each(readfile('$T/rank.json'), '\$.entrants') e
+    order by e.key")" "$(printf '1 twin-b\n1 twin-a\n3 random')" "and so is the JSON"
+"$S" report "$T/rank.db" -o "$T/rank.html" 2>/dev/null
+html=$(grep -o '<svg[^>]*>.*' "$T/rank.html" | grep -m1 -o 'twin-b\|twin-a\|random' | head -1)
+expect_equal "$html" "twin-b" "and the report's first chart starts with the leader"
+# A round robin ranks by score (a draw counts half): the scores down the
+# table never rise.
+out=$("$S" tournament "$T/rr.ini" tournament.db="$T/rank-rr.db" tournament.games=10 2>/dev/null)
+expect_equal "$(printf '%s\n' "$out" | awk '$1 ~ /^[0-9]+$/ && $6 ~ /%$/ {
+    s = $6 + 0; if (n++ && s > prev) bad = 1; prev = s } END {print n, bad ? "unsorted" : "sorted"}')" \
+    "$(printf '%s sorted' "$(grep -c '^\[entrant\.' "$T/rr.ini")")" "a round robin is ranked by score"
+# The README's example tournament (issue 25 item 17) pits entrants that
+# differ: every pair has boards one won and the other lost, so its paired
+# statistics say something, and the figure the README quotes is what the
+# example gives on its first 100 boards.
+readme="$SAPPER_SOURCE/README.md"
+example=$(sed -n '/^## Tournaments/,/^```$/p' "$readme" | grep -m1 -o 'config/[a-z-]*\.ini')
+expect_equal "$example" "config/tournament-classic.ini" "the README's example tournament is found"
+out=$("$S" tournament "$SAPPER_SOURCE/$example" tournament.db="$T/example.db" tournament.games=100 \
+      --jobs 2 --json "$T/example.json" 2>/dev/null)
+expect_equal "$(sqlite3 :memory: "select count(*), sum(json_extract(p.value, '\$.a_only') +
+    json_extract(p.value, '\$.b_only') > 0) from json_each(readfile('$T/example.json'), '\$.paired') p")" \
+    "3|3" "every pair of the example differs on some boards"
+quoted=$(tr '\n' ' ' < "$readme" | grep -o '`simple vs prober: [0-9]* vs [0-9]* *boards`' | tr -d '`' | tr -s ' ')
+expect_contains "$out" "${quoted:-no figure quoted}," "the README quotes the example's own paired counts"
 finish

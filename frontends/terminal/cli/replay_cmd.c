@@ -87,6 +87,32 @@ static char *next_game(const char **p, int *line, int *first_line)
     return strndup(start, (size_t)(q - start));
 }
 
+/* The registry to replay with: for --db, the [engine] plugin_path the
+   run was played with first (the database keeps it), so its bots are
+   found again; then the usual search path. */
+static sapper_registry *replay_registry(const char *db)
+{
+    char path[4096] = "";
+    sapper_config cfg;
+    sapper_config_init(&cfg);
+    if (db)
+        sapper_store_run_plugin_path(db, -1, path, sizeof path);
+    sapper_registry *reg = NULL;
+    if (!path[0] || sapper_config_set(&cfg, "engine", "plugin_path", path, db, 0) == SAPPER_OK)
+        reg = app_registry(&cfg);
+    sapper_config_free(&cfg);
+    return reg;
+}
+
+/* err, and when it is a plugin not found, where plugins were searched. */
+static void say_error(const char *err, const sapper_registry *reg)
+{
+    if (strstr(err, "(see sapper plugins)") && !strstr(err, "searched in: "))
+        app_error("%s; plugins searched in: %s", err, sapper_registry_searched(reg));
+    else
+        app_error("%s", err);
+}
+
 /* Prints one game's check: "game 1: ok, ..." or its mismatch. */
 static void print_check(const char *which, const sapper_replay_check *c)
 {
@@ -112,7 +138,7 @@ static int verify_all(const char *path, const char *text, sapper_registry *reg,
                                                 sizeof err);
         free(game);
         if (st != SAPPER_OK) {
-            app_error("%s", err);
+            say_error(err, reg);
             return EXIT_USAGE;
         }
         games++;
@@ -322,7 +348,7 @@ static int show(sapper_replay *r, sapper_registry *reg, const char *label, doubl
     sapper_replay_check c;
     char err[2048];
     if (sapper_replay_check_game(r, reg, &c, err, sizeof err) != SAPPER_OK) {
-        app_error("%s", err);
+        say_error(err, reg);
         sapper_replay_free(r);
         sapper_registry_free(reg);
         return EXIT_USAGE;
@@ -366,7 +392,7 @@ static int watch_game(const replay_options *o, const char *text, const char *nam
         app_error("%s", err);
         return EXIT_USAGE;
     }
-    sapper_registry *reg = app_registry(NULL);
+    sapper_registry *reg = replay_registry(o->db);
     if (!reg) {
         app_error("out of memory");
         sapper_replay_free(r);
@@ -388,7 +414,7 @@ int cmd_replay(int argc, char **argv)
     if (o.watch || o.svg) {
         rc = watch_game(&o, text, name, label, speed);
     } else {
-        sapper_registry *reg = app_registry(NULL);
+        sapper_registry *reg = replay_registry(o.db);
         rc = reg ? verify_all(name, text, reg, o.db ? label : NULL) : EXIT_USAGE;
         sapper_registry_free(reg);
     }

@@ -2,14 +2,16 @@
  * report_cmd.c - `sapper report DB [--tournament ID] -o FILE`: one
  * self-contained HTML page of charts about a tournament of a results
  * database (core/report/report.h); `sapper report DB --list` lists the
- * tournaments it holds. The plugins its definition names
- * are searched as for every command. Any refusal (not a results
+ * tournaments it holds. The plugins its definition names are searched in
+ * the [engine] plugin_path the run was played with (the database keeps
+ * it), then as for every command. Any refusal (not a results
  * database, no such tournament, an output directory that does not exist)
  * exits 2 and writes nothing.
  */
 #include "commands.h"
 
 #include "report.h"
+#include "store.h"
 
 static const char usage[] =
     "usage: sapper report DB [--tournament ID] -o FILE.html\n"
@@ -65,6 +67,22 @@ static int list_runs(const char *db)
     return st == SAPPER_OK ? 0 : EXIT_USAGE;
 }
 
+/* The registry of the run's plugins: the plugin path it was played with
+   first (so a bot found through its config is found again), then the
+   usual search path. */
+static sapper_registry *run_registry(const char *db, int64_t run)
+{
+    char path[4096];
+    sapper_config cfg;
+    sapper_config_init(&cfg);
+    sapper_store_run_plugin_path(db, run, path, sizeof path);
+    sapper_registry *reg = NULL;
+    if (!path[0] || sapper_config_set(&cfg, "engine", "plugin_path", path, db, 0) == SAPPER_OK)
+        reg = app_registry(&cfg);
+    sapper_config_free(&cfg);
+    return reg;
+}
+
 int cmd_report(int argc, char **argv)
 {
     report_args a = {.run = -1};
@@ -84,7 +102,7 @@ int cmd_report(int argc, char **argv)
         app_error("report: expected a results database and -o FILE\n%s", usage);
         return EXIT_USAGE;
     }
-    sapper_registry *reg = app_registry(NULL);
+    sapper_registry *reg = run_registry(a.db, a.run);
     sapper_status st = reg ? sapper_report_write(a.db, a.run, reg, a.out, err, sizeof err)
                            : SAPPER_ERR_NOMEM;
     sapper_registry_free(reg);
