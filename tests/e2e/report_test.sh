@@ -7,8 +7,11 @@
 # refused with exit 2 and nothing written; then each report is opened in
 # headless Chromium: the page loads with no console error, every chart's
 # SVG holds as many marks as it says (data-marks, counted in the DOM the
-# browser built), and the screenshot is not blank. Without Chromium the
-# browser part is skipped with a message (.ci/run installs it).
+# browser built), the screenshot is not blank, and the charts' geometry
+# holds (svg_geometry.py: texts inside their svg and cells, no label on a
+# mark, round ticks, 0:0 pairs not painted, the rates as games came in
+# drawn to the last game and by each entrant's own games). Without
+# Chromium the browser part is skipped with a message (.ci/run installs it).
 set -u
 B=${1:?usage: report_test.sh BUILD_DIR}
 . "$(dirname "$0")/lib.sh"
@@ -62,7 +65,7 @@ tournament ffa <<'INI'
 rules = woodsword
 [tournament]
 format = ffa
-games = 30
+games = 50
 seats = 4
 seed = 7
 [entrant.woodsword]
@@ -71,7 +74,47 @@ bot = woodsword
 bot = arena-random
 INI
 
-for r in dup sprt ffa; do
+# Two entrants that play alike (no board tells them apart: 0:0), and a
+# round robin of three, whose pairings are played one after another.
+tournament zero <<'INI'
+[game]
+rules = classic
+[rules]
+width = 9
+height = 9
+mines = 10
+[tournament]
+format = duplicate
+games = 20
+seed = 3
+[entrant.simple]
+bot = simple
+[entrant.simple-again]
+bot = simple
+[entrant.random]
+bot = random
+INI
+tournament rr3 <<'INI'
+[game]
+rules = seeker
+[rules]
+width = 8
+height = 8
+mines = 13
+[tournament]
+format = roundrobin
+games = 8
+seed = 5
+[entrant.hunter]
+bot = hunter
+[entrant.nolook]
+bot = hunter
+lookahead = 0
+[entrant.random]
+bot = random
+INI
+
+for r in dup sprt ffa zero rr3; do
     out=$("$S" report "$T/$r.db" -o "$T/$r.html" 2>&1); st=$?
     expect_status $st 0 "sapper report of the $r tournament"
     [ -s "$T/$r.html" ] || fail "no $T/$r.html"
@@ -187,5 +230,16 @@ PY
     ink=$(python3 "$HERE/png_ink.py" "$T/$r.png" 2>&1)
     n=$(printf '%s' "$ink" | awk '{print $2}')
     [ "${n:-0}" -gt 50000 ] && pass "the $r page is not blank ($ink)" || fail "the $r page looks blank: $ink"
+done
+# The geometry as Chromium lays it out (svg_geometry.py): texts inside their
+# svg and their cells, labels on no mark, round ticks, 0:0 not painted as a
+# share, numbers on the board heat map; the rates as games came in run to
+# the last game (50 of the free-for-all) and, in a round robin, every
+# entrant's line starts at its first game, not when its pairing comes up.
+for r in dup:"" sprt:"" ffa:"" zero:"" rr3:""; do
+    # shellcheck disable=SC2086
+    geo=$(python3 "$HERE/svg_geometry.py" "$browser" "$T/${r%%:*}.html" ${r#*:} 2>&1) &&
+        pass "the ${r%%:*} report's charts are laid out ($(echo "$geo" | tail -1))" ||
+        fail "the ${r%%:*} report's geometry: $geo"
 done
 finish
