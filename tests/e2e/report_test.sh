@@ -236,7 +236,7 @@ done
 # share, numbers on the board heat map; the rates as games came in run to
 # the last game (50 of the free-for-all) and, in a round robin, every
 # entrant's line starts at its first game, not when its pairing comes up.
-for r in dup:"" sprt:"" ffa:"" zero:"" rr3:""; do
+for r in dup:"" sprt:"" ffa:"--came-in 50" zero:"" rr3:"--same-start"; do
     # shellcheck disable=SC2086
     geo=$(python3 "$HERE/svg_geometry.py" "$browser" "$T/${r%%:*}.html" ${r#*:} 2>&1) &&
         pass "the ${r%%:*} report's charts are laid out ($(echo "$geo" | tail -1))" ||
