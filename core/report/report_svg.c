@@ -319,7 +319,13 @@ static size_t line_length(const char *text, size_t most)
 size_t svg_wrap(sapper_strbuf *out, double x, double y, double width, double font,
                 const char *cls, const char *text)
 {
-    size_t most = (size_t)(width / (0.62 * font)), lines = 0;
+    return svg_wrap_sized(out, x, y, width, font, 0.62, cls, text);
+}
+
+size_t svg_wrap_sized(sapper_strbuf *out, double x, double y, double width, double font,
+                      double em, const char *cls, const char *text)
+{
+    size_t most = (size_t)(width / (em * font)), lines = 0;
     most = most > 0 ? most : 1;
     while (*text) {
         size_t n = line_length(text, most);

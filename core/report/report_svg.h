@@ -73,6 +73,10 @@ void svg_histogram(sapper_strbuf *out, const char *title, const char *xunit,
 size_t svg_wrap(sapper_strbuf *out, double x, double y, double width, double font,
                 const char *cls, const char *text);
 
+/** As svg_wrap, with glyphs taken as em wide (0.7 suits bold text). */
+size_t svg_wrap_sized(sapper_strbuf *out, double x, double y, double width, double font,
+                      double em, const char *cls, const char *text);
+
 /** The viridis colour of t in [0, 1] as "#rrggbb" into buf (8 bytes). */
 void svg_viridis(double t, char buf[8]);
 

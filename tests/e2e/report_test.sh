@@ -10,7 +10,9 @@
 # browser built), the screenshot is not blank, and the charts' geometry
 # holds (svg_geometry.py: texts inside their svg and cells, no label on a
 # mark, round ticks, 0:0 pairs not painted, the rates as games came in
-# drawn to the last game and by each entrant's own games). Without
+# drawn to the last game and by each entrant's own games); the pictures of
+# `replay --svg` keep their title inside, and the last one of a lost game
+# says "lost" and marks the fatal cell. Without
 # Chromium the browser part is skipped with a message (.ci/run installs it).
 set -u
 B=${1:?usage: report_test.sh BUILD_DIR}
@@ -194,6 +196,13 @@ expect_status "$(ls "$T/pics" | grep -c '^move-[0-9]*\.svg$')" "$((moves + 1))" 
 expect_contains "$(cat "$T/pics/move-0001.svg")" 'data-marks="256"' "each a square per cell of the 16x16 board"
 expect_contains "$(cat "$T/pics/move-0001.svg")" "move 1 of $moves: simple (seat 1): reveal" \
     "titled with the move"
+# (seed 4 is lost: its last picture says so and marks the fatal cell)
+last=$(printf 'move-%04d.svg' "$moves")
+expect_contains "$(cat "$T/pics/$last")" "move $moves of $moves: simple (seat 1): reveal" \
+    "the last picture is of the last move"
+expect_contains "$(grep -o '<title>[^<]*' "$T/pics/$last" | head -1)" ": lost" "and says the game was lost"
+expect_contains "$(cat "$T/pics/$last")" 'class="fatal"' "and marks the cell it was lost on"
+expect_not_contains "$(cat "$T/pics/move-0001.svg")" 'class="fatal"' "which no earlier picture does"
 "$S" run "$SRC/config/woodsword.ini" player.1.bot=woodsword --games 1 --record "$T/w.rec" >/dev/null 2>&1
 out=$("$S" replay --svg "$T/wpics" "$T/w.rec" 2>&1); st=$?
 expect_status $st 2 "replay --svg of a Wood-Sword game is refused"
@@ -241,5 +250,13 @@ for r in dup:"" sprt:"" ffa:"--came-in 50" zero:"" rr3:"--same-start"; do
     geo=$(python3 "$HERE/svg_geometry.py" "$browser" "$T/${r%%:*}.html" ${r#*:} 2>&1) &&
         pass "the ${r%%:*} report's charts are laid out ($(echo "$geo" | tail -1))" ||
         fail "the ${r%%:*} report's geometry: $geo"
+done
+# replay --svg: the title (a long path in it) stays inside the picture; the
+# last one of the lost game has its fatal cell marked and says "lost".
+for pic in move-0001.svg "$last --lost"; do
+    # shellcheck disable=SC2086
+    geo=$(python3 "$HERE/svg_geometry.py" "$browser" "$T/pics/"$pic 2>&1) &&
+        pass "the picture $pic is laid out ($(echo "$geo" | tail -1))" ||
+        fail "the picture $pic: $geo"
 done
 finish
