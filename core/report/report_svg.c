@@ -119,6 +119,21 @@ static int tick_count(const scale *s, double step)
     return (int)lround((s->hi - s->lo) / step);
 }
 
+/* A tick's label: v in fmt ("%.3f", "%+.0f", "%.1f%%"), with more decimals
+   when fmt's would print two ticks step apart alike (0.0002 steps). */
+static void tick_label(char *buf, size_t cap, const char *fmt, double v, double step)
+{
+    int need = step > 0 ? (int)ceil(-log10(step) - 1e-9) : 0;
+    const char *dot = strstr(fmt, ".");
+    char wider[32];
+    need = need < 0 ? 0 : need > 9 ? 9 : need;
+    if (dot && dot[1] >= '0' && dot[1] <= '9' && dot[1] - '0' < need && strlen(fmt) < 24) {
+        snprintf(wider, sizeof wider, "%.*s.%d%s", (int)(dot - fmt), fmt, need, dot + 2);
+        fmt = wider;
+    }
+    snprintf(buf, cap, fmt, fabs(v) < step * 1e-6 ? 0 : v);
+}
+
 /* The x axis at pixel row y: round ticks (the scale widened to them),
    their values (value * mult in fmt) and the unit under them. */
 static void x_axis(sapper_strbuf *out, const scale *x, double step, double y,
@@ -131,7 +146,7 @@ static void x_axis(sapper_strbuf *out, const scale *x, double step, double y,
         double v = x->lo + step * i, px = at(x, v);
         sapper_strbuf_printf(out, "<line class=\"tick\" x1=\"%.1f\" y1=\"%.1f\" "
                              "x2=\"%.1f\" y2=\"%.1f\"/>", px, y, px, y + 4);
-        snprintf(label, sizeof label, fmt, fabs(v * mult) < step * mult * 1e-6 ? 0 : v * mult);
+        tick_label(label, sizeof label, fmt, v * mult, step * mult);
         text_at(out, px, y + 16, "middle", "tick", label);
     }
     text_at(out, (x->from + x->to) / 2, y + 34, "middle", "unit", unit);
@@ -146,7 +161,7 @@ static void y_axis(sapper_strbuf *out, const scale *y, double step, double x,
                          "y2=\"%.1f\"/>", x, y->from, x, y->to);
     for (int i = 0, n = tick_count(y, step); i <= n; i++) {
         double v = y->lo + step * i, py = at(y, v);
-        snprintf(label, sizeof label, fmt, fabs(v) < step * 1e-6 ? 0 : v);
+        tick_label(label, sizeof label, fmt, v, step);
         text_at(out, x - 6, py + 4, "end", "tick", label);
     }
     sapper_strbuf_printf(out, "<text class=\"unit\" transform=\"translate(%.1f,%.1f) "
