@@ -3,7 +3,8 @@
  * hand: horizontal bars with 95% intervals, lines with interval bands,
  * heat maps (a matrix with labels, or a board), and histograms. Each
  * chart is one <svg> element with role="img", a <title>, labelled axes
- * with units, and data-marks="N": the number of elements of class "mark"
+ * with units ticking at round steps (1, 2 or 5 times a power of ten, the
+ * axis widened to whole steps), and data-marks="N": the number of elements of class "mark"
  * it draws (a bar, a line, a heat-map cell), which the report's browser
  * test counts. Colours are Okabe and Ito's palette for categories (told
  * apart by people with any common colour-vision deficiency) and viridis
