@@ -334,12 +334,6 @@ static size_t line_length(const char *text, size_t most)
     return cut ? cut : most;
 }
 
-size_t svg_wrap(sapper_strbuf *out, double x, double y, double width, double font,
-                const char *cls, const char *text)
-{
-    return svg_wrap_sized(out, x, y, width, font, 0.62, cls, text);
-}
-
 size_t svg_wrap_sized(sapper_strbuf *out, double x, double y, double width, double font,
                       double em, const char *cls, const char *text)
 {
@@ -362,6 +356,13 @@ size_t svg_wrap_sized(sapper_strbuf *out, double x, double y, double width, doub
             text++;
     }
     return lines;
+}
+
+/* svg_wrap_sized at the report's 12 px italic (a glyph as 0.62 em). */
+static size_t svg_wrap(sapper_strbuf *out, double x, double y, double width, double font,
+                       const char *cls, const char *text)
+{
+    return svg_wrap_sized(out, x, y, width, font, 0.62, cls, text);
 }
 
 static void matrix_cell(sapper_strbuf *out, double x, double y, double size, double v,

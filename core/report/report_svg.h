@@ -67,14 +67,11 @@ void svg_board_heat(sapper_strbuf *out, const char *title, int32_t width,
 void svg_histogram(sapper_strbuf *out, const char *title, const char *xunit,
                    const double *edge, const int64_t *count, size_t nbins);
 
-/** text in lines of at most width px (at font px; glyphs taken as 0.62
- *  em wide), broken at spaces, the first line's baseline at (x, y), the
- *  next 1.3 em below, each a <text> of class cls; out may be NULL to
- *  count the lines only. The number of lines. */
-size_t svg_wrap(sapper_strbuf *out, double x, double y, double width, double font,
-                const char *cls, const char *text);
-
-/** As svg_wrap, with glyphs taken as em wide (0.7 suits bold text). */
+/** text in lines of at most width px (at font px; a glyph taken as em
+ *  wide: 0.62 suits the report's text, 0.7 bold), broken at spaces (cut
+ *  where a line has none), the first line's baseline at (x, y), the next
+ *  1.3 font below, each a <text> of class cls; out may be NULL to count
+ *  the lines only. The number of lines. */
 size_t svg_wrap_sized(sapper_strbuf *out, double x, double y, double width, double font,
                       double em, const char *cls, const char *text);
 
