@@ -32,7 +32,7 @@ static const char style[] =
     "font-size:13px}svg .axis,svg .tick{stroke:#333}svg .whisker{stroke:#111;"
     "stroke-width:1.5;fill:none}svg .line{fill:none;stroke-width:2}svg .band{"
     "opacity:0.18;stroke:none}svg .bound{stroke:#555;stroke-dasharray:5 4}"
-    "svg .board{fill:#eee;stroke:#999}svg .cell.light{fill:#fff}svg .cell.dark{"
+    "svg .board{fill:#eee;stroke:#999}svg .nodata{fill:#d9d9d9;stroke:#999}svg .cell.light{fill:#fff}svg .cell.dark{"
     "fill:#111}svg .unit{font-style:italic}figure{margin:16px 0}"
     "@media print{h2{page-break-after:avoid}figure{page-break-inside:avoid}}";
 

@@ -85,7 +85,8 @@ static void paired_row(void *ctx, sqlite3_stmt *st)
         return;
     snprintf(ab, sizeof ab, "%.0f:%.0f p=%.2g", x, y, pv);
     snprintf(ba, sizeof ba, "%.0f:%.0f p=%.2g", y, x, pv);
-    put_pair(m, a, b, x + y > 0 ? x / (x + y) : 0.5, ab, ba);
+    /* 0:0 has no share to colour: it is grey, not 50% (the two never differed) */
+    put_pair(m, a, b, x + y > 0 ? x / (x + y) : NAN, ab, ba);
 }
 
 static void score_row(void *ctx, sqlite3_stmt *st)
@@ -150,7 +151,8 @@ static void comparison_matrix(page *p)
     svg_matrix(&p->out, report_is_duplicate(p) ? "Paired comparison on the discordant boards"
                                         : "Pairwise score",
                report_is_duplicate(p) ? "colour: the row's share of the boards only one of "
-                                 "the two won (dark 0%, light 100%)"
+                                 "the two won (dark 0%, light 100%); grey: no board where "
+                                 "only one of the two won"
                                : "colour: the row's score (dark 0%, light 100%)",
                p->names, p->k, m->value, m->texts);
     free(m);

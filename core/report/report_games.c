@@ -14,12 +14,17 @@
 
 /* ---- as the games came in ------------------------------------------------- */
 
+/* The statistics take a snapshot every floor(total / REPORT_POINTS) games
+   and one at the end: fewer than 2 * REPORT_POINTS + 1 of them, all kept
+   (the last above all: it is where the axis ends). */
+#define SNAPS (2 * REPORT_POINTS + 2)
+
 typedef struct series {
     page *p;
-    double x[SAPPER_MAX_ENTRANTS][REPORT_POINTS + 2], y[SAPPER_MAX_ENTRANTS][REPORT_POINTS + 2],
-           lo[SAPPER_MAX_ENTRANTS][REPORT_POINTS + 2], hi[SAPPER_MAX_ENTRANTS][REPORT_POINTS + 2];
+    double x[SAPPER_MAX_ENTRANTS][SNAPS], y[SAPPER_MAX_ENTRANTS][SNAPS],
+           lo[SAPPER_MAX_ENTRANTS][SNAPS], hi[SAPPER_MAX_ENTRANTS][SNAPS];
     size_t n[SAPPER_MAX_ENTRANTS];
-    double llr[REPORT_POINTS + 2], games[REPORT_POINTS + 2], bounds[2];
+    double llr[SNAPS], games[SNAPS], bounds[2];
     size_t nllr;
 } series;
 
@@ -27,10 +32,19 @@ static void series_row(void *ctx, sqlite3_stmt *st)
 {
     series *s = ctx;
     size_t i = report_entrant_index(s->p, report_col_text(st, 1));
-    if (i >= s->p->k || s->n[i] >= REPORT_POINTS + 2 || sqlite3_column_int64(st, 5) == 0)
+    if (i >= s->p->k || sqlite3_column_int64(st, 5) == 0)
         return;   /* an entrant with no game yet has no rate to draw */
-    size_t k = s->n[i]++;
-    s->x[i][k] = report_col_real(st, 0);
+    /* A round robin plays one pairing after another: over all games stored
+       an entrant's line would start late and lie flat while the others
+       play, the schedule and not its rate. Its own games are the x there
+       (and in duplicate, where they are the boards); in a free-for-all
+       every entrant sits in every stretch of games, often in several
+       seats of one game, so the games stored are. */
+    double x = report_col_real(st, report_is_ffa(s->p) ? 0 : 5);
+    if (s->n[i] && s->x[i][s->n[i] - 1] >= x)
+        return;
+    size_t k = s->n[i] < SNAPS ? s->n[i]++ : SNAPS - 1;
+    s->x[i][k] = x;
     s->y[i][k] = report_col_real(st, 2);
     s->lo[i][k] = report_col_real(st, 3);
     s->hi[i][k] = report_col_real(st, 4);
@@ -39,10 +53,9 @@ static void series_row(void *ctx, sqlite3_stmt *st)
 static void llr_row(void *ctx, sqlite3_stmt *st)
 {
     series *s = ctx;
-    if (s->nllr >= REPORT_POINTS + 2)
-        return;
-    s->games[s->nllr] = report_col_real(st, 0);
-    s->llr[s->nllr++] = report_col_real(st, 1);
+    size_t k = s->nllr < SNAPS ? s->nllr++ : SNAPS - 1;
+    s->games[k] = report_col_real(st, 0);
+    s->llr[k] = report_col_real(st, 1);
     s->bounds[0] = report_col_real(st, 2);
     s->bounds[1] = report_col_real(st, 3);
 }
@@ -84,11 +97,14 @@ void report_accumulation(page *p)
                  series_row, s);
     for (size_t i = 0; i < p->k; i++)
         lines[i] = (svg_line){p->names[i], s->x[i], s->y[i], s->lo[i], s->hi[i], s->n[i]};
-    report_para(p, "Each entrant's rate over the games stored up to each point, in schedule "
-            "order, with its 95% interval as a band: the band narrows as games come in.");
+    report_para(p, report_is_ffa(p)
+            ? "Each entrant's share over the games stored up to each point, with its 95% "
+              "interval as a band: the band narrows as games come in."
+            : "Each entrant's rate over its own games up to each point, with its 95% "
+              "interval as a band: the band narrows as games come in.");
     svg_lines(&p->out, report_is_ffa(p) ? "Win share as games came in" : "Win rate as games came in",
-              "games stored", report_is_ffa(p) ? "share of seats won" : "win rate", lines, p->k,
-              0, 1, NULL, 0);
+              report_is_ffa(p) ? "games stored" : "games the entrant played",
+              report_is_ffa(p) ? "share of seats won" : "win rate", lines, p->k, 0, 1, NULL, 0);
     sprt_path(p, s);
     free(s);
 }

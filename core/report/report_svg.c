@@ -1,8 +1,11 @@
 /*
  * report_svg.c - the charts of the report as SVG text (report_svg.h):
- * scales, axes with ticks and units, bars with interval whiskers, lines
- * with bands, heat maps and histograms. Every number goes through a
- * linear scale; every chart says how many marks it drew.
+ * scales, axes with round ticks and units, bars with interval whiskers
+ * (the number past both), lines with bands, heat maps with their numbers
+ * written inside the cells, histograms, and text wrapped to a width.
+ * Every number goes through a linear scale; every chart says how many
+ * marks it drew. Text widths are estimated (a glyph as 0.62 em), not
+ * measured: the report's browser test measures them.
  */
 #include "report_svg.h"
 
@@ -90,34 +93,78 @@ static void text_at(sapper_strbuf *out, double x, double y, const char *anchor,
     sapper_strbuf_printf(out, "</text>");
 }
 
-/* The x axis at pixel row y: ticks, their values (value * mult in fmt)
-   and the unit under them. */
-static void x_axis(sapper_strbuf *out, const scale *x, double y, const char *unit,
-                   double mult, const char *fmt)
+/* A round step for about TICKS ticks over span: 1, 2 or 5 times a power
+   of ten, so the ticks read 0, 20, 40 and not 0, 27.6, 55.1. */
+static double round_step(double span)
+{
+    double raw = span > 0 && isfinite(span) ? span / TICKS : 1;
+    double mag = pow(10, floor(log10(raw))), norm = raw / mag;
+    return (norm <= 1 ? 1 : norm <= 2 ? 2 : norm <= 5 ? 5 : 10) * mag;
+}
+
+/* Widens s's data range to whole steps (in units of value * mult, the
+   numbers the ticks print; at least `least`, 1 on an axis of counts) and
+   returns the step in data units. */
+static double round_scale(scale *s, double mult, double least)
+{
+    double lo = s->lo * mult, hi = s->hi * mult;
+    double step = fmax(round_step(hi - lo), least);
+    s->lo = floor(lo / step + 1e-9) * step / mult;
+    s->hi = ceil(hi / step - 1e-9) * step / mult;
+    if (s->hi <= s->lo)
+        s->hi = s->lo + step / mult;
+    return step / mult;
+}
+
+/* The tick values of a rounded scale: lo, lo + step, ... hi. */
+static int tick_count(const scale *s, double step)
+{
+    return (int)lround((s->hi - s->lo) / step);
+}
+
+/* A tick's label: v in fmt ("%.3f", "%+.0f", "%.1f%%"), with more decimals
+   when fmt's would print two ticks step apart alike (0.0002 steps). */
+static void tick_label(char *buf, size_t cap, const char *fmt, double v, double step)
+{
+    int need = step > 0 ? (int)ceil(-log10(step) - 1e-9) : 0;
+    const char *dot = strstr(fmt, ".");
+    char wider[32];
+    need = need < 0 ? 0 : need > 9 ? 9 : need;
+    if (dot && dot[1] >= '0' && dot[1] <= '9' && dot[1] - '0' < need && strlen(fmt) < 24) {
+        snprintf(wider, sizeof wider, "%.*s.%d%s", (int)(dot - fmt), fmt, need, dot + 2);
+        fmt = wider;
+    }
+    snprintf(buf, cap, fmt, fabs(v) < step * 1e-6 ? 0 : v);
+}
+
+/* The x axis at pixel row y: round ticks (the scale widened to them),
+   their values (value * mult in fmt) and the unit under them. */
+static void x_axis(sapper_strbuf *out, const scale *x, double step, double y,
+                   const char *unit, double mult, const char *fmt)
 {
     char label[64];
     sapper_strbuf_printf(out, "<line class=\"axis\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
                          "y2=\"%.1f\"/>", x->from, y, x->to, y);
-    for (int i = 0; i <= TICKS; i++) {
-        double v = x->lo + (x->hi - x->lo) * i / TICKS, px = at(x, v);
+    for (int i = 0, n = tick_count(x, step); i <= n; i++) {
+        double v = x->lo + step * i, px = at(x, v);
         sapper_strbuf_printf(out, "<line class=\"tick\" x1=\"%.1f\" y1=\"%.1f\" "
                              "x2=\"%.1f\" y2=\"%.1f\"/>", px, y, px, y + 4);
-        snprintf(label, sizeof label, fmt, v * mult);
+        tick_label(label, sizeof label, fmt, v * mult, step * mult);
         text_at(out, px, y + 16, "middle", "tick", label);
     }
     text_at(out, (x->from + x->to) / 2, y + 34, "middle", "unit", unit);
 }
 
 /* The y axis at pixel column x, as x_axis. */
-static void y_axis(sapper_strbuf *out, const scale *y, double x, const char *unit,
-                   const char *fmt)
+static void y_axis(sapper_strbuf *out, const scale *y, double step, double x,
+                   const char *unit, const char *fmt)
 {
     char label[64];
     sapper_strbuf_printf(out, "<line class=\"axis\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
                          "y2=\"%.1f\"/>", x, y->from, x, y->to);
-    for (int i = 0; i <= TICKS; i++) {
-        double v = y->lo + (y->hi - y->lo) * i / TICKS, py = at(y, v);
-        snprintf(label, sizeof label, fmt, v);
+    for (int i = 0, n = tick_count(y, step); i <= n; i++) {
+        double v = y->lo + step * i, py = at(y, v);
+        tick_label(label, sizeof label, fmt, v, step);
         text_at(out, x - 6, py + 4, "end", "tick", label);
     }
     sapper_strbuf_printf(out, "<text class=\"unit\" transform=\"translate(%.1f,%.1f) "
@@ -133,19 +180,22 @@ static void bar_row(sapper_strbuf *out, const scale *x, const svg_bar *b, size_t
                     double scale_by, const char *fmt)
 {
     double y = TOP + ROW * (double)i, x0 = at(x, x->lo > 0 ? x->lo : 0);
-    double x1 = at(x, b->value);
+    double x1 = at(x, b->value), end = fmax(x0, x1);
     char value[64];
     text_at(out, LEFT - 8, y + ROW * 0.65, "end", "label", b->label);
     sapper_strbuf_printf(out, "<rect class=\"mark\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
                          "height=\"%.1f\" fill=\"%s\"/>", x0 < x1 ? x0 : x1, y + 4,
                          fabs(x1 - x0), ROW - 8.0, svg_colour(0));
-    if (b->hi > b->lo)
+    if (b->hi > b->lo) {
+        end = fmax(end, at(x, b->hi));
         sapper_strbuf_printf(out, "<path class=\"whisker\" d=\"M%.1f %.1fH%.1fM%.1f %.1fV%.1f"
                              "M%.1f %.1fV%.1f\"/>", at(x, b->lo), y + ROW / 2.0,
                              at(x, b->hi), at(x, b->lo), y + 7.0, y + ROW - 7.0,
                              at(x, b->hi), y + 7.0, y + ROW - 7.0);
+    }
+    /* right of the bar and of its whisker, so the number is never under it */
     snprintf(value, sizeof value, fmt, b->value * scale_by);
-    text_at(out, (x1 > x0 ? x1 : x0) + 4, y + ROW * 0.65, "start", "value", value);
+    text_at(out, end + 4, y + ROW * 0.65, "start", "value", value);
 }
 
 void svg_bars(sapper_strbuf *out, const char *title, const char *unit,
@@ -154,10 +204,11 @@ void svg_bars(sapper_strbuf *out, const char *title, const char *unit,
 {
     int height = TOP + ROW * (int)n + BOTTOM;
     scale x = {min, max, LEFT, WIDTH - RIGHT - 60};
+    double step = round_scale(&x, scale_by, 0);
     open_svg(out, title, height, n);
     for (size_t i = 0; i < n; i++)
         bar_row(out, &x, &bars[i], i, scale_by, fmt);
-    x_axis(out, &x, TOP + ROW * (double)n + 4, unit, scale_by, fmt);
+    x_axis(out, &x, step, TOP + ROW * (double)n + 4, unit, scale_by, fmt);
     sapper_strbuf_printf(out, "</svg>\n");
 }
 
@@ -206,6 +257,7 @@ void svg_lines(sapper_strbuf *out, const char *title, const char *xunit,
 {
     scale x = {0, last_x(lines, n), LEFT, WIDTH - RIGHT - 130};
     scale y = {ymin, ymax, TOP + PLOT_H, TOP};
+    double xstep = round_scale(&x, 1, 1), ystep = round_scale(&y, 1, 0);
     open_svg(out, title, TOP + PLOT_H + BOTTOM, n);
     for (size_t i = 0; i < nh; i++)
         sapper_strbuf_printf(out, "<line class=\"bound\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
@@ -213,8 +265,8 @@ void svg_lines(sapper_strbuf *out, const char *title, const char *xunit,
                              at(&y, hlines[i]));
     for (size_t i = 0; i < n; i++)
         line(out, &x, &y, &lines[i], i);
-    x_axis(out, &x, TOP + PLOT_H + 4.0, xunit, 1, "%.0f");
-    y_axis(out, &y, LEFT - 4.0, yunit, "%.2f");
+    x_axis(out, &x, xstep, TOP + PLOT_H + 4.0, xunit, 1, "%.0f");
+    y_axis(out, &y, ystep, LEFT - 4.0, yunit, ystep < 0.1 ? "%.2f" : "%.1f");
     sapper_strbuf_printf(out, "</svg>\n");
 }
 
@@ -228,16 +280,119 @@ static size_t filled(const double *v, size_t n)
     return k;
 }
 
+/* The font size (px, at most most) at which text fits in width px: a
+   glyph of sans-serif is taken as 0.62 em wide, a little more than the
+   digits and lower-case letters of common fonts are. */
+static double fit_font(double width, const char *text, double most)
+{
+    size_t n = strlen(text);
+    double f = n ? width / (0.62 * (double)n) : most;
+    return f < most ? f : most;
+}
+
+static void text_sized(sapper_strbuf *out, double x, double y, double font,
+                       const char *anchor, const char *cls, const char *text)
+{
+    sapper_strbuf_printf(out, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\" class=\"%s\" "
+                         "style=\"font-size:%.1fpx\">", x, y, anchor, cls, font);
+    svg_escape(out, text);
+    sapper_strbuf_printf(out, "</text>");
+}
+
+/* text written inside the square (x, y, side): split at its first space
+   into two lines ("31:0" over "p=9.3e-10"), at the size both fit. */
+static void caption(sapper_strbuf *out, double x, double y, double side, const char *cls,
+                    const char *text)
+{
+    char first[64], second[64] = "";
+    const char *space = strchr(text, ' ');
+    size_t n = space ? (size_t)(space - text) : strlen(text);
+    snprintf(first, sizeof first, "%.*s", (int)(n < 63 ? n : 63), text);
+    if (space)
+        snprintf(second, sizeof second, "%s", space + 1);
+    double room = side - 6, f = fit_font(room, first, 12);
+    f = fmin(f, fit_font(room, second, 12));
+    f = fmin(f, room / (second[0] ? 2.4 : 1.2));
+    double cx = x + side / 2, cy = y + side / 2 + 0.35 * f;
+    if (!second[0]) {
+        text_sized(out, cx, cy, f, "middle", cls, first);
+        return;
+    }
+    text_sized(out, cx, cy - 0.6 * f, f, "middle", cls, first);
+    text_sized(out, cx, cy + 0.6 * f, f, "middle", cls, second);
+}
+
+/* The length of text's first line of at most most characters, broken at
+   a space when one is there. */
+static size_t line_length(const char *text, size_t most)
+{
+    size_t n = strlen(text), cut = most;
+    if (n <= most)
+        return n;
+    while (cut > 0 && text[cut] != ' ')
+        cut--;
+    return cut ? cut : most;
+}
+
+size_t svg_wrap_sized(sapper_strbuf *out, double x, double y, double width, double font,
+                      double em, const char *cls, const char *text)
+{
+    size_t most = (size_t)(width / (em * font)), lines = 0;
+    most = most > 0 ? most : 1;
+    while (*text) {
+        size_t n = line_length(text, most);
+        if (out) {
+            sapper_strbuf_printf(out, "<text x=\"%.1f\" y=\"%.1f\" class=\"%s\" "
+                                 "style=\"font-size:%.1fpx\">", x,
+                                 y + 1.3 * font * (double)lines, cls, font);
+            char line[512];
+            snprintf(line, sizeof line, "%.*s", (int)(n < 511 ? n : 511), text);
+            svg_escape(out, line);
+            sapper_strbuf_printf(out, "</text>");
+        }
+        lines++;
+        text += n;
+        while (*text == ' ')
+            text++;
+    }
+    return lines;
+}
+
+/* svg_wrap_sized at the report's 12 px italic (a glyph as 0.62 em). */
+static size_t svg_wrap(sapper_strbuf *out, double x, double y, double width, double font,
+                       const char *cls, const char *text)
+{
+    return svg_wrap_sized(out, x, y, width, font, 0.62, cls, text);
+}
+
 static void matrix_cell(sapper_strbuf *out, double x, double y, double size, double v,
                         const char *text)
 {
     char colour[8];
+    if (isnan(v)) {   /* nothing to share out (0:0): grey, not a colour of the scale */
+        sapper_strbuf_printf(out, "<rect class=\"nodata\" x=\"%.1f\" y=\"%.1f\" "
+                             "width=\"%.1f\" height=\"%.1f\"/>", x, y, size - 2, size - 2);
+        caption(out, x, y, size - 2, "cell dark", text);
+        return;
+    }
     svg_viridis(v, colour);
     sapper_strbuf_printf(out, "<rect class=\"mark\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
                          "height=\"%.1f\" fill=\"%s\"/>", x, y, size - 2, size - 2, colour);
-    if (text)
-        text_at(out, x + size / 2 - 1, y + size / 2 + 4, "middle",
-                v > 0.55 ? "cell dark" : "cell light", text);
+    if (text && text[0])
+        caption(out, x, y, size - 2, v > 0.55 ? "cell dark" : "cell light", text);
+}
+
+/* The row and column names of a k x k matrix of side size from (LEFT, TOP),
+   each at the size that fits its room. */
+static void matrix_names(sapper_strbuf *out, const char *const *names, size_t k,
+                         double size)
+{
+    for (size_t j = 0; j < k; j++)
+        text_sized(out, LEFT + size * ((double)j + 0.5) - 1, TOP + 14, fit_font(size - 6,
+                   names[j], 12), "middle", "label", names[j]);
+    for (size_t i = 0; i < k; i++)
+        text_sized(out, LEFT - 8, TOP + 20 + size * ((double)i + 0.5) + 4,
+                   fit_font(LEFT - 16, names[i], 12), "end", "label", names[i]);
 }
 
 void svg_matrix(sapper_strbuf *out, const char *title, const char *legend,
@@ -246,20 +401,33 @@ void svg_matrix(sapper_strbuf *out, const char *title, const char *legend,
 {
     double size = k ? (WIDTH - LEFT - RIGHT) / (double)k : 0;
     size = size > 90 ? 90 : size;
-    int height = TOP + 20 + (int)(size * (double)k) + BOTTOM;
+    size_t lines = svg_wrap(NULL, 0, 0, WIDTH - LEFT - RIGHT, 12, "unit", legend);
+    int height = TOP + 20 + (int)(size * (double)k) + 30 + 16 * (int)lines;
     open_svg(out, title, height, filled(value, k * k));
-    for (size_t j = 0; j < k; j++)
-        text_at(out, LEFT + size * ((double)j + 0.5), TOP + 14, "middle", "label", names[j]);
-    for (size_t i = 0; i < k; i++) {
-        double y = TOP + 20 + size * (double)i;
-        text_at(out, LEFT - 8, y + size / 2 + 4, "end", "label", names[i]);
+    matrix_names(out, names, k, size);
+    for (size_t i = 0; i < k; i++)
         for (size_t j = 0; j < k; j++)
-            if (!isnan(value[i * k + j]))
-                matrix_cell(out, LEFT + size * (double)j, y, size, value[i * k + j],
-                            text ? text[i * k + j] : NULL);
-    }
-    text_at(out, LEFT, height - 14.0, "start", "unit", legend);
+            if (!isnan(value[i * k + j]) || (text && text[i * k + j][0]))
+                matrix_cell(out, LEFT + size * (double)j, TOP + 20 + size * (double)i,
+                            size, value[i * k + j], text ? text[i * k + j] : "");
+    svg_wrap(out, LEFT, TOP + 20 + size * (double)k + 24, WIDTH - LEFT - RIGHT, 12, "unit",
+             legend);
     sapper_strbuf_printf(out, "</svg>\n");
+}
+
+/* One cell of a board heat map: its colour and the count written in. */
+static void board_cell(sapper_strbuf *out, double x, double y, double size, int64_t count,
+                       int64_t top, size_t cx, size_t cy)
+{
+    char colour[8], number[24];
+    double t = (double)count / (double)top;
+    svg_viridis(t, colour);
+    sapper_strbuf_printf(out, "<rect class=\"mark\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+                         "height=\"%.1f\" fill=\"%s\"><title>%zu %zu: %lld</title></rect>",
+                         x, y, size, size, colour, cx, cy, (long long)count);
+    snprintf(number, sizeof number, "%lld", (long long)count);
+    if (size >= 10)   /* a smaller cell keeps its count in the tooltip only */
+        caption(out, x, y, size, t > 0.55 ? "cell dark" : "cell light", number);
 }
 
 void svg_board_heat(sapper_strbuf *out, const char *title, int32_t width,
@@ -273,25 +441,20 @@ void svg_board_heat(sapper_strbuf *out, const char *title, int32_t width,
     }
     double size = (WIDTH - LEFT - RIGHT) / (double)width;
     size = size > 28 ? 28 : size;
-    int h = TOP + (int)(size * height) + BOTTOM;
+    char legend[160];
+    snprintf(legend, sizeof legend, "x to the right, y down; the number and the colour: "
+             "games lost on the cell (dark 1, light %lld)", (long long)top);
+    size_t lines = svg_wrap(NULL, 0, 0, WIDTH - LEFT - RIGHT, 12, "unit", legend);
+    int h = TOP + (int)(size * height) + 24 + 16 * (int)lines;
     open_svg(out, title, h, marks);
     sapper_strbuf_printf(out, "<rect class=\"board\" x=\"%d\" y=\"%d\" width=\"%.1f\" "
                          "height=\"%.1f\"/>", LEFT, TOP, size * width, size * height);
-    for (size_t i = 0; i < cells; i++) {
-        if (count[i] == 0)
-            continue;
-        char colour[8];
-        svg_viridis((double)count[i] / (double)top, colour);
-        sapper_strbuf_printf(out, "<rect class=\"mark\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
-                             "height=\"%.1f\" fill=\"%s\"><title>%zu %zu: %lld</title></rect>",
-                             LEFT + size * (double)(i % (size_t)width),
-                             TOP + size * (double)(i / (size_t)width), size, size, colour,
-                             i % (size_t)width, i / (size_t)width, (long long)count[i]);
-    }
-    char legend[96];
-    snprintf(legend, sizeof legend, "x to the right, y down; colour: games lost on the "
-             "cell, dark 1 to light %lld", (long long)top);
-    text_at(out, LEFT, h - 14.0, "start", "unit", legend);
+    for (size_t i = 0; i < cells; i++)
+        if (count[i] > 0)
+            board_cell(out, LEFT + size * (double)(i % (size_t)width),
+                       TOP + size * (double)(i / (size_t)width), size, count[i], top,
+                       i % (size_t)width, i / (size_t)width);
+    svg_wrap(out, LEFT, TOP + size * height + 22, WIDTH - LEFT - RIGHT, 12, "unit", legend);
     sapper_strbuf_printf(out, "</svg>\n");
 }
 
@@ -306,6 +469,7 @@ void svg_histogram(sapper_strbuf *out, const char *title, const char *xunit,
     }
     scale x = {edge[0], edge[nbins], LEFT, WIDTH - RIGHT};
     scale y = {0, (double)top, TOP + PLOT_H, TOP};
+    double xstep = round_scale(&x, 1, 1), ystep = round_scale(&y, 1, 1);
     open_svg(out, title, TOP + PLOT_H + BOTTOM, marks);
     for (size_t i = 0; i < nbins; i++)
         if (count[i] > 0)
@@ -314,7 +478,7 @@ void svg_histogram(sapper_strbuf *out, const char *title, const char *xunit,
                                  at(&x, edge[i]) + 0.5, at(&y, (double)count[i]),
                                  at(&x, edge[i + 1]) - at(&x, edge[i]) - 1,
                                  at(&y, 0) - at(&y, (double)count[i]), svg_colour(0));
-    x_axis(out, &x, TOP + PLOT_H + 4.0, xunit, 1, "%.0f");
-    y_axis(out, &y, LEFT - 4.0, "games", "%.0f");
+    x_axis(out, &x, xstep, TOP + PLOT_H + 4.0, xunit, 1, "%.0f");
+    y_axis(out, &y, ystep, LEFT - 4.0, "games", "%.0f");
     sapper_strbuf_printf(out, "</svg>\n");
 }

@@ -7,8 +7,13 @@
 # refused with exit 2 and nothing written; then each report is opened in
 # headless Chromium: the page loads with no console error, every chart's
 # SVG holds as many marks as it says (data-marks, counted in the DOM the
-# browser built), and the screenshot is not blank. Without Chromium the
-# browser part is skipped with a message (.ci/run installs it).
+# browser built), the screenshot is not blank, and the charts' geometry
+# holds (svg_geometry.py: texts inside their svg and cells, no label on a
+# mark, round ticks, 0:0 pairs not painted, the rates as games came in
+# drawn to the last game and by each entrant's own games); the pictures of
+# `replay --svg` keep their title inside, and the last one of a lost game
+# says "lost" and marks the fatal cell. Without
+# Chromium the browser part is skipped with a message (.ci/run installs it).
 set -u
 B=${1:?usage: report_test.sh BUILD_DIR}
 . "$(dirname "$0")/lib.sh"
@@ -63,7 +68,7 @@ tournament ffa <<'INI'
 rules = woodsword
 [tournament]
 format = ffa
-games = 30
+games = 50
 seats = 4
 seed = 7
 [entrant.woodsword]
@@ -72,7 +77,47 @@ bot = woodsword
 bot = arena-random
 INI
 
-for r in dup sprt ffa; do
+# Two entrants that play alike (no board tells them apart: 0:0), and a
+# round robin of three, whose pairings are played one after another.
+tournament zero <<'INI'
+[game]
+rules = classic
+[rules]
+width = 9
+height = 9
+mines = 10
+[tournament]
+format = duplicate
+games = 20
+seed = 3
+[entrant.simple]
+bot = simple
+[entrant.simple-again]
+bot = simple
+[entrant.random]
+bot = random
+INI
+tournament rr3 <<'INI'
+[game]
+rules = seeker
+[rules]
+width = 8
+height = 8
+mines = 13
+[tournament]
+format = roundrobin
+games = 8
+seed = 5
+[entrant.hunter]
+bot = hunter
+[entrant.nolook]
+bot = hunter
+lookahead = 0
+[entrant.random]
+bot = random
+INI
+
+for r in dup sprt ffa zero rr3; do
     out=$("$S" report "$T/$r.db" -o "$T/$r.html" 2>&1); st=$?
     expect_status $st 0 "sapper report of the $r tournament"
     [ -s "$T/$r.html" ] || fail "no $T/$r.html"
@@ -114,6 +159,11 @@ sqlite3 "$T/dup5.db" "alter table games drop column host; drop table hosts; prag
 "$S" report "$T/dup5.db" -o "$T/dup5.html" >/dev/null 2>&1
 expect_contains "$(cat "$T/dup5.html")" "Hosts: not recorded (the games were stored before results schema 6" \
     "a database of schema 5 is reported, without hosts"
+# Bots a thousand times faster: the time axis ticks at 0.00005 ms and
+# writes as many decimals as its steps need (not 0.000 five times).
+cp "$T/dup.db" "$T/tiny.db"
+sqlite3 "$T/tiny.db" "update games set think = '[0.000003]'"
+"$S" report "$T/tiny.db" -o "$T/tiny.html" >/dev/null 2>&1
 html=$(cat "$T/sprt.html")
 expect_contains "$html" "Pairwise score" "two-player: the score matrix"
 expect_contains "$html" "Elo difference per pairing" "two-player: Elo with error bars"
@@ -193,6 +243,13 @@ expect_status "$(ls "$T/pics" | grep -c '^move-[0-9]*\.svg$')" "$((moves + 1))" 
 expect_contains "$(cat "$T/pics/move-0001.svg")" 'data-marks="256"' "each a square per cell of the 16x16 board"
 expect_contains "$(cat "$T/pics/move-0001.svg")" "move 1 of $moves: simple (seat 1): reveal" \
     "titled with the move"
+# (seed 4 is lost: its last picture says so and marks the fatal cell)
+last=$(printf 'move-%04d.svg' "$moves")
+expect_contains "$(cat "$T/pics/$last")" "move $moves of $moves: simple (seat 1): reveal" \
+    "the last picture is of the last move"
+expect_contains "$(grep -o '<title>[^<]*' "$T/pics/$last" | head -1)" ": lost" "and says the game was lost"
+expect_contains "$(cat "$T/pics/$last")" 'class="fatal"' "and marks the cell it was lost on"
+expect_not_contains "$(cat "$T/pics/move-0001.svg")" 'class="fatal"' "which no earlier picture does"
 "$S" run "$SRC/config/woodsword.ini" player.1.bot=woodsword --games 1 --record "$T/w.rec" >/dev/null 2>&1
 out=$("$S" replay --svg "$T/wpics" "$T/w.rec" 2>&1); st=$?
 expect_status $st 2 "replay --svg of a Wood-Sword game is refused"
@@ -229,5 +286,24 @@ PY
     ink=$(python3 "$HERE/png_ink.py" "$T/$r.png" 2>&1)
     n=$(printf '%s' "$ink" | awk '{print $2}')
     [ "${n:-0}" -gt 50000 ] && pass "the $r page is not blank ($ink)" || fail "the $r page looks blank: $ink"
+done
+# The geometry as Chromium lays it out (svg_geometry.py): texts inside their
+# svg and their cells, labels on no mark, round ticks, 0:0 not painted as a
+# share, numbers on the board heat map; the rates as games came in run to
+# the last game (50 of the free-for-all) and, in a round robin, every
+# entrant's line starts at its first game, not when its pairing comes up.
+for r in dup:"" sprt:"" ffa:"--came-in 50" zero:"" rr3:"--same-start" tiny:""; do
+    # shellcheck disable=SC2086
+    geo=$(python3 "$HERE/svg_geometry.py" "$browser" "$T/${r%%:*}.html" ${r#*:} 2>&1) &&
+        pass "the ${r%%:*} report's charts are laid out ($(echo "$geo" | tail -1))" ||
+        fail "the ${r%%:*} report's geometry: $geo"
+done
+# replay --svg: the title (a long path in it) stays inside the picture; the
+# last one of the lost game has its fatal cell marked and says "lost".
+for pic in move-0001.svg "$last --lost"; do
+    # shellcheck disable=SC2086
+    geo=$(python3 "$HERE/svg_geometry.py" "$browser" "$T/pics/"$pic 2>&1) &&
+        pass "the picture $pic is laid out ($(echo "$geo" | tail -1))" ||
+        fail "the picture $pic: $geo"
 done
 finish

@@ -5,7 +5,8 @@
  * number, in the colours of the terminal's overlay (green under 10%,
  * yellow under 40%, red from 40%; bright green certainly safe, bright
  * red certainly a mine) with the percentage written in, so the picture
- * reads without colour too. For `sapper analyze --format svg` and
+ * reads without colour too. The title is wrapped to the picture's width.
+ * For `sapper analyze --format svg` and
  * `sapper replay --svg`.
  */
 #ifndef SAPPER_POSITION_SVG_H
@@ -18,6 +19,11 @@
  *  for no odds) with title to out. */
 void position_svg(sapper_strbuf *out, const char *title,
                   const sapper_mines_position *p, const double *prob);
+
+/** As position_svg, with the cell fatal (y * width + x; -1: none) marked
+ *  as the one the game was lost on: a thick outline and a legend entry. */
+void position_svg_lost(sapper_strbuf *out, const char *title,
+                       const sapper_mines_position *p, const double *prob, int32_t fatal);
 
 /** Writes text to path whole, or nothing: 0, or -1 with errno set. */
 int position_svg_write(const char *path, const sapper_strbuf *text);

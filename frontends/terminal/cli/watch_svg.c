@@ -3,19 +3,39 @@
  * step, DIR/move-0000.svg for the start, move-0001.svg after the first
  * step and so on, each the position as the watched seat saw it with every
  * unknown cell's exact mine probability (position_svg.h), so a lost game
- * can be studied move by move. Minesweeper rulesets only.
+ * can be studied move by move; the last picture of a lost game says
+ * "lost" and marks the fatal cell. Minesweeper rulesets only.
  */
 #include "watch.h"
 
 #include <errno.h>
+#include <stddef.h>
+#include <string.h>
 #include <sys/stat.h>
 
 #include "position_svg.h"
 #include "sapper/mines.h"
 #include "solver.h"
 
+/* The fatal cell of a game on show that is over and lost, as y * width
+   + x; -1 when it is not (or its rules keep no typed record). */
+static int32_t fatal_cell(watch *w, int32_t width)
+{
+    const sapper_mines_record_ext *x =
+        sapper_match_extension(w->a.match, SAPPER_EXT_MINES_RECORD);
+    sapper_mines_record r = {.struct_size = sizeof r, .lost_x = -1, .lost_y = -1};
+    if (w->step < w->steps || strcmp(sapper_match_outcome(w->a.match), "lost") != 0 || !x ||
+        x->struct_size < offsetof(sapper_mines_record_ext, record) + sizeof x->record)
+        return -1;
+    x->record(sapper_match_state(w->a.match), &r);
+    if (!(r.flags & SAPPER_MINES_REC_LOST_ON) || r.lost_x < 0 || r.lost_y < 0)
+        return -1;
+    return r.lost_y * width + r.lost_x;
+}
+
 /* The step on show as a picture into out; 0, or -1 when it is not a
-   Minesweeper view. */
+   Minesweeper view. The last picture of a lost game says so and marks
+   the cell it was lost on. */
 static int draw_step(watch *w, sapper_mines_solver **solver, sapper_strbuf *out)
 {
     size_t size = 0;
@@ -29,10 +49,11 @@ static int draw_step(watch *w, sapper_mines_solver **solver, sapper_strbuf *out)
         *solver = sapper_mines_solver_new(pos.width, pos.height);
     int odds = *solver && sapper_mines_analyze(*solver, &pos, NULL, &r) == SAPPER_OK &&
                r.consistent;
+    int32_t fatal = fatal_cell(w, pos.width);
     watch_step_text(w, what, sizeof what);
-    snprintf(title, sizeof title, "%s, move %zu of %zu: %s", w->label, w->step, w->steps,
-             what);
-    position_svg(out, title, &pos, odds ? r.prob : NULL);
+    snprintf(title, sizeof title, "%s, move %zu of %zu: %s%s", w->label, w->step, w->steps,
+             what, fatal >= 0 ? ": lost" : "");
+    position_svg_lost(out, title, &pos, odds ? r.prob : NULL, fatal);
     return 0;
 }
 
