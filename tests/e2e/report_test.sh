@@ -206,7 +206,7 @@ cmd=$(grep -o 'sapper replay --db [^<]* --game [0-9]*' "$T/own.html" | head -1)
 expect_contains "$cmd" "sapper replay --db $T/own.db --game " "the report prints replay commands"
 out=$(cd / && "$S" ${cmd#sapper } 2>&1); st=$?
 expect_status $st 0 "the printed replay command runs as given"
-expect_contains "$out" "1 game(s), 0 mismatch(es)" "and the game replays"
+expect_contains "$out" "1 game, 0 mismatches" "and the game replays"
 mv "$T/own" "$T/own-moved"
 out=$("$S" report "$T/own.db" -o "$T/own2.html" 2>&1); st=$?
 expect_status $st 2 "a plugin no longer on the stored path is refused"
