@@ -44,6 +44,8 @@ static inline int sapper_board_decode_click(int64_t action, int32_t width,
 #define SAPPER_BOARD_SHOW_PLAYER 0  /* what the player knows                */
 #define SAPPER_BOARD_SHOW_MINES  1  /* plus every mine (after a loss)       */
 #define SAPPER_BOARD_SHOW_ALL    2  /* the whole board (omniscient)         */
+#define SAPPER_BOARD_SHOW_WON    3  /* the player's, every mine flagged
+                                       (after a win)                        */
 
 /** One board. Owns its arrays (one allocation); free with sapper_board_free. */
 typedef struct sapper_board {

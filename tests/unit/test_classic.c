@@ -693,7 +693,8 @@ static void test_classic_flood_opens_a_200x200_board(void **unused)
     snprintf(text, sizeof text, "reveal %d %d", start % 200, start / 200);
     must(s, text);
     v = view(s, 0);
-    assert_int_equal(count_code(v, SAPPER_CELL_HIDDEN), 1);
+    assert_int_equal(count_code(v, SAPPER_CELL_HIDDEN), 0);
+    assert_int_equal(count_code(v, SAPPER_CELL_FLAGGED), 1); /* won: flagged */
     assert_int_equal(v->to_move, SAPPER_TERMINAL);
     free(v);
     done(game, s);
@@ -719,6 +720,33 @@ static void test_classic_win_when_revealed_equals_cells_minus_mines(
     R()->returns(s, &ret, 1);
     assert_true(ret == 1.0);
     assert_int_equal(legal(s, ids, 64), 0);
+    done(game, s);
+}
+
+/* README: "A win flags every mine": the view and the text of a won game
+   show a flag on each mine the player left unflagged (issue 25 item 11). */
+static void test_classic_win_flags_every_mine(void **unused)
+{
+    (void)unused;
+    DECLARE_GAME;
+    char buf[128];
+    GAME("layout=" FIX("classic-4x3.txt"), "first_click=any", NULL);
+    void *s = new_state(game, 1);
+    must(s, "flag 3 0");
+    must(s, "flag 0 0");
+    must(s, "flag 0 0");          /* flagged -> marked "?" */
+    must(s, "reveal 0 2");
+    must(s, "reveal 1 0");
+    must(s, "reveal 2 0");
+    must(s, "reveal 3 1");
+    assert_int_equal(R()->current_player(s), SAPPER_TERMINAL);
+    sapper_mines_view *v = view(s, 0);
+    assert_int_equal(count_code(v, SAPPER_CELL_FLAGGED), 3);
+    assert_int_equal(count_code(v, SAPPER_CELL_HIDDEN), 0);
+    assert_int_equal(count_code(v, SAPPER_CELL_MARKED), 0);
+    free(v);
+    assert_null(strchr(render(s, 0, buf, sizeof buf), '?'));
+    assert_null(strchr(buf, 'M'));
     done(game, s);
 }
 
@@ -1289,6 +1317,7 @@ int main(void)
         cmocka_unit_test(test_classic_flood_opens_a_200x200_board),
         cmocka_unit_test(
             test_classic_win_when_revealed_equals_cells_minus_mines),
+        cmocka_unit_test(test_classic_win_flags_every_mine),
         cmocka_unit_test(test_classic_mine_reveal_loses_and_shows_all_mines),
         cmocka_unit_test(test_classic_chord_opens_neighbours_when_flags_match),
         cmocka_unit_test(test_classic_chord_on_wrong_flag_loses),

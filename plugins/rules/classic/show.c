@@ -17,7 +17,9 @@ static int show_for(const classic_state *s, int32_t seat)
         return SAPPER_BOARD_SHOW_ALL;
     if (seat != 0)
         return -1;
+    /* a win flags every mine (README): the view and the text alike */
     return s->outcome == LOST ? SAPPER_BOARD_SHOW_MINES
+         : s->outcome == WON  ? SAPPER_BOARD_SHOW_WON
                               : SAPPER_BOARD_SHOW_PLAYER;
 }
 
