@@ -1015,6 +1015,29 @@ static void test_classic_result_json(void **unused)
     done(game, s);
 }
 
+/* "revealed" counts safe cells only (FORMATS.md): the mine a lost game
+   was set off on is not one of them, in the JSON and the typed record
+   alike (issue 25 item 9). */
+static void test_classic_lost_game_revealed_leaves_the_mine_out(void **unused)
+{
+    (void)unused;
+    DECLARE_GAME;
+    char buf[256];
+    GAME("layout=" FIX("classic-4x3.txt"), "first_click=any", NULL);
+    void *s = new_state(game, 1);
+    must(s, "reveal 2 1");          /* a 2: one safe cell */
+    must(s, "reveal 3 2");          /* the mine */
+    assert_int_equal(R()->current_player(s), SAPPER_TERMINAL);
+    R()->result_json(s, buf, sizeof buf);
+    assert_non_null(strstr(buf, "\"revealed\":1,"));
+    const sapper_mines_record_ext *x = R()->get_extension(SAPPER_EXT_MINES_RECORD);
+    assert_non_null(x);
+    sapper_mines_record r = {.struct_size = sizeof r};
+    x->record(s, &r);
+    assert_int_equal(r.revealed, 1);
+    done(game, s);
+}
+
 /* ---- layout files -------------------------------------------------- */
 
 static void test_classic_layout_file_fixes_mines(void **unused)
@@ -1331,6 +1354,7 @@ int main(void)
         cmocka_unit_test(test_classic_render_text_player_and_omniscient),
         cmocka_unit_test(test_classic_observe_reports_needed_size),
         cmocka_unit_test(test_classic_result_json),
+        cmocka_unit_test(test_classic_lost_game_revealed_leaves_the_mine_out),
         cmocka_unit_test(test_classic_layout_file_fixes_mines),
         cmocka_unit_test(test_classic_layout_file_error_names_line),
         cmocka_unit_test(test_classic_layout_that_is_not_a_regular_file_is_refused),

@@ -20,7 +20,8 @@
  *                    The family version stays 2: nothing a 1.1 bot reads
  *                    changed meaning.
  *   1.3  2026-12-03  extension SAPPER_EXT_MINES_RECORD, a game's result as
- *                    a typed record (sapper_mines_record).
+ *                    a typed record (sapper_mines_record); its revealed
+                    counts safe cells only, as the result JSON's does.
  */
 #ifndef SAPPER_MINES_H
 #define SAPPER_MINES_H
@@ -207,8 +208,9 @@ typedef struct sapper_mines_record {
     uint32_t struct_size;   /* the caller's sizeof(sapper_mines_record)     */
     uint32_t flags;         /* SAPPER_MINES_REC_* above                     */
     int32_t width, height, mines;
-    int32_t revealed;       /* cells revealed, a mine lost on included
-                               ("revealed")                                 */
+    int32_t revealed;       /* safe cells revealed: never a mine, neither
+                               one lost on nor a forgiven one; cells -
+                               mines in a won game ("revealed")             */
     int32_t lost_x, lost_y; /* with SAPPER_MINES_REC_LOST_ON, else -1       */
     int32_t forgiven;       /* with SAPPER_MINES_REC_FORGIVES, else 0       */
     int32_t bbbv;           /* the board's 3BV: the fewest left clicks that

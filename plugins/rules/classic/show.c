@@ -104,7 +104,8 @@ int64_t classic_result_json(const void *state, char *buf, size_t cap)
     size_t left;
     int64_t n = snprintf(buf, cap, ",\"width\":%d,\"height\":%d,"
                          "\"mines\":%d,\"revealed\":%d,\"flags\":%d",
-                         b->width, b->height, b->mines, b->revealed,
+                         b->width, b->height, b->mines,
+                         sapper_board_safe_revealed(b),
                          b->flags);
     char *p0 = rest(buf, cap, n, &left);
     if (s->lost_cell >= 0)
