@@ -575,6 +575,22 @@ wait_until screen_has '5x5, 4 mines' && pass "backspace edits the answer: a 5x5 
     fail_on_screen "n 5 5 3, backspace, 4 did not start a 5x5 game with 4 mines"
 tm kill-session -t "$SESSION" 2>/dev/null
 
+# ---- n under a layout: refused with the reason, the layout's game stays
+# (issue 25 item 8) ----------------------------------------------------------
+echo "# n under a layout says the layout fixes the size and keeps the game"
+open_play 100 30 "rules.layout='$SRC/tests/fixtures/e2e-4x3.txt'"
+wait_until screen_has '4x3, 2 mines' || fail_on_screen "no 4x3 layout board to start with"
+tm send-keys -t "$SESSION" n
+wait_until screen_has 'new game: WIDTH HEIGHT MINES' || fail_on_screen "n asked nothing under a layout"
+tm send-keys -t "$SESSION" "5 5 3" Enter
+if wait_until screen_has 'width = 5 does not apply to layout'; then
+    screen_has '4x3, 2 mines' && pass "n under a layout is refused with the reason; the game stays" ||
+        fail_on_screen "a refused new game under a layout changed the board"
+else
+    fail_on_screen "n under a layout said nothing"
+fi
+tm kill-session -t "$SESSION" 2>/dev/null
+
 # ---- deductive: the message line says a mine was forgiven, and why a game
 # was lost, in the rules' words (issue 13) ---------------------------------
 echo "# deductive: forgiven mines and the reason for a loss on the message line"

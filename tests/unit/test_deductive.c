@@ -67,6 +67,30 @@ static void close_game(game_fixture *f)
     ded_game_free(f->game);
 }
 
+/* A layout fixes the size: a new size beside it (the curses `n`, a preset
+   on the command line) is refused with the reason, never silently
+   replaced by the layout's (issue 25 item 8). */
+static void test_deductive_layout_refuses_another_size(void **unused)
+{
+    (void)unused;
+    char err[512] = "";
+    sapper_status st;
+    const char *kv[] = {"layout", FIXTURE("deductive-fifty.txt"),
+                        "preset", "custom", "width", "9", NULL};
+    void *g = new_game(kv, err, sizeof err, &st);
+    assert_int_equal(st, SAPPER_ERR_PARAM);
+    assert_null(g);
+    assert_string_equal(err, "preset = custom does not apply to layout "
+                        FIXTURE("deductive-fifty.txt") ": the layout fixes "
+                        "the size and the mines (drop rules.layout to play "
+                        "another size)");
+    const char *same[] = {"layout", FIXTURE("deductive-fifty.txt"),
+                          "preset", "25x14", NULL};
+    g = new_game(same, err, sizeof err, &st);
+    assert_int_equal(st, SAPPER_OK);   /* the defaults say nothing */
+    ded_game_free(g);
+}
+
 static sapper_status play(game_fixture *f, const char *text, char *err,
                           size_t errcap)
 {
@@ -682,6 +706,7 @@ static void test_scores_store_keeps_wins_and_losses(void **unused)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_deductive_layout_refuses_another_size),
         cmocka_unit_test(test_deductive_forgiven_when_no_deduction_existed_anywhere),
         cmocka_unit_test(test_deductive_forgiven_mine_counts_as_known_then_win_without_marks),
         cmocka_unit_test(test_deductive_not_forgiven_when_a_safe_cell_elsewhere_was_deducible),
