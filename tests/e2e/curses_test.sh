@@ -614,6 +614,35 @@ wait_until screen_has 'You lose: cell 3 0 is a mine that could be deduced; 1 saf
     fail_on_screen "nothing says why the deductive game was lost"
 tm kill-session -t "$SESSION" 2>/dev/null
 
+# The mine lost on is red even when it was not deducible, and a forgiven
+# mine is not red: the legend's "clicked" means only the fatal one (issue 25
+# item 6). deductive-fifty.txt is 5x2 with mines at (0,0) and (4,0).
+echo "# deductive: the fatal mine is marked red whatever it was; forgiven mines are not red"
+open_play 100 30 "'$SRC/config/deductive.ini' rules.layout='$SRC/tests/fixtures/deductive-fifty.txt'"
+wait_until screen_has 'Safe cells left: 8' || fail_on_screen "no deductive 5x2 board"
+tm send-keys -t "$SESSION" k Space            # (2,0): the middle opens
+wait_until screen_has 'Safe cells left: 6' || fail_on_screen "the middle did not open"
+tm send-keys -t "$SESSION" h h Space          # (0,0): a 50:50 mine, forgiven
+wait_until screen_has 'mines forgiven: 1' || fail_on_screen "the first mine was not forgiven"
+tm send-keys -t "$SESSION" l l l l Space      # (4,0): not deducible, not forgiven
+wait_until screen_has 'You lose: cell 4 0 is a mine;' || fail_on_screen "the second mine did not lose"
+row=$(tm capture-pane -e -p -t "$SESSION" | LC_ALL=C grep -a -m1 -E '\*.*1.*1.*\*')
+stars=$(LC_ALL=C grep -a -o -E $'\e\\[[0-9;]*m\\*' <<< "$row")
+first=$(head -1 <<< "$stars") last=$(tail -1 <<< "$stars")
+if LC_ALL=C grep -q -E $'\e\\[(41|101)m\\*' <<< "$last"; then
+    pass "the mine lost on, not deducible, is red (clicked)"
+else
+    fail_on_screen "the undeducible mine lost on is not marked red: $(cat -v <<< "$last")"
+fi
+if LC_ALL=C grep -q -E $'\e\\[(31|91|41|101)m' <<< "$first"; then
+    fail_on_screen "the forgiven mine is red like the clicked one: $(cat -v <<< "$first")"
+else
+    pass "the forgiven mine is not painted as clicked"
+fi
+screen_has ' forgiven ' && pass "the legend names forgiven mines" ||
+    fail_on_screen "the legend does not name the forgiven mine's colour"
+tm kill-session -t "$SESSION" 2>/dev/null
+
 # ---- Mine-Seeker at one keyboard: names, not "you"; claimed mines still
 # count at the end (issue 13) -----------------------------------------------
 echo "# Mine-Seeker hot seat: the end banner names the winner as the players line does"

@@ -22,6 +22,13 @@
  *   1.3  2026-12-03  extension SAPPER_EXT_MINES_RECORD, a game's result as
  *                    a typed record (sapper_mines_record); its revealed
                     counts safe cells only, as the result JSON's does.
+                    Cell code 30, SAPPER_CELL_MINE_CLICKED_UNKNOWN: the
+                    mine a deductive game was lost on when it was not
+                    deducible (1.1 showed it as SAPPER_CELL_MINE_UNKNOWN,
+                    like every other unknown mine). Finished games only, so
+                    a playing bot never sees it; a 1.2 reader's
+                    sapper_cell_analysis gives 0 for it, as for any code
+                    it does not know. The family version stays 2.
  */
 #ifndef SAPPER_MINES_H
 #define SAPPER_MINES_H
@@ -61,11 +68,19 @@ extern "C" {
 #define SAPPER_CELL_MINE_CLICKED   24  /* the clicked mine, and it was
                                           deducible                (red)    */
 #define SAPPER_CELL_ANALYSIS_MARKED 5  /* 25-29: the same, marked (`:`)     */
+/* 1.3: the clicked mine when it was not deducible: the document's table
+   has only the deducible one, but the mine that ended the game is marked
+   whatever it was (red, as clicked). Never marked: a marked cell cannot
+   be exposed. */
+#define SAPPER_CELL_MINE_CLICKED_UNKNOWN 30
 
 /** The analysis class of a code (SAPPER_CELL_SAFE_UNKNOWN ..
- *  SAPPER_CELL_MINE_CLICKED, marks dropped), or 0 for any other code. */
+ *  SAPPER_CELL_MINE_CLICKED, marks dropped, or 1.3's
+ *  SAPPER_CELL_MINE_CLICKED_UNKNOWN), or 0 for any other code. */
 static inline uint8_t sapper_cell_analysis(uint8_t c)
 {
+    if (c == SAPPER_CELL_MINE_CLICKED_UNKNOWN)
+        return c;
     if (c >= SAPPER_CELL_SAFE_UNKNOWN + SAPPER_CELL_ANALYSIS_MARKED &&
         c <= SAPPER_CELL_MINE_CLICKED + SAPPER_CELL_ANALYSIS_MARKED)
         return (uint8_t)(c - SAPPER_CELL_ANALYSIS_MARKED);
