@@ -621,7 +621,7 @@ echo "# deductive: the fatal mine is marked red whatever it was; forgiven mines 
 open_play 100 30 "'$SRC/config/deductive.ini' rules.layout='$SRC/tests/fixtures/deductive-fifty.txt'"
 wait_until screen_has 'Safe cells left: 8' || fail_on_screen "no deductive 5x2 board"
 tm send-keys -t "$SESSION" k Space            # (2,0): the middle opens
-wait_until screen_has 'Safe cells left: 6' || fail_on_screen "the middle did not open"
+wait_until screen_has 'Safe cells left: 2' || fail_on_screen "the middle did not open"
 tm send-keys -t "$SESSION" h h Space          # (0,0): a 50:50 mine, forgiven
 wait_until screen_has 'mines forgiven: 1' || fail_on_screen "the first mine was not forgiven"
 tm send-keys -t "$SESSION" l l l l Space      # (4,0): not deducible, not forgiven
@@ -639,7 +639,7 @@ if LC_ALL=C grep -q -E $'\e\\[(31|91|41|101)m' <<< "$first"; then
 else
     pass "the forgiven mine is not painted as clicked"
 fi
-screen_has ' forgiven ' && pass "the legend names forgiven mines" ||
+screen_has 'unknown safe +forgiven' && pass "the legend names forgiven mines" ||
     fail_on_screen "the legend does not name the forgiven mine's colour"
 tm kill-session -t "$SESSION" 2>/dev/null
 
@@ -714,7 +714,8 @@ tm kill-session -t "$SESSION" 2>/dev/null
 
 # ---- the loss and win screens tell the truth (issue 13) ----------------
 echo "# loss: the mine set off stands apart, a wrong flag is crossed out; win: every mine flagged"
-open_play 100 30 "rules.layout='$SRC/tests/fixtures/e2e-4x3.txt'"
+# (first_click=any: the first reveal is the mine, which safe would move)
+open_play 100 30 "rules.layout='$SRC/tests/fixtures/e2e-4x3.txt' rules.first_click=any"
 wait_until screen_has 'Mines left' || fail_on_screen "no 4x3 board"
 tm send-keys -t "$SESSION" k h h f        # flag (0,0), a safe cell
 wait_until screen_has 'Mines left: 1' || fail_on_screen "the flag was not placed"
