@@ -71,6 +71,14 @@ int32_t sapper_board_3bv(const sapper_board *b, int32_t *solved)
     return total;
 }
 
+int32_t sapper_board_safe_revealed(const sapper_board *b)
+{
+    int32_t mines = 0;
+    for (int32_t c = 0; c < b->cells && b->placed; c++)
+        mines += b->mine[c] && b->state[c] == SAPPER_BOARD_REVEALED;
+    return b->revealed - mines;
+}
+
 int sapper_board_record(const sapper_board *b,
                         const int32_t clicks[SAPPER_BOARD_CLICK_VERBS],
                         sapper_mines_record *out)
@@ -81,7 +89,7 @@ int sapper_board_record(const sapper_board *b,
     *out = (sapper_mines_record){
         .struct_size = sizeof *out, .flags = SAPPER_MINES_REC_COUNTED,
         .width = b->width, .height = b->height, .mines = b->mines,
-        .revealed = b->revealed, .lost_x = -1, .lost_y = -1,
+        .revealed = sapper_board_safe_revealed(b), .lost_x = -1, .lost_y = -1,
         .bbbv = bbbv, .bbbv_solved = solved,
         .clicks = {clicks[SAPPER_MINES_REVEAL], clicks[SAPPER_MINES_FLAG],
                    clicks[SAPPER_MINES_CHORD]},

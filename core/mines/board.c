@@ -222,6 +222,9 @@ uint8_t sapper_board_cycle_flag(sapper_board *b, int32_t cell)
 static inline uint8_t code_of(const sapper_board *b, int32_t cell, int show)
 {
     int mine = b->placed && b->mine[cell];
+    if (mine && show == SAPPER_BOARD_SHOW_WON)
+        return b->state[cell] == SAPPER_BOARD_REVEALED ? SAPPER_CELL_MINE
+                                                       : SAPPER_CELL_FLAGGED;
     if (mine && show != SAPPER_BOARD_SHOW_PLAYER)
         return SAPPER_CELL_MINE;
     if (show == SAPPER_BOARD_SHOW_ALL && b->placed)

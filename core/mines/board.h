@@ -44,6 +44,8 @@ static inline int sapper_board_decode_click(int64_t action, int32_t width,
 #define SAPPER_BOARD_SHOW_PLAYER 0  /* what the player knows                */
 #define SAPPER_BOARD_SHOW_MINES  1  /* plus every mine (after a loss)       */
 #define SAPPER_BOARD_SHOW_ALL    2  /* the whole board (omniscient)         */
+#define SAPPER_BOARD_SHOW_WON    3  /* the player's, every mine flagged
+                                       (after a win)                        */
 
 /** One board. Owns its arrays (one allocation); free with sapper_board_free. */
 typedef struct sapper_board {
@@ -161,7 +163,12 @@ int32_t sapper_board_3bv(const sapper_board *b, int32_t *solved);
 int64_t sapper_board_stats_json(const sapper_board *b,
                                 const int32_t clicks[SAPPER_BOARD_CLICK_VERBS],
                                 char *buf, size_t cap);
-/** The same statistics, with the board's size, mines and revealed cells,
+/** Safe cells revealed (bbbv.c): the cells in state REVEALED less the
+ *  mines among them (the one a game was lost on, forgiven ones), the
+ *  result's "revealed"; a won game has cells - mines. */
+int32_t sapper_board_safe_revealed(const sapper_board *b);
+/** The same statistics, with the board's size, mines and safe cells
+ *  revealed (sapper_board_safe_revealed),
  *  as the family's typed record (sapper/mines.h, SAPPER_MINES_REC_COUNTED set,
  *  no cell lost on): what the rules' SAPPER_EXT_MINES_RECORD starts from.
  *  0, or -1 when memory runs out. */

@@ -162,12 +162,20 @@ out=$(printf 'reveal 0 2\nhint\nsolve\n' | "$S" play --plain rules.layout="$layo
 expect_contains "$out" "hint: safe 3 2" "hint: the certainly safe cell of the fixed layout"
 expect_contains "$out" '"outcome":"won"' "solve plays safe cells to a win"
 
-out=$(printf 'hint\n' | "$S" play --plain game.seed=7 2>/dev/null)
+out=$(printf 'hint\n' | "$S" play --plain game.seed=7 rules.first_click=any 2>/dev/null)
 if grep -q -E '^hint: guess [0-9]+ [0-9]+ P=0\.[0-9]{3}$' <<< "$out"; then
-    pass "hint on a fresh board: a guess with its probability ($(grep '^hint' <<< "$out"))"
+    pass "hint on a fresh board under first_click=any: a guess with its probability ($(grep '^hint' <<< "$out"))"
 else
-    fail "hint on a fresh board: expected \"hint: guess X Y P=0.123\" in: $out"
+    fail "hint on a fresh board under first_click=any: expected \"hint: guess X Y P=0.123\" in: $out"
 fi
+# Under first_click=safe (the default) and opening every first click is
+# safe: the hint says so instead of a guess at the density (issue 25 item 12).
+for fc in safe opening; do
+    out=$(printf 'hint\n' | "$S" play --plain game.seed=7 rules.first_click=$fc 2>/dev/null)
+    expect_contains "$(grep '^hint' <<< "$out")" "hint: safe 0 0" "hint before the first click under first_click=$fc: safe"
+done
+out=$(printf 'hint\n' | "$S" play --plain game.seed=7 2>/dev/null)
+expect_contains "$(grep '^hint' <<< "$out")" "hint: safe 0 0" "hint before the first click under the default first_click: safe"
 
 out=$(printf 'reveal 4 4\nhint\nsolve\n' | "$S" play --plain game.seed=11 rules.first_click=opening 2>/dev/null)
 if grep -q -E '^hint: (safe [0-9]+ [0-9]+|guess [0-9]+ [0-9]+ P=[01]\.[0-9]{3})$' <<< "$out"; then

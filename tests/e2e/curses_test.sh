@@ -575,6 +575,22 @@ wait_until screen_has '5x5, 4 mines' && pass "backspace edits the answer: a 5x5 
     fail_on_screen "n 5 5 3, backspace, 4 did not start a 5x5 game with 4 mines"
 tm kill-session -t "$SESSION" 2>/dev/null
 
+# ---- n under a layout: refused with the reason, the layout's game stays
+# (issue 25 item 8) ----------------------------------------------------------
+echo "# n under a layout says the layout fixes the size and keeps the game"
+open_play 100 30 "rules.layout='$SRC/tests/fixtures/e2e-4x3.txt'"
+wait_until screen_has '4x3, 2 mines' || fail_on_screen "no 4x3 layout board to start with"
+tm send-keys -t "$SESSION" n
+wait_until screen_has 'new game: WIDTH HEIGHT MINES' || fail_on_screen "n asked nothing under a layout"
+tm send-keys -t "$SESSION" "5 5 3" Enter
+if wait_until screen_has 'width = 5 does not apply to layout'; then
+    screen_has '4x3, 2 mines' && pass "n under a layout is refused with the reason; the game stays" ||
+        fail_on_screen "a refused new game under a layout changed the board"
+else
+    fail_on_screen "n under a layout said nothing"
+fi
+tm kill-session -t "$SESSION" 2>/dev/null
+
 # ---- deductive: the message line says a mine was forgiven, and why a game
 # was lost, in the rules' words (issue 13) ---------------------------------
 echo "# deductive: forgiven mines and the reason for a loss on the message line"
@@ -596,6 +612,35 @@ tm send-keys -t "$SESSION" l l l Space        # (3,0): a mine a player could ded
 wait_until screen_has 'You lose: cell 3 0 is a mine that could be deduced; 1 safe cell could be deduced' &&
     pass "a loss says which cell and what could have been deduced" ||
     fail_on_screen "nothing says why the deductive game was lost"
+tm kill-session -t "$SESSION" 2>/dev/null
+
+# The mine lost on is red even when it was not deducible, and a forgiven
+# mine is not red: the legend's "clicked" means only the fatal one (issue 25
+# item 6). deductive-fifty.txt is 5x2 with mines at (0,0) and (4,0).
+echo "# deductive: the fatal mine is marked red whatever it was; forgiven mines are not red"
+open_play 100 30 "'$SRC/config/deductive.ini' rules.layout='$SRC/tests/fixtures/deductive-fifty.txt'"
+wait_until screen_has 'Safe cells left: 8' || fail_on_screen "no deductive 5x2 board"
+tm send-keys -t "$SESSION" k Space            # (2,0): the middle opens
+wait_until screen_has 'Safe cells left: 2' || fail_on_screen "the middle did not open"
+tm send-keys -t "$SESSION" h h Space          # (0,0): a 50:50 mine, forgiven
+wait_until screen_has 'mines forgiven: 1' || fail_on_screen "the first mine was not forgiven"
+tm send-keys -t "$SESSION" l l l l Space      # (4,0): not deducible, not forgiven
+wait_until screen_has 'You lose: cell 4 0 is a mine;' || fail_on_screen "the second mine did not lose"
+row=$(tm capture-pane -e -p -t "$SESSION" | LC_ALL=C grep -a -m1 -E '\*.*1.*1.*\*')
+stars=$(LC_ALL=C grep -a -o -E $'\e\\[[0-9;]*m\\*' <<< "$row")
+first=$(head -1 <<< "$stars") last=$(tail -1 <<< "$stars")
+if LC_ALL=C grep -q -E $'\e\\[(41|101)m\\*' <<< "$last"; then
+    pass "the mine lost on, not deducible, is red (clicked)"
+else
+    fail_on_screen "the undeducible mine lost on is not marked red: $(cat -v <<< "$last")"
+fi
+if LC_ALL=C grep -q -E $'\e\\[(31|91|41|101)m' <<< "$first"; then
+    fail_on_screen "the forgiven mine is red like the clicked one: $(cat -v <<< "$first")"
+else
+    pass "the forgiven mine is not painted as clicked"
+fi
+screen_has 'unknown safe +forgiven' && pass "the legend names forgiven mines" ||
+    fail_on_screen "the legend does not name the forgiven mine's colour"
 tm kill-session -t "$SESSION" 2>/dev/null
 
 # ---- Mine-Seeker at one keyboard: names, not "you"; claimed mines still
@@ -669,7 +714,8 @@ tm kill-session -t "$SESSION" 2>/dev/null
 
 # ---- the loss and win screens tell the truth (issue 13) ----------------
 echo "# loss: the mine set off stands apart, a wrong flag is crossed out; win: every mine flagged"
-open_play 100 30 "rules.layout='$SRC/tests/fixtures/e2e-4x3.txt'"
+# (first_click=any: the first reveal is the mine, which safe would move)
+open_play 100 30 "rules.layout='$SRC/tests/fixtures/e2e-4x3.txt' rules.first_click=any"
 wait_until screen_has 'Mines left' || fail_on_screen "no 4x3 board"
 tm send-keys -t "$SESSION" k h h f        # flag (0,0), a safe cell
 wait_until screen_has 'Mines left: 1' || fail_on_screen "the flag was not placed"

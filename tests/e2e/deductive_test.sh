@@ -159,6 +159,13 @@ expect_contains "$(sqlite3 "$T/xdg2/sapper/scores.db" "SELECT group_concat(name,
 expect_contains "$(sqlite3 "$T/xdg2/sapper/deductive-scores.db" "SELECT count(*) FROM games")" "1" \
     "and leaves the older file as it was"
 
+# The default score file is named as the one games go to (issue 25 item 7).
+out=$("$S" plugins --describe deductive 2>&1)
+expect_contains "$out" "empty: \$XDG_DATA_HOME/sapper/scores.db" "--describe names scores.db as the default score file"
+expect_not_contains "$out" "deductive-scores.db" "--describe no longer names the old default file"
+expect_contains "$(grep -i 'default:' "$DED")" "sapper/scores.db" "config/deductive.ini names scores.db as the default"
+expect_not_contains "$(cat "$DED")" "deductive-scores.db" "config/deductive.ini no longer names the old default file"
+
 # A database that is not a score file: refused by name, left as it was.
 sqlite3 "$T/foreign.db" "CREATE TABLE stuff(x); PRAGMA user_version = 7;"
 before=$(md5sum < "$T/foreign.db")

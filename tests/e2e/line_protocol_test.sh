@@ -43,6 +43,10 @@ expect_contains "$out" "*" "the mines are shown at the end"
 out=$(printf 'reveal 0 2\nreveal 1 2\nreveal 2 2\nreveal 3 2\nreveal 0 1\nreveal 1 1\nreveal 2 1\nreveal 0 0\nreveal 1 0\nreveal 2 0\n' |
       "$S" play rules.layout="$layout" 2>&1)
 expect_contains "$out" '"outcome":"won"' "revealing every safe cell wins"
+# A win flags every mine (README), the final board of the protocol too.
+final=$(printf '%s\n' "$out" | grep -E '^[0-9?FM*]{4}$' | tail -3 | tr '\n' ' ')
+expect_contains "$final" "002F 002F 0011" "the final board of a win flags the unflagged mines"
+expect_not_contains "$final" "?" "the final board of a win has no hidden cell left"
 # A line longer than the limit is refused whole, once: no tail of it runs as
 # a command, and the session goes on.
 out=$(python3 -c "import sys;sys.stdout.write('#'+'x'*4094+'reveal 4 4\nboard\nquit\n')" |

@@ -247,8 +247,10 @@ b=$("$S" run "${SAPPER_SOURCE:-$B/..}/config/classic-bots.ini" --games 20 game.s
 # Secret parameters never reach a bot: classic's layout (a file on the
 # organiser's machine) is not in the bot's rules parameters.
 LAYOUT="${SAPPER_SOURCE:-$B/..}/tests/fixtures/e2e-4x3.txt"
+# (a config without a size: a layout fixes the size, and refuses another)
+printf '[game]\nrules = classic\nseed = 1\n[player.1]\nbot = simple\n' > "$T/layout.ini"
 for sb in "" --sandbox; do
-    out=$("$S" run "$CB" player.1.bot=bot_evil player.1.act=peek_layout rules.layout="$LAYOUT" $sb 2>&1); st=$?
+    out=$("$S" run "$T/layout.ini" player.1.bot=bot_evil player.1.act=peek_layout rules.layout="$LAYOUT" $sb 2>&1); st=$?
     expect_status $st 0 "a bot that looks for the layout starts ${sb:-in-process}"
     expect_not_contains "$out" "reached the bot" "the layout is not among its rules parameters ${sb}"
 done

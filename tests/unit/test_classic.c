@@ -693,7 +693,8 @@ static void test_classic_flood_opens_a_200x200_board(void **unused)
     snprintf(text, sizeof text, "reveal %d %d", start % 200, start / 200);
     must(s, text);
     v = view(s, 0);
-    assert_int_equal(count_code(v, SAPPER_CELL_HIDDEN), 1);
+    assert_int_equal(count_code(v, SAPPER_CELL_HIDDEN), 0);
+    assert_int_equal(count_code(v, SAPPER_CELL_FLAGGED), 1); /* won: flagged */
     assert_int_equal(v->to_move, SAPPER_TERMINAL);
     free(v);
     done(game, s);
@@ -722,6 +723,33 @@ static void test_classic_win_when_revealed_equals_cells_minus_mines(
     done(game, s);
 }
 
+/* README: "A win flags every mine": the view and the text of a won game
+   show a flag on each mine the player left unflagged (issue 25 item 11). */
+static void test_classic_win_flags_every_mine(void **unused)
+{
+    (void)unused;
+    DECLARE_GAME;
+    char buf[128];
+    GAME("layout=" FIX("classic-4x3.txt"), "first_click=any", NULL);
+    void *s = new_state(game, 1);
+    must(s, "flag 3 0");
+    must(s, "flag 0 0");
+    must(s, "flag 0 0");          /* flagged -> marked "?" */
+    must(s, "reveal 0 2");
+    must(s, "reveal 1 0");
+    must(s, "reveal 2 0");
+    must(s, "reveal 3 1");
+    assert_int_equal(R()->current_player(s), SAPPER_TERMINAL);
+    sapper_mines_view *v = view(s, 0);
+    assert_int_equal(count_code(v, SAPPER_CELL_FLAGGED), 3);
+    assert_int_equal(count_code(v, SAPPER_CELL_HIDDEN), 0);
+    assert_int_equal(count_code(v, SAPPER_CELL_MARKED), 0);
+    free(v);
+    assert_null(strchr(render(s, 0, buf, sizeof buf), '?'));
+    assert_null(strchr(buf, 'M'));
+    done(game, s);
+}
+
 static void test_classic_mine_reveal_loses_and_shows_all_mines(void **unused)
 {
     (void)unused;
@@ -729,10 +757,10 @@ static void test_classic_mine_reveal_loses_and_shows_all_mines(void **unused)
     char buf[128], why[256];
     double ret = -1;
     int64_t ids[64];
-    GAME("layout=" FIX("classic-4x3.txt"), "first_click=safe", NULL);
+    GAME("layout=" FIX("classic-4x3.txt"), "first_click=any", NULL);
     void *s = new_state(game, 1);
     must(s, "flag 3 0");
-    must(s, "reveal 0 0"); /* a layout's mines never move */
+    must(s, "reveal 0 0"); /* under any a layout's mines never move */
     assert_int_equal(R()->current_player(s), SAPPER_TERMINAL);
     R()->returns(s, &ret, 1);
     assert_true(ret == 0.0);
@@ -987,6 +1015,29 @@ static void test_classic_result_json(void **unused)
     done(game, s);
 }
 
+/* "revealed" counts safe cells only (FORMATS.md): the mine a lost game
+   was set off on is not one of them, in the JSON and the typed record
+   alike (issue 25 item 9). */
+static void test_classic_lost_game_revealed_leaves_the_mine_out(void **unused)
+{
+    (void)unused;
+    DECLARE_GAME;
+    char buf[256];
+    GAME("layout=" FIX("classic-4x3.txt"), "first_click=any", NULL);
+    void *s = new_state(game, 1);
+    must(s, "reveal 2 1");          /* a 2: one safe cell */
+    must(s, "reveal 3 2");          /* the mine */
+    assert_int_equal(R()->current_player(s), SAPPER_TERMINAL);
+    R()->result_json(s, buf, sizeof buf);
+    assert_non_null(strstr(buf, "\"revealed\":1,"));
+    const sapper_mines_record_ext *x = R()->get_extension(SAPPER_EXT_MINES_RECORD);
+    assert_non_null(x);
+    sapper_mines_record r = {.struct_size = sizeof r};
+    x->record(s, &r);
+    assert_int_equal(r.revealed, 1);
+    done(game, s);
+}
+
 /* ---- layout files -------------------------------------------------- */
 
 static void test_classic_layout_file_fixes_mines(void **unused)
@@ -994,16 +1045,60 @@ static void test_classic_layout_file_fixes_mines(void **unused)
     (void)unused;
     DECLARE_GAME;
     char a[64], b[64];
-    GAME("layout=" FIX("classic-3x3.txt"), "width=20", "height=20",
-         "mines=50", "preset=expert", NULL);
+    GAME("layout=" FIX("classic-3x3.txt"), "first_click=any", NULL);
     void *s1 = new_state(game, 1), *s2 = new_state(game, 2);
     assert_string_equal(render(s1, SAPPER_OMNISCIENT, a, sizeof a),
                         "3 3 1\n*10\n110\n000\n");
     assert_string_equal(render(s2, SAPPER_OMNISCIENT, b, sizeof b), a);
-    must(s1, "reveal 0 0"); /* first_click = safe does not move it */
+    must(s1, "reveal 0 0"); /* first_click = any: the layout as written */
     assert_int_equal(R()->current_player(s1), SAPPER_TERMINAL);
     R()->state_free(s2);
     done(game, s1);
+}
+
+/* Seed 004 ("generateMinesAvoidFirstLoss"): the first click is safe, a
+   layout's board included. Under first_click = safe (the default) a first
+   reveal on a layout's mine moves it to the first mine-free cell in
+   reading order; the other mines stay (issue 25 item 8). */
+static void test_classic_layout_first_click_safe_moves_the_mine(void **unused)
+{
+    (void)unused;
+    DECLARE_GAME;
+    char a[64];
+    GAME("layout=" FIX("classic-4x3.txt"), NULL);
+    void *s = new_state(game, 1);
+    must(s, "reveal 3 0");          /* a mine in the layout */
+    assert_int_equal(R()->current_player(s), 0);
+    assert_string_equal(render(s, SAPPER_OMNISCIENT, a, sizeof a),
+                        "4 3 3\n**10\n2221\n001*\n");
+    R()->state_free(s);
+    s = new_state(game, 1);
+    must(s, "reveal 1 0");          /* a safe first click changes nothing */
+    must(s, "reveal 0 0");
+    assert_int_equal(R()->current_player(s), SAPPER_TERMINAL);
+    done(game, s);
+}
+
+/* A layout fixes the size: a new size beside it (the curses `n`, a preset
+   or width on the command line) is refused with the reason, never
+   silently replaced by the layout's (issue 25 item 8). */
+static void test_classic_layout_refuses_another_size(void **unused)
+{
+    (void)unused;
+    DECLARE_GAME;
+    assert_int_equal(try_game(&game, err, sizeof err,
+                              "layout=" FIX("classic-3x3.txt"), "width=20",
+                              NULL),
+                     SAPPER_ERR_PARAM);
+    assert_string_equal(err, "width = 20 does not apply to layout "
+                        FIX("classic-3x3.txt") ": the layout fixes the size "
+                        "and the mines (drop rules.layout to play another "
+                        "size)");
+    assert_int_equal(try_game(&game, err, sizeof err,
+                              "layout=" FIX("classic-3x3.txt"),
+                              "preset=expert", NULL),
+                     SAPPER_ERR_PARAM);
+    assert_non_null(strstr(err, "preset = expert does not apply"));
 }
 
 static void test_classic_layout_file_error_names_line(void **unused)
@@ -1289,6 +1384,7 @@ int main(void)
         cmocka_unit_test(test_classic_flood_opens_a_200x200_board),
         cmocka_unit_test(
             test_classic_win_when_revealed_equals_cells_minus_mines),
+        cmocka_unit_test(test_classic_win_flags_every_mine),
         cmocka_unit_test(test_classic_mine_reveal_loses_and_shows_all_mines),
         cmocka_unit_test(test_classic_chord_opens_neighbours_when_flags_match),
         cmocka_unit_test(test_classic_chord_on_wrong_flag_loses),
@@ -1302,7 +1398,10 @@ int main(void)
         cmocka_unit_test(test_classic_render_text_player_and_omniscient),
         cmocka_unit_test(test_classic_observe_reports_needed_size),
         cmocka_unit_test(test_classic_result_json),
+        cmocka_unit_test(test_classic_lost_game_revealed_leaves_the_mine_out),
         cmocka_unit_test(test_classic_layout_file_fixes_mines),
+        cmocka_unit_test(test_classic_layout_first_click_safe_moves_the_mine),
+        cmocka_unit_test(test_classic_layout_refuses_another_size),
         cmocka_unit_test(test_classic_layout_file_error_names_line),
         cmocka_unit_test(test_classic_layout_that_is_not_a_regular_file_is_refused),
         cmocka_unit_test(test_classic_layout_mine_count_must_match),

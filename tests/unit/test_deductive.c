@@ -67,6 +67,30 @@ static void close_game(game_fixture *f)
     ded_game_free(f->game);
 }
 
+/* A layout fixes the size: a new size beside it (the curses `n`, a preset
+   on the command line) is refused with the reason, never silently
+   replaced by the layout's (issue 25 item 8). */
+static void test_deductive_layout_refuses_another_size(void **unused)
+{
+    (void)unused;
+    char err[512] = "";
+    sapper_status st;
+    const char *kv[] = {"layout", FIXTURE("deductive-fifty.txt"),
+                        "preset", "custom", "width", "9", NULL};
+    void *g = new_game(kv, err, sizeof err, &st);
+    assert_int_equal(st, SAPPER_ERR_PARAM);
+    assert_null(g);
+    assert_string_equal(err, "preset = custom does not apply to layout "
+                        FIXTURE("deductive-fifty.txt") ": the layout fixes "
+                        "the size and the mines (drop rules.layout to play "
+                        "another size)");
+    const char *same[] = {"layout", FIXTURE("deductive-fifty.txt"),
+                          "preset", "25x14", NULL};
+    g = new_game(same, err, sizeof err, &st);
+    assert_int_equal(st, SAPPER_OK);   /* the defaults say nothing */
+    ded_game_free(g);
+}
+
 static sapper_status play(game_fixture *f, const char *text, char *err,
                           size_t errcap)
 {
@@ -303,22 +327,27 @@ static void test_deductive_loss_classification_on_a_fixed_layout(void **unused)
     assert_contains(text_of(&f, 0), "4 2 3\nxU10\nkm10\nYou lose");
     assert_contains(text_of(&f, 0), "legend: u safe, unknown (gray), s safe, "
                     "known (green), m mine, unknown (purple), k mine, known "
-                    "(yellow), x mine, known, clicked (red); upper case: "
-                    "marked\n");
+                    "(yellow), x mine, known, clicked (red), c mine, "
+                    "unknown, clicked (red); upper case: marked; * mine "
+                    "forgiven\n");
     assert_string_equal(text_of(&f, SAPPER_OMNISCIENT), text_of(&f, 0));
     close_game(&f);
 
-    /* The other two classes; the clicked mine that was not deducible is an
-       unknown mine, and the forgiven one stays an exposed mine. */
+    /* The other classes. The clicked mine that was not deducible is
+       marked as the clicked one, never painted like the unknown mines
+       (mines.h 1.3, issue 25 item 6); the forgiven one stays an exposed
+       mine. */
     f = open_layout(FIXTURE("deductive-fifty.txt"));
     play_ok(&f, "reveal 2 0");
     play_ok(&f, "reveal 0 0");
     play_ok(&f, "reveal 4 0");
     assert_int_equal(cell(&f, 0, 0), SAPPER_CELL_MINE);
     assert_int_equal(cell(&f, 0, 1), SAPPER_CELL_SAFE_KNOWN);
-    assert_int_equal(cell(&f, 4, 0), SAPPER_CELL_MINE_UNKNOWN);
+    assert_int_equal(cell(&f, 4, 0), SAPPER_CELL_MINE_CLICKED_UNKNOWN);
     assert_int_equal(cell(&f, 4, 1), SAPPER_CELL_SAFE_UNKNOWN);
-    assert_contains(text_of(&f, 0), "5 2 2\n*101m\ns101u\n");
+    assert_contains(text_of(&f, 0), "5 2 2\n*101c\ns101u\n");
+    assert_int_equal(sapper_cell_analysis(SAPPER_CELL_MINE_CLICKED_UNKNOWN),
+                     SAPPER_CELL_MINE_CLICKED_UNKNOWN);
     assert_int_equal(sapper_cell_analysis(SAPPER_CELL_MINE_KNOWN +
                                           SAPPER_CELL_ANALYSIS_MARKED),
                      SAPPER_CELL_MINE_KNOWN);
@@ -682,6 +711,7 @@ static void test_scores_store_keeps_wins_and_losses(void **unused)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_deductive_layout_refuses_another_size),
         cmocka_unit_test(test_deductive_forgiven_when_no_deduction_existed_anywhere),
         cmocka_unit_test(test_deductive_forgiven_mine_counts_as_known_then_win_without_marks),
         cmocka_unit_test(test_deductive_not_forgiven_when_a_safe_cell_elsewhere_was_deducible),

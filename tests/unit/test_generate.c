@@ -704,10 +704,12 @@ static void test_classic_no_guess_refuses_sample_above_its_limit(void **u)
                      SAPPER_ERR_PARAM);
     assert_null(game);
     assert_string_equal(err, "no_guess_method = sample cannot draw no-guess "
-                        "boards at 30x16 with 130 mines: the density is 27.1% "
-                        "of the cells open to mines, above the 25% limit of "
-                        "uniform sampling (almost no such board is "
-                        "no-guess); use no_guess_method = perturb (or auto), "
+                        "boards at 30x16 with 130 mines: even a first click "
+                        "keeping 1 cell free (the cell clicked) leaves 479 "
+                        "cells open to the mines, a density of 27.1%, above "
+                        "the 25% limit of uniform sampling (the density where "
+                        "it was measured to accept about 0.3% of 30x16 "
+                        "boards); use no_guess_method = perturb (or auto), "
                         "or at most 119 mines");
     /* the same board is fine without no_guess, or with perturb */
     assert_int_equal(classic_game(&game, err, sizeof err,
@@ -720,6 +722,34 @@ static void test_classic_no_guess_refuses_sample_above_its_limit(void **u)
                                        "no_guess_method=perturb")),
                      SAPPER_OK);
     R()->game_free(game);
+}
+
+/* Under first_click=opening a corner keeps 4 cells free, not 9: 6x4 with
+   4 mines is 4 in 20 cells (20%) from a corner, within the sample limit,
+   and most of its boards are no-guess, so sample draws one; with 6 mines
+   even a corner leaves 30%, and the refusal says what it measured
+   (issue 25 item 10). */
+static void test_classic_no_guess_sample_counts_a_corner_opening_as_4(void **u)
+{
+    (void)u;
+    void *game;
+    char err[512];
+    check_classic_no_guess(ARGS("no_guess=true", "no_guess_method=sample",
+                                "width=6", "height=4", "mines=4",
+                                "first_click=opening"), 0, 0, "sample", 5);
+    assert_int_equal(classic_game(&game, err, sizeof err,
+                                  ARGS("no_guess=true", "width=6", "height=4",
+                                       "mines=6", "first_click=opening")),
+                     SAPPER_ERR_PARAM);
+    assert_null(game);
+    assert_string_equal(err, "no_guess_method = sample cannot draw no-guess "
+                        "boards at 6x4 with 6 mines: even a first click "
+                        "keeping 4 cells free (a corner and its neighbours) "
+                        "leaves 20 cells open to the mines, a density of "
+                        "30.0%, above the 25% limit of uniform sampling (the "
+                        "density where it was measured to accept about 0.3% "
+                        "of 30x16 boards); use no_guess_method = perturb (or "
+                        "auto), or at most 5 mines");
 }
 
 static void test_classic_no_guess_refuses_any_and_layouts(void **u)
@@ -848,6 +878,7 @@ int main(void)
         cmocka_unit_test(test_classic_no_guess_auto_says_which_method_ran),
         cmocka_unit_test(
             test_classic_no_guess_refuses_sample_above_its_limit),
+        cmocka_unit_test(test_classic_no_guess_sample_counts_a_corner_opening_as_4),
         cmocka_unit_test(test_classic_no_guess_refuses_any_and_layouts),
         cmocka_unit_test(test_classic_no_guess_budget_fails_the_first_reveal),
         cmocka_unit_test(test_classic_same_seed_same_no_guess_board),

@@ -20,7 +20,15 @@
  *                    The family version stays 2: nothing a 1.1 bot reads
  *                    changed meaning.
  *   1.3  2026-12-03  extension SAPPER_EXT_MINES_RECORD, a game's result as
- *                    a typed record (sapper_mines_record).
+ *                    a typed record (sapper_mines_record); its revealed
+                    counts safe cells only, as the result JSON's does.
+                    Cell code 30, SAPPER_CELL_MINE_CLICKED_UNKNOWN: the
+                    mine a deductive game was lost on when it was not
+                    deducible (1.1 showed it as SAPPER_CELL_MINE_UNKNOWN,
+                    like every other unknown mine). Finished games only, so
+                    a playing bot never sees it; a 1.2 reader's
+                    sapper_cell_analysis gives 0 for it, as for any code
+                    it does not know. The family version stays 2.
  */
 #ifndef SAPPER_MINES_H
 #define SAPPER_MINES_H
@@ -60,11 +68,19 @@ extern "C" {
 #define SAPPER_CELL_MINE_CLICKED   24  /* the clicked mine, and it was
                                           deducible                (red)    */
 #define SAPPER_CELL_ANALYSIS_MARKED 5  /* 25-29: the same, marked (`:`)     */
+/* 1.3: the clicked mine when it was not deducible: the document's table
+   has only the deducible one, but the mine that ended the game is marked
+   whatever it was (red, as clicked). Never marked: a marked cell cannot
+   be exposed. */
+#define SAPPER_CELL_MINE_CLICKED_UNKNOWN 30
 
 /** The analysis class of a code (SAPPER_CELL_SAFE_UNKNOWN ..
- *  SAPPER_CELL_MINE_CLICKED, marks dropped), or 0 for any other code. */
+ *  SAPPER_CELL_MINE_CLICKED, marks dropped, or 1.3's
+ *  SAPPER_CELL_MINE_CLICKED_UNKNOWN), or 0 for any other code. */
 static inline uint8_t sapper_cell_analysis(uint8_t c)
 {
+    if (c == SAPPER_CELL_MINE_CLICKED_UNKNOWN)
+        return c;
     if (c >= SAPPER_CELL_SAFE_UNKNOWN + SAPPER_CELL_ANALYSIS_MARKED &&
         c <= SAPPER_CELL_MINE_CLICKED + SAPPER_CELL_ANALYSIS_MARKED)
         return (uint8_t)(c - SAPPER_CELL_ANALYSIS_MARKED);
@@ -207,8 +223,9 @@ typedef struct sapper_mines_record {
     uint32_t struct_size;   /* the caller's sizeof(sapper_mines_record)     */
     uint32_t flags;         /* SAPPER_MINES_REC_* above                     */
     int32_t width, height, mines;
-    int32_t revealed;       /* cells revealed, a mine lost on included
-                               ("revealed")                                 */
+    int32_t revealed;       /* safe cells revealed: never a mine, neither
+                               one lost on nor a forgiven one; cells -
+                               mines in a won game ("revealed")             */
     int32_t lost_x, lost_y; /* with SAPPER_MINES_REC_LOST_ON, else -1       */
     int32_t forgiven;       /* with SAPPER_MINES_REC_FORGIVES, else 0       */
     int32_t bbbv;           /* the board's 3BV: the fewest left clicks that

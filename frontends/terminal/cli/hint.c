@@ -168,6 +168,21 @@ static int32_t best_cell(const hinter *h, int32_t nx, int32_t ny)
     return best.cell;
 }
 
+/* Before the first click of rules whose first_click parameter is safe or
+   opening, every cell is safe: the rules draw the mines around it (the
+   solver, which knows only the view, would give every cell the density).
+   Rules without that parameter promise nothing. */
+static int first_click_safe(const hinter *h, sapper_match *m)
+{
+    for (int32_t i = 0; i < h->width * h->height; i++)
+        if (!sapper_cell_is_unknown(h->cells[i]))
+            return 0;
+    sapper_params p = sapper_param_set_view(
+        &sapper_match_setup(m)->rules_params);
+    const char *fc = sapper_param(&p, "first_click");
+    return fc && (strcmp(fc, "safe") == 0 || strcmp(fc, "opening") == 0);
+}
+
 int hinter_pick(hinter *h, sapper_match *m, int32_t seat, int32_t near_x,
                 int32_t near_y, hint *out, char *err, size_t errcap)
 {
@@ -187,10 +202,12 @@ int hinter_pick(hinter *h, sapper_match *m, int32_t seat, int32_t near_x,
         snprintf(err, errcap, "no hidden cell left");
         return -1;
     }
+    int promised = first_click_safe(h, m);
     *out = (hint){.x = cell % h->width, .y = cell / h->width,
                   .width = h->width, .height = h->height,
-                  .safe = r->prob[cell] == 0.0,
-                  .approximate = r->approximate, .prob = r->prob[cell],
+                  .safe = promised || r->prob[cell] == 0.0,
+                  .approximate = r->approximate && !promised,
+                  .prob = promised ? 0.0 : r->prob[cell],
                   .code = h->cells[cell]};
     return 0;
 }

@@ -3,7 +3,10 @@
  * differently for Deductive Minesweeper: marked cells as ':', the status
  * line of the document (the player's time, the unexposed safe cells, "You
  * win" / "You lose"), and after a loss the five classes of the analysis
- * (sapper/mines.h codes 20-29) in the document's colours with a legend.
+ * (sapper/mines.h codes 20-30) in the document's colours with a legend of
+ * those on the board. The mine lost on is red whether or not it was
+ * deducible; forgiven mines (SAPPER_CELL_MINE in these rules) are cyan,
+ * never the clicked mine's red.
  * The player's time leaves out the engine's time on the player's moves
  * (app.rules_seconds, measured around each move by app_play): the clock
  * stops while the game studies a clicked mine. Keys and moves are
@@ -13,7 +16,9 @@
  */
 #include "curses_ui.h"
 
-/* The five classes: colour (background), letter without colours, legend. */
+/* The classes and the forgiven mine: colour (background), letter without
+   colours (the line protocol's), legend. The two clicked classes look
+   alike here (the message line says whether it could be deduced). */
 static const struct {
     uint8_t code;
     short rich, basic;       /* background on 16+ and on 8-colour terminals */
@@ -21,10 +26,12 @@ static const struct {
     const char *legend;
 } looks[] = {
     {SAPPER_CELL_MINE_CLICKED, 9, COLOR_RED, 'x', "clicked"},
+    {SAPPER_CELL_MINE_CLICKED_UNKNOWN, 9, COLOR_RED, 'c', "clicked"},
     {SAPPER_CELL_MINE_KNOWN, 11, COLOR_YELLOW, 'k', "known mine"},
     {SAPPER_CELL_MINE_UNKNOWN, 13, COLOR_MAGENTA, 'm', "unknown mine"},
     {SAPPER_CELL_SAFE_KNOWN, 10, COLOR_GREEN, 's', "known safe"},
     {SAPPER_CELL_SAFE_UNKNOWN, 8, COLOR_WHITE, 'u', "unknown safe"},
+    {SAPPER_CELL_MINE, 14, COLOR_CYAN, '*', "forgiven"},
 };
 
 #define NLOOKS (int)(sizeof looks / sizeof looks[0])
@@ -47,29 +54,48 @@ static int class_pair(int i)
     return PAIR_OF(i);
 }
 
-int ui_deductive_look(ui *u, uint8_t code, attr_t *attr, int *ch)
+/* The entry of looks[] for code, or -1: an analysis class, or an exposed
+   mine of these rules (forgiven, since the one lost on is a class). */
+static int look_of(ui *u, uint8_t code)
 {
     uint8_t cls = sapper_cell_analysis(code);
-    int marked = cls && code != cls;
+    if (!cls && code == SAPPER_CELL_MINE && ui_deductive(u))
+        cls = code;
+    for (int i = 0; cls && i < NLOOKS; i++)
+        if (looks[i].code == cls)
+            return i;
+    return -1;
+}
+
+int ui_deductive_look(ui *u, uint8_t code, attr_t *attr, int *ch)
+{
+    int i = look_of(u, code);
     if (code == SAPPER_CELL_MARKED && ui_deductive(u)) {
         *attr = ui_attr(u, UI_PAIR_MARK, A_BOLD);
         *ch = ':';
         return 1;
     }
-    for (int i = 0; cls && i < NLOOKS; i++) {
-        if (looks[i].code != cls)
-            continue;
-        int mine = cls != SAPPER_CELL_SAFE_KNOWN &&
-                   cls != SAPPER_CELL_SAFE_UNKNOWN;
-        if (u->colour) {
-            *attr = ui_attr(u, class_pair(i), A_BOLD);
-            *ch = marked ? ':' : mine ? '*' : ' ';
-        } else {   /* no colours: the line protocol's letters */
-            *attr = A_BOLD;
-            *ch = marked ? looks[i].letter - 'a' + 'A' : looks[i].letter;
-        }
-        return 1;
+    if (i < 0)
+        return 0;
+    int marked = code != looks[i].code;
+    int mine = looks[i].code != SAPPER_CELL_SAFE_KNOWN &&
+               looks[i].code != SAPPER_CELL_SAFE_UNKNOWN;
+    if (u->colour) {
+        *attr = ui_attr(u, class_pair(i), A_BOLD);
+        *ch = marked ? ':' : mine ? '*' : ' ';
+    } else {   /* no colours: the line protocol's letters */
+        *attr = A_BOLD;
+        *ch = marked ? looks[i].letter - 'a' + 'A' : looks[i].letter;
     }
+    return 1;
+}
+
+/* Whether some cell of v shows as looks[i] (the legend lists those). */
+static int on_board(ui *u, const sapper_mines_view *v, int i)
+{
+    for (int c = 0; c < v->width * v->height; c++)
+        if (look_of(u, ui_view_cells(v)[c]) == i)
+            return 1;
     return 0;
 }
 
@@ -114,6 +140,8 @@ int ui_deductive_legend(ui *u, const sapper_mines_view *v, int y, int x)
         return 0;
     for (int i = 0; i < NLOOKS; i++) {
         char text[48];
+        if (!on_board(u, v, i))
+            continue;
         attr_t attr = u->colour ? ui_attr(u, class_pair(i), A_BOLD) : A_NORMAL;
         if (u->colour)
             snprintf(text, sizeof text, " %s ", looks[i].legend);

@@ -72,6 +72,43 @@ static int32_t kept_free(const classic_game *g)
     return w * h;
 }
 
+/* Cells a first click keeps free at the least: under opening a corner
+   (its 4 cells, not the 9 of a click away from the edges). The sample
+   limit refuses only a board that is over it whatever the first click;
+   a click that keeps more cells free is left to the play-out budget,
+   whose failure says what it tried (generate.c). */
+static int32_t kept_least(const classic_game *g)
+{
+    if (g->layout || g->first_click != FIRST_OPENING)
+        return 1;
+    return (g->width < 2 ? g->width : 2) * (g->height < 2 ? g->height : 2);
+}
+
+/* SAPPER_OK, or SAPPER_ERR_PARAM with the reason when no_guess_method is
+   sample and the density of the mines in the cells left open to them
+   (kept kept free by the first click) is above the sample limit. */
+static sapper_status sample_refusal(const classic_game *g, int32_t kept,
+                                    char *err, size_t errcap)
+{
+    int32_t cells = g->width * g->height;
+    double density = sapper_mines_ng_density(cells, g->mines, kept);
+    if (g->ng_method != SAPPER_MINES_NG_SAMPLE ||
+        density <= SAPPER_MINES_SAMPLE_MAX_DENSITY)
+        return SAPPER_OK;
+    return sapper_mines_fail(err, errcap, SAPPER_ERR_PARAM, "no_guess_method = "
+                "sample cannot draw no-guess boards at %dx%d with %d mines: "
+                "even a first click keeping %d cell%s free (%s) leaves %d "
+                "cells open to the mines, a density of %.1f%%, above the "
+                "%.0f%% limit of uniform sampling (the density where it was "
+                "measured to accept about 0.3%% of 30x16 boards); use "
+                "no_guess_method = perturb (or auto), or at most %d mines",
+                g->width, g->height, g->mines, kept, kept == 1 ? "" : "s",
+                kept == 1 ? "the cell clicked" : "a corner and its "
+                "neighbours", cells - kept, 100.0 * density,
+                100.0 * SAPPER_MINES_SAMPLE_MAX_DENSITY,
+                (int32_t)(SAPPER_MINES_SAMPLE_MAX_DENSITY * (cells - kept)));
+}
+
 static sapper_status check_game(const classic_game *g, const char *layout,
                                 char *err, size_t errcap)
 {
@@ -156,19 +193,32 @@ static sapper_status check_generation(classic_game *g, char *err,
                     "sure to lead anywhere");
     int32_t cells = g->width * g->height;
     double density = sapper_mines_ng_density(cells, g->mines, kept_free(g));
-    if (g->ng_method == SAPPER_MINES_NG_SAMPLE &&
-        density > SAPPER_MINES_SAMPLE_MAX_DENSITY)
-        return sapper_mines_fail(err, errcap, SAPPER_ERR_PARAM, "no_guess_method = sample "
-                    "cannot draw no-guess boards at %dx%d with %d mines: the "
-                    "density is %.1f%% of the cells open to mines, above the "
-                    "%.0f%% limit of uniform sampling (almost no such board "
-                    "is no-guess); use no_guess_method = perturb (or auto), "
-                    "or at most %d mines", g->width, g->height, g->mines,
-                    100.0 * density, 100.0 * SAPPER_MINES_SAMPLE_MAX_DENSITY,
-                    (int32_t)(SAPPER_MINES_SAMPLE_MAX_DENSITY *
-                              (cells - kept_free(g))));
+    sapper_status st = sample_refusal(g, kept_least(g), err, errcap);
+    if (st != SAPPER_OK)
+        return st;
     g->ng_method = sapper_mines_ng_resolve(g->ng_method, density);
     g->ng_attempts = sapper_mines_ng_budget(g->ng_attempts, cells);
+    return SAPPER_OK;
+}
+
+/* A layout fixes the size and the mines: a preset, width, height or
+   mines other than the parameters' defaults (plugin.c) beside it is
+   refused, so a new size asked for (the curses `n`, the command line)
+   is never silently replaced by the layout's. */
+static sapper_status layout_fixes_size(const sapper_params *p,
+                                       const char *layout, char *err,
+                                       size_t errcap)
+{
+    static const char *const keys[] = {"preset", "width", "height", "mines"};
+    static const char *const defaults[] = {"custom", "9", "9", "10"};
+    for (int i = 0; i < 4; i++) {
+        const char *v = sapper_param(p, keys[i]);
+        if (v && strcmp(v, defaults[i]) != 0)
+            return sapper_mines_fail(err, errcap, SAPPER_ERR_PARAM, "%s = %s "
+                        "does not apply to layout %s: the layout fixes the "
+                        "size and the mines (drop rules.layout to play "
+                        "another size)", keys[i], v, layout);
+    }
     return SAPPER_OK;
 }
 
@@ -186,6 +236,8 @@ static sapper_status configure_game(const sapper_params *p, classic_game *g,
         return sapper_mines_fail(err, errcap, SAPPER_ERR_PARAM, "first_click = opening does "
                     "not apply to layout %s: a layout fixes the mines before "
                     "the first click (drop one of the two)", layout);
+    if (st == SAPPER_OK && layout && *layout)
+        st = layout_fixes_size(p, layout, err, errcap);
     if (st == SAPPER_OK && layout && *layout) {
         st = sapper_board_read_layout(layout, &g->width, &g->height,
                                       &g->mines, &g->layout, err, errcap);
@@ -273,8 +325,10 @@ sapper_status classic_place_no_guess(classic_state *s, int32_t cell,
     double *field = g->density == DENSITY_CLOUDS
         ? malloc((size_t)b->cells * sizeof *field) : NULL;
     sapper_mines_gen_report rep = {0};
-    sapper_status st = SAPPER_ERR_NOMEM;
-    if (gen && mine && (field || g->density == DENSITY_UNIFORM)) {
+    sapper_status st = SAPPER_OK;
+    if (!gen || !mine || (!field && g->density != DENSITY_UNIFORM))
+        st = sapper_mines_fail(err, errcap, SAPPER_ERR_NOMEM, "out of memory");
+    if (st == SAPPER_OK) {
         if (field)
             sapper_mines_clouds_field(b->width, b->height, &g->clouds,
                                       &s->rng, field);
@@ -284,8 +338,6 @@ sapper_status classic_place_no_guess(classic_state *s, int32_t cell,
             .start = cell, .keep_free = keep, .nkeep = n, .weight = field};
         st = sapper_mines_generate(gen, &req, &s->rng, mine, &rep, err,
                                    errcap);
-    } else {
-        sapper_mines_fail(err, errcap, st, "out of memory");
     }
     if (st == SAPPER_OK) {
         sapper_board_set_mines(b, mine);

@@ -122,6 +122,25 @@ static sapper_status place_for_first_reveal(classic_state *s, int32_t cell,
                                                        : "");
 }
 
+/* first_click = safe holds under a layout too: a first reveal on one of
+   its mines moves that mine to the first mine-free cell in reading order
+   (Windows Minesweeper's rule), so the game stays deterministic and the
+   rest of the layout as written. first_click = any keeps it exactly; a
+   layout has at least one safe cell (check_game). */
+static void keep_first_reveal_safe(classic_state *s, int32_t cell)
+{
+    sapper_board *b = &s->board;
+    if (!s->game->layout || s->game->first_click != FIRST_SAFE ||
+        b->revealed != 0 || !b->mine[cell])
+        return;
+    int32_t to = 0;
+    while (to < b->cells && (b->mine[to] || to == cell))
+        to++;
+    b->mine[cell] = 0;
+    b->mine[to] = 1;
+    sapper_board_set_mines(b, b->mine);   /* the counts follow */
+}
+
 /* The mine a losing reveal or chord of cell set off: the cell, or the
    first of its neighbours revealed as a mine. */
 static int32_t mine_set_off(const sapper_board *b, int32_t cell)
@@ -159,8 +178,10 @@ static sapper_status apply_verb(classic_state *s, int32_t verb, int32_t cell,
         if (st != SAPPER_OK)
             return st;
     }
-    if (verb == SAPPER_MINES_REVEAL)
+    if (verb == SAPPER_MINES_REVEAL) {
+        keep_first_reveal_safe(s, cell);
         settle(s, cell, sapper_board_reveal(b, cell));
+    }
     else
         settle(s, cell, sapper_board_chord(b, cell));
     return SAPPER_OK;

@@ -27,7 +27,9 @@ static const sapper_param_spec classic_params[] = {
              "neighbours; any: board fixed from the start"},
     {.key = "layout", .type = SAPPER_PARAM_STRING, .flags = SAPPER_PARAM_SECRET, .def = "",
      .help = "board file of '*' and '.' fixing the mines (and the size); "
-             "empty for a random board"},
+             "first_click safe moves a mine clicked first to the first "
+             "free cell, any keeps the file exactly; empty for a random "
+             "board"},
     {.key = "no_guess", .type = SAPPER_PARAM_BOOL, .def = "false",
      .help = "draw boards a perfect-logic player clears from the first "
              "click without guessing (first_click safe or opening)"},

@@ -17,7 +17,9 @@ static int show_for(const classic_state *s, int32_t seat)
         return SAPPER_BOARD_SHOW_ALL;
     if (seat != 0)
         return -1;
+    /* a win flags every mine (README): the view and the text alike */
     return s->outcome == LOST ? SAPPER_BOARD_SHOW_MINES
+         : s->outcome == WON  ? SAPPER_BOARD_SHOW_WON
                               : SAPPER_BOARD_SHOW_PLAYER;
 }
 
@@ -102,7 +104,8 @@ int64_t classic_result_json(const void *state, char *buf, size_t cap)
     size_t left;
     int64_t n = snprintf(buf, cap, ",\"width\":%d,\"height\":%d,"
                          "\"mines\":%d,\"revealed\":%d,\"flags\":%d",
-                         b->width, b->height, b->mines, b->revealed,
+                         b->width, b->height, b->mines,
+                         sapper_board_safe_revealed(b),
                          b->flags);
     char *p0 = rest(buf, cap, n, &left);
     if (s->lost_cell >= 0)

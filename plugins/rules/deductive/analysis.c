@@ -11,6 +11,10 @@
  *   mine, known            yellow   SAPPER_CELL_MINE_KNOWN
  *   mine, known, clicked   red      SAPPER_CELL_MINE_CLICKED
  *
+ * and the clicked mine that could not be deduced, which the document's
+ * table leaves out but a player looks for first: red too,
+ * SAPPER_CELL_MINE_CLICKED_UNKNOWN (mines.h 1.3), never painted like the
+ * other unknown mines.
  * plus SAPPER_CELL_ANALYSIS_MARKED for a cell the player had marked (the
  * document keeps its colon). "Known" means certain in every layout: the
  * engine runs in ALL mode so every certain cell is found, not only the
@@ -23,9 +27,10 @@ static uint8_t class_of(int mine, int known, int clicked)
 {
     if (!mine)
         return known ? SAPPER_CELL_SAFE_KNOWN : SAPPER_CELL_SAFE_UNKNOWN;
-    if (!known)
-        return SAPPER_CELL_MINE_UNKNOWN;
-    return clicked ? SAPPER_CELL_MINE_CLICKED : SAPPER_CELL_MINE_KNOWN;
+    if (clicked)
+        return known ? SAPPER_CELL_MINE_CLICKED
+                     : SAPPER_CELL_MINE_CLICKED_UNKNOWN;
+    return known ? SAPPER_CELL_MINE_KNOWN : SAPPER_CELL_MINE_UNKNOWN;
 }
 
 /* Sets codes[c] = 1 for every cell of the list (a scratch use of codes

@@ -27,7 +27,8 @@ static const sapper_param_spec ded_params[] = {
              "read by the front end"},
     {.key = "scorefile", .type = SAPPER_PARAM_STRING, .flags = SAPPER_PARAM_SECRET, .def = "",
      .help = "SQLite score file; empty: $XDG_DATA_HOME/sapper/"
-             "deductive-scores.db (~/.local/share/...); read by the front end"},
+             "scores.db (~/.local/share/sapper/scores.db), shared with "
+             "the other rulesets; read by the front end"},
 };
 
 static const sapper_progress_ext ded_progress_ext = {

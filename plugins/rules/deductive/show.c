@@ -21,6 +21,7 @@ static const struct {
     {SAPPER_CELL_MINE_UNKNOWN, 'm', "mine, unknown (purple)"},
     {SAPPER_CELL_MINE_KNOWN, 'k', "mine, known (yellow)"},
     {SAPPER_CELL_MINE_CLICKED, 'x', "mine, known, clicked (red)"},
+    {SAPPER_CELL_MINE_CLICKED_UNKNOWN, 'c', "mine, unknown, clicked (red)"},
 };
 
 #define NCLASSES (sizeof classes / sizeof classes[0])
@@ -114,7 +115,7 @@ static void put_legend(char *buf, size_t cap, size_t *pos)
     for (size_t i = 0; i < NCLASSES; i++)
         put(buf, cap, pos, " %c %s%s", classes[i].letter, classes[i].meaning,
             i + 1 < NCLASSES ? "," : ";");
-    put(buf, cap, pos, " upper case: marked\n");
+    put(buf, cap, pos, " upper case: marked; * mine forgiven\n");
 }
 
 int64_t ded_render_text(const void *state, int32_t seat, char *buf,
