@@ -903,6 +903,33 @@ else
 fi
 tm kill-session -t "$SESSION" 2>/dev/null
 
+# ---- deductive and Mine-Seeker boards of 16 rows keep their players or
+# legend row and show whole in 80x24 (issue 25 item 22) --------------------
+echo "# deductive 16x16 and 30x16, Mine-Seeker 16x16 show whole in 80x24"
+for game in "'$SRC/config/deductive.ini' rules.preset=16x16|deductive 16x16|Safe cells left" \
+            "'$SRC/config/deductive.ini' rules.preset=30x16|deductive 30x16|Safe cells left" \
+            "'$SRC/config/seeker.ini'|Mine-Seeker 16x16|Points:  you \\(red\\) 0"; do
+    args=${game%%|*}; rest=${game#*|}; what=${rest%%|*}; row=${rest#*|}
+    open_play 80 24 "$args game.seed=3"
+    if wait_until screen_has "$row"; then
+        read_size
+        [ "$(grid_rows | wc -l)" -eq 16 ] && ! screen_has 'View:' &&
+            pass "$what: all 16 rows in 80x24 under its $row row, no view to scroll" ||
+            fail_on_screen "$what: $(grid_rows | wc -l) of 16 rows in 80x24"
+    else
+        fail_on_screen "no $what board in 80x24"
+    fi
+done
+tm send-keys -t "$SESSION" A          # Mine-Seeker played to its end by the solver
+if wait_until screen_has 'You (win!|lose)'; then
+    [ "$(grid_rows | wc -l)" -eq 16 ] && screen_has '^ *Points: ' &&
+        pass "Mine-Seeker's end in 80x24: the banner under the whole board, the points row kept" ||
+        fail_on_screen "Mine-Seeker's end in 80x24 lost a row"
+else
+    fail_on_screen "the Mine-Seeker game did not end with A"
+fi
+tm kill-session -t "$SESSION" 2>/dev/null
+
 # ---- boards larger than the window scroll (issue 13) --------------------
 echo "# a 200x200 board plays in 80x24: a view that follows the cursor and the solver"
 view_of() { capture; LC_ALL=C grep -o -E 'View: [0-9]+-[0-9]+, [0-9]+-[0-9]+' "$TMP/screen" | grep -o -E '[0-9]+' | tr '\n' ' '; }

@@ -13,7 +13,10 @@
 #      progress (in Chinese too), q y (status 0, the replay recorded);
 #   4. issue 13 under tmux: the game-over screen (the last round played,
 #      the full-width colon in Chinese), L inside the pickers, the pickers
-#      in the rules' words, 64 seats paged through at 120x40 and 80x24.
+#      in the rules' words, 64 seats paged through at 120x40 and 80x24;
+#   5. issue 25 item 24: the rules of the seed document in the ? page in
+#      English and Chinese, scrolled at 80x24; the menu's costs and effects
+#      whole at 100x30; every line of a 64-seat round through v.
 # Every check prints PASS or FAIL (with what it read). Exit status 0 when
 # all pass, 1 otherwise; 77 (skipped) when tmux is missing and parts 1 and
 # 2 passed. tmux runs on a private socket, killed on exit; the script
@@ -191,6 +194,14 @@ wait_until() {   # polls the screen until "$@" succeeds on it
 }
 screen_has() { LC_ALL=C grep -q -E -- "$1" "$TMP/screen"; }
 screen_lacks() { ! screen_has "$1"; }
+# The pager's lines as written: its continuation rows (indented 4) joined
+# to the row before, with a space between two ASCII ends (a word wrapped).
+page_has() {
+    perl -CSD -ne 'chomp; if (/^    (\S.*)$/ && defined $l) { my $c = $1;
+        $l .= ($l =~ /[\x21-\x7e]$/ && $c =~ /^[\x21-\x7e]/ ? " " : "") . $c; next }
+        print "$l\n" if defined $l; $l = $_; END { print "$l\n" if defined $l }' \
+        "$TMP/screen" | LC_ALL=C grep -q -E -- "$1"
+}
 session_gone() { ! tm has-session -t "$SESSION" 2>/dev/null; }
 # Seats drawn as "N name" (the ring puts several on one row): how many.
 seats_drawn() {
@@ -359,7 +370,7 @@ page_through() {
 all_seats_seen() { [ "$(sort -un "$TMP/seen" | tr '\n' ' ')" = "$(seq -s ' ' 1 64) " ]; }
 open_arena 120 40 "'$CONFIG' game.seed=3 $SEATS64"
 check "120x40: the list says it shows seats 1-46 of 64, with the keys" \
-    both screen_has '^ *seats 1-46 of 64 .*\[ \] or PgUp PgDn' screen_lacks 'more$'
+    both screen_has '^ *seats 1-46 of 64 .*\[ \] or PgUp PgDn' screen_lacks 'more(: v shows them all)?$'
 check "120x40: the list shows seats 1 and 46" \
     both screen_has '^1 you ' screen_has ' 46 woodsword '
 keys ']'
@@ -379,6 +390,95 @@ keys PPage
 check "PgUp: the page before, seats 51-57" screen_has '^ *seats 51-57 of 64'
 keys '?'
 check "help names the keys that scroll the seats" screen_has '\[, \], PgUp, PgDn +scroll the seats'
+keys x
+
+# ---- 5. issue 25 item 24: the rules where a player looks ----------------
+echo "# 5a. the rules in the ? page, both languages, at 80x24"
+open_arena 80 24 "'$CONFIG' game.seed=3"
+check "the arena at 80x24" screen_has '8 of 8 seats alive'
+keys '?'
+check "? opens the keys and the rules" \
+    both screen_has '^  Wood-Sword: keys and rules' screen_has '^  The rules$'
+check "the page says which rows show and how to scroll" \
+    both screen_has '^  rows 1-20 of [0-9]+$' screen_has 'PgUp/PgDn, space, Home/End: scroll   other keys: back$'
+check "rule: a match ends after a round with a death; the dead are out" \
+    page_has 'A match ends after a round in which at least one seat died'
+keys NPage
+check "PgDn scrolls on: the rows after the first page" screen_has '^  rows 20-[0-9]+ of [0-9]+$'
+check "rule: survivors start a match with 0 points, 0 shields, no prep" \
+    page_has '0 points, 0 shields and no prep'
+check "rule: a defence blocks its range; overflow above max, below min" \
+    page_has 'above it you take the excess \(damage - max\)'
+check "rule: the reciprocal duel (lower damage takes the difference)" \
+    page_has 'Duel: two seats that attack each other directly'
+check "rule: each shield absorbs up to 2 overflow, ceil(overflow / 2) break" \
+    page_has 'Shields: each absorbs up to 2 overflow; ceil\(overflow / 2\) break'
+check "rule: fist costs 0.5 each, stackable" page_has 'fist: cost 0.5 each, stackable'
+keys G   # End's escape differs between terminals: G is End here
+check "G (End): the last rows, the actions and the bots" \
+    both screen_has 'hollow_defense: cost 2, blocks 2~6' page_has 'never fire missiles'
+check "rule: missile X costs X + 1" page_has 'missile: X missiles cost X \+ 1'
+check "rule: llama 0.5 to every other seat, none if the caster dies" \
+    page_has "llama: cost 2, 0.5 damage to every other seat; none if you die"
+check "rule: superior_defense cost 3 blocks 0~6" screen_has 'superior_defense: cost 3, blocks 0~6'
+keys x
+check "another key: back to the game" screen_has '8 of 8 seats alive'
+keys L '?'
+check "in Chinese: 木剑：按键与规则 with 规则" \
+    both screen_has '^  木剑：按键与规则' screen_has '^  规则$'
+check "Chinese rule: 某回合至少有一名玩家死亡时，该场结束" page_has '某回合至少有一名玩家死亡时，该场结束'
+keys G   # End's escape differs between terminals: G is End here
+check "Chinese rules to the end: 护盾, 对攻, the bots never use missiles" \
+    both screen_has '高级防御：消耗 3，格挡 0~6' page_has '从不使用导弹'
+keys PPage
+check "Chinese rule: 每个护盾最多吸收 2 点溢出伤害" page_has '每个护盾最多吸收 2 点溢出伤害'
+check "Chinese rows counter" screen_has '^  第 [0-9]+-[0-9]+ 行（共 [0-9]+ 行）$'
+
+echo "# 5b. 100x30: the menu's costs and effects whole (6 points, every verb)"
+TWOP=$TMP/twop.ini          # you and one woodsword bot
+printf '[game]\nrules = woodsword\n[player.1]\nbot = human\n[player.2]\nbot = woodsword\n' > "$TWOP"
+open_arena 100 30 "'$TWOP' game.seed=2"
+check "you against one bot" screen_has '2 of 2 seats alive'
+for _ in 1 2 3 4 5 6; do
+    keys Enter   # gather
+    wait_until screen_has '> Next Round' || break
+    keys Enter
+    wait_until screen_has 'Your move' || break
+done
+check "six gathers: six points, enchanted_diamond_sword offered" \
+    both screen_has 'Your move, seat 1 \(points 6\)' screen_has 'enchanted_diamond_sword \.\.\.'
+check "100x30: fist's detail is whole (was cut to '0.5 dama')" \
+    screen_has 'fist \.\.\. +cost 0\.5 each  0\.5 damage each$'
+check "100x30: llama's detail is whole" screen_has 'llama +cost 2  0\.5 to every other seat$'
+keys L
+check "in Chinese too" \
+    both screen_has '拳 \.\.\. +每个消耗 0\.5  每个伤害 0\.5$' screen_has '羊驼 +消耗 2  对其他所有人各 0\.5$'
+
+echo "# 5c. 64 seats at 80x24: every line of the round through v"
+open_arena 80 24 "'$CONFIG' game.seed=3 $SEATS64"
+check "64 seats" screen_has '64 of 64 seats alive'
+keys Enter
+check "round 1 revealed" screen_has '> Next Round'
+keys Enter
+check "round 2" screen_has 'Your move, seat 1'
+keys Enter   # gather: round 2 has fights and deaths
+check "the round panel says how many lines are hidden and how to see them" \
+    both screen_has '^ \.\.\. [0-9]+ more: v shows them all$' screen_has 'v log'
+keys v
+check "v: the whole round on a page, rows counted" \
+    both screen_has '^  Wood-Sword: the round on show, every line' screen_has '^  rows 1-20 of [0-9]+$'
+check "the log starts with the round and its first attack" \
+    both screen_has '^  Last round: match 1, round 2$' screen_has '^  4 -> 51 \(1\)  fist x2$'
+keys G   # End's escape differs between terminals: G is End here
+check "G (End): the log's last rows, the hits and the eliminated" \
+    both screen_has '^  [0-9]+ took [0-9.]+, overflow' screen_has '^  Eliminated: '
+keys g
+check "g (Home): back to the top" screen_has '^  rows 1-20 of'
+keys q
+check "a key that does not scroll closes the log (q does not quit there)" \
+    both screen_has '64 seats alive' screen_has 'more: v shows them all'
+keys '?'
+check "help names v" screen_has '^  v +the round on show, every line of it'
 keys x
 
 finish

@@ -1,6 +1,6 @@
 /*
  * arena_frame.c - the frame: title, phase, the seats, the round, the menu or
- * the prompt, the footer, help.
+ * the prompt, the footer; the pager (help and rules, the round log).
  */
 #include "arena_ui.h"
 
@@ -89,8 +89,10 @@ static void draw_bottom(arena_ui *au, int top)
         arena_panel_current(au, p);
     else
         arena_panel_last(au, p);
-    if (COLS >= 96) {
-        int left = COLS * 9 / 20;
+    if (COLS >= 96) {   /* the menu as wide as its entries, the round the rest */
+        int left = COLS * 9 / 20, need = arena_menu_width(au);
+        if (!au->pause && !au->u->watching && ui_actor(au->u) >= 0 && COLS - left - 2 < need)
+            left = COLS - 2 - need > COLS / 3 ? COLS - 2 - need : COLS / 3;
         arena_draw_panel(au, p, top, 1, left - 2, h);
         draw_actions(au, top, left + 1, COLS - left - 2, h);
         return;
@@ -110,31 +112,107 @@ static void draw_footer(const arena_ui *au)
     arena_put(LINES - 1, 0, COLS - 1, A_NORMAL, arena_word(au, hint));
 }
 
-static void draw_help(const arena_ui *au)
+/* ------------------------------------------------------------------ */
+/* The pager: help and rules, or the whole round on show, scrolled.    */
+/* ------------------------------------------------------------------ */
+
+/* Adds line to p as rows of w columns, cut at words, the rows after the
+   first indented 2. */
+static void add_wrapped(panel *p, attr_t attr, const char *line, int w)
 {
-    const char *text = arena_word(au, W_HELP);
-    char line[LINE_MAX];
-    int y = 2;
-    arena_put(0, 2, COLS - 2, A_BOLD, arena_word(au, W_HELP_TITLE));
+    size_t at = 0;
+    for (int r = 0; (line[at] || r == 0) && p->n < PANEL_MAX; r++) {
+        size_t n = arena_row_bytes(line + at, r ? w - 2 : w);
+        snprintf(p->text[p->n], LINE_MAX, "%s%.*s", r ? "  " : "", (int)n, line + at);
+        p->attr[p->n++] = attr;
+        at += n;
+    }
+}
+
+/* Adds the '\n'-separated lines of text to p, wrapped to w. */
+static void add_text(panel *p, attr_t attr, const char *text, int w)
+{
+    char line[2048];
     while (*text) {
         size_t n = strcspn(text, "\n");
         snprintf(line, sizeof line, "%.*s", (int)n, text);
-        arena_put(y++, 4, COLS - 4, A_NORMAL, line);
+        add_wrapped(p, attr, line, w);
         text += n + (text[n] == '\n');
     }
-    arena_put(y + 1, 2, COLS - 2, A_BOLD, arena_word(au, W_HELP_BACK));
+}
+
+/* The pager's rows at width w: the keys and the rules, or every line of
+   the round on show. */
+static void pager_lines(arena_ui *au, panel *p, int w)
+{
+    panel *round = &au->shown;
+    p->n = round->n = 0;
+    if (au->pager == PAGER_HELP) {
+        add_text(p, A_NORMAL, arena_word(au, W_HELP), w);
+        add_text(p, A_NORMAL, " ", w);
+        add_text(p, A_BOLD, arena_word(au, W_RULES_TITLE), w);
+        add_text(p, A_NORMAL, arena_word(au, W_RULES), w);
+        return;
+    }
+    if (arena_showing_current(au))
+        arena_panel_current(au, round);
+    else
+        arena_panel_last(au, round);
+    for (int i = 0; i < round->n; i++)
+        add_wrapped(p, round->attr[i], round->text[i], w);
+}
+
+/* A page of the whole screen: the title, the rows from pager_top, and
+   which rows show with the keys that scroll them. */
+static void draw_pager(arena_ui *au)
+{
+    panel *p = &au->page;
+    char status[LINE_MAX];
+    int w = COLS - 4 < 100 ? COLS - 4 : 100, h = LINES - 4;   /* rows fit LINE_MAX */
+    pager_lines(au, p, w);
+    au->pager_h = h;
+    au->pager_rows = p->n;
+    if (au->pager_top > p->n - h)
+        au->pager_top = p->n - h;
+    if (au->pager_top < 0)
+        au->pager_top = 0;
+    arena_put(0, 2, COLS - 2, A_BOLD,
+              arena_word(au, au->pager == PAGER_LOG ? W_LOG_TITLE : W_HELP_TITLE));
+    for (int r = 0; r < h && au->pager_top + r < p->n; r++)
+        arena_put(2 + r, 2, w, p->attr[au->pager_top + r], p->text[au->pager_top + r]);
+    int last = au->pager_top + h < p->n ? au->pager_top + h : p->n;
+    arena_say(au, status, sizeof status, W_PAGER_ROWS, au->pager_top + 1, last, p->n);
+    arena_put(LINES - 2, 2, COLS - 2, A_BOLD, status);
+    arena_put(LINES - 1, 2, COLS - 3, A_NORMAL, arena_word(au, W_PAGER_KEYS));
+}
+
+/* A key while the pager is up: up/down (j/k) a row, PgUp/PgDn, space,
+   [ ] a page, Home and End; any other key closes it. */
+int arena_pager_key(arena_ui *au, int ch)
+{
+    int page = au->pager_h > 1 ? au->pager_h - 1 : 1;
+    switch (ch) {
+    case KEY_UP: case 'k': au->pager_top--; break;
+    case KEY_DOWN: case 'j': au->pager_top++; break;
+    case KEY_PPAGE: case '[': case 'b': au->pager_top -= page; break;
+    case KEY_NPAGE: case ']': case ' ': au->pager_top += page; break;
+    case KEY_HOME: case KEY_FIND: case 'g': au->pager_top = 0; break;
+    case KEY_END: case KEY_SELECT: case 'G': au->pager_top = au->pager_rows; break;   /* clamped when drawn */
+    default: au->pager = PAGER_NONE; break;
+    }
+    return 1;
 }
 
 void arena_draw(arena_ui *au)
 {
     if (ui_too_small(au->u, 40, 3 + 2 + MIN_BOTTOM + 2))
         return;
-    if (au->help) {
-        draw_help(au);
-        return;
-    }
     if (!arena_take_view(au)) {
         arena_put(0, 0, COLS, A_BOLD, "the rules gave no arena view: press q");
+        return;
+    }
+    if (au->pager != PAGER_NONE) {
+        draw_pager(au);
         return;
     }
     draw_title(au);

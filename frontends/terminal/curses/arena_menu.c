@@ -208,6 +208,38 @@ static int first_shown(arena_ui *au, int n, int rows)
     return first < 0 ? 0 : first;
 }
 
+/* The columns the menu step on show needs: its caption, or its widest
+   label and widest detail with the marker and gap between them. */
+int arena_menu_width(arena_ui *au)
+{
+    char caption[LINE_MAX];
+    int n = menu_entries(au, au->menu), label_w = 0, detail_w = 0;
+    arena_menu_caption(au, caption, sizeof caption);
+    for (int i = 0; i < n; i++) {
+        int lw = arena_text_width(au->menu[i].label), dw = arena_text_width(au->menu[i].detail);
+        label_w = lw > label_w ? lw : label_w;
+        detail_w = dw > detail_w ? dw : detail_w;
+    }
+    int need = 2 + label_w + 2 + detail_w;
+    return arena_text_width(caption) > need ? arena_text_width(caption) : need;
+}
+
+/* The detail of an entry in width columns: whole when it fits, else cut
+   after its last whole word that does (never mid-word). */
+static void put_detail(int y, int x, int width, attr_t attr, const char *detail)
+{
+    char cut[LINE_MAX];
+    width = width < COLS - x ? width : COLS - x;
+    size_t n = arena_fit(detail, width, NULL);
+    if (detail[n] != '\0')
+        while (n > 0 && detail[n] != ' ')
+            n--;
+    while (n > 0 && detail[n - 1] == ' ')
+        n--;
+    snprintf(cut, sizeof cut, "%.*s", (int)n, detail);
+    arena_put(y, x, width, attr, cut);
+}
+
 void arena_draw_menu(arena_ui *au, int y, int x, int w, int h)
 {
     entry *e = au->menu;
@@ -222,14 +254,16 @@ void arena_draw_menu(arena_ui *au, int y, int x, int w, int h)
     int label_w = 0;
     for (int i = 0; i < n; i++)
         label_w = arena_text_width(e[i].label) > label_w ? arena_text_width(e[i].label) : label_w;
-    label_w = label_w < w / 2 ? label_w : w / 2;
+    if (label_w > w / 2 && label_w + 4 + 20 > w)   /* room for a detail too */
+        label_w = w / 2;
     for (int i = 0; i < au->menu_rows && au->menu_first + i < n; i++) {
         const entry *it = &e[au->menu_first + i];
         int selected = au->menu_first + i == au->sel;
         attr_t attr = selected ? A_REVERSE | A_BOLD : A_NORMAL;
         arena_put(y + 1 + i, x, 2, attr, selected ? "> " : "  ");
         arena_put(y + 1 + i, x + 2, label_w, attr, it->label);
-        arena_put(y + 1 + i, x + 4 + label_w, w - label_w - 4, selected ? A_BOLD : A_DIM, it->detail);
+        put_detail(y + 1 + i, x + 4 + label_w, w - label_w - 4, selected ? A_BOLD : A_DIM,
+                   it->detail);
     }
 }
 

@@ -5,6 +5,7 @@
 #include "arena_ui.h"
 
 #include <stdarg.h>
+#include <wchar.h>
 
 /* ------------------------------------------------------------------ */
 /* The round on show, as lines.                                        */
@@ -205,18 +206,41 @@ void arena_panel_last(const arena_ui *au, panel *p)
     }
 }
 
-/* Draws the panel's lines into a box; the overflow is counted. */
-/* Bytes of text that go on one row of width columns: all that fits, cut
-   after the last space when the text goes on (64 seats make long lines). */
-static size_t row_bytes(const char *text, int width)
+/* Whether a row may not begin with wc: Chinese closing punctuation. */
+static int no_break_before(wchar_t wc)
 {
-    size_t n = arena_fit(text, width, NULL);
+    static const wchar_t closing[] = L"，。、；：）」！？》";
+    return wc && wcschr(closing, wc) != NULL;
+}
+
+/* Bytes of text that go on one row of width columns: all that fits, cut
+   when the text goes on after its last space or next to a wide
+   (Chinese) character, so words stay whole in both languages. */
+size_t arena_row_bytes(const char *text, int width)
+{
+    size_t n = arena_fit(text, width, NULL), brk = 0, at = 0;
     if (text[n] == '\0' || n == 0)
         return n ? n : strlen(text);
-    for (size_t k = n; k > 0; k--)
-        if (text[k - 1] == ' ')
-            return k;
-    return n;
+    mbstate_t st;
+    memset(&st, 0, sizeof st);
+    int prev_wide = 0;
+    while (at <= n) {
+        wchar_t wc = 0;
+        size_t len = text[at] ? mbrtowc(&wc, text + at, MB_CUR_MAX, &st) : 1;
+        if (len == (size_t)-1 || len == (size_t)-2 || len == 0) {
+            memset(&st, 0, sizeof st);
+            len = 1;
+            wc = (unsigned char)text[at];
+        }
+        int wide = wcwidth(wc) == 2;
+        if (at > 0 && (wide || prev_wide) && !no_break_before(wc))
+            brk = at;
+        if (wc == L' ')
+            brk = at + 1;   /* a space at the cut stays on this row, unseen */
+        prev_wide = wide;
+        at += len;
+    }
+    return brk ? brk : n;
 }
 
 /* Rows line i of the panel takes at width w (continuations indented 2). */
@@ -224,7 +248,7 @@ static int rows_of(const char *text, int w)
 {
     int rows = 0;
     for (size_t at = 0; text[at] || rows == 0; rows++)
-        at += row_bytes(text + at, rows ? w - 2 : w);
+        at += arena_row_bytes(text + at, rows ? w - 2 : w);
     return rows;
 }
 
@@ -240,7 +264,7 @@ void arena_draw_panel(const arena_ui *au, const panel *p, int y, int x, int w, i
             break;
         size_t at = 0;
         for (int r = 0; r < need; r++) {
-            size_t n = row_bytes(p->text[i] + at, r ? w - 2 : w);
+            size_t n = arena_row_bytes(p->text[i] + at, r ? w - 2 : w);
             snprintf(row, sizeof row, "%.*s", (int)n, p->text[i] + at);
             arena_put(y + used++, r ? x + 2 : x, r ? w - 2 : w, p->attr[i], row);
             at += n;

@@ -24,18 +24,22 @@ enum arena_word {
     W_PLACING, W_WATCHING, W_WAITING, W_COST, W_COST_EACH, W_COST_MISSILE,
     W_DAMAGE, W_DAMAGE_EACH, W_BLOCKS, W_GAIN, W_LLAMA_EFFECT, W_SHIELD_PLUS,
     W_PREP_PLUS, W_ON_IT, W_MORE, W_SEAT, W_HINT_MENU, W_HINT_PAUSE,
-    W_HINT_OVER, W_HELP_TITLE, W_HELP, W_HELP_BACK, W_LANGUAGE,
+    W_HINT_OVER, W_HELP_TITLE, W_HELP, W_LANGUAGE,
     W_NOTHING_TO_UNDO, W_UNDONE, W_UNKNOWN_KEY, W_NO_SWITCH, W_NOT_NOW,
     W_SECRET, W_VERB_LIST, W_SEATS_SHOWN, W_ALL_SEATS_SHOWN,
     W_ASK_QUIT, W_ASK_RESTART, W_GOES_ON,
+    W_RULES_TITLE, W_RULES, W_LOG_TITLE, W_PAGER_ROWS, W_PAGER_KEYS,
     W_COUNT
 };
 
 
 enum { STEP_VERB, STEP_TARGET, STEP_COUNT };
 
+/* What the pager (a page of the whole screen, scrolled) shows. */
+enum { PAGER_NONE, PAGER_HELP, PAGER_LOG };
+
 #define MENU_MAX 80       /* entries of one menu step: at most 64 targets */
-#define PANEL_MAX 200     /* lines of the round on show                    */
+#define PANEL_MAX 400     /* lines of the round on show, rows of the pager */
 #define LINE_MAX 256
 #define BOX_W 22          /* a seat in the ring: 3 rows of BOX_W columns   */
 #define BOX_H 3
@@ -61,7 +65,9 @@ typedef struct arena_ui {
     char verb_names[LANGS][SAPPER_ARENA_VERBS][48];   /* from the rules, "" until asked */
     int32_t me;             /* the viewer: the person's seat or omniscient  */
     int pause;              /* a resolved round is on show until a key      */
-    int help;               /* the help page is up                          */
+    int pager;              /* PAGER_*: help and rules, or the round log up */
+    int pager_top;          /* the pager's first row shown                  */
+    int pager_rows, pager_h;   /* as last drawn: its rows, rows a page      */
     int32_t seen_rounds;    /* rounds_played when the bots last stopped     */
     int step;               /* STEP_*: where the menu is                    */
     int32_t verb, target;   /* chosen so far in the menu                    */
@@ -75,6 +81,7 @@ typedef struct arena_ui {
     size_t nlegal, legal_cap;
     entry menu[MENU_MAX];   /* scratch: the menu step, rebuilt when used    */
     panel shown;            /* scratch: the round on show, rebuilt per frame */
+    panel page;             /* scratch: the pager's rows, rebuilt per frame  */
 } arena_ui;
 
 typedef struct seat_text {
@@ -105,6 +112,7 @@ void arena_say(const arena_ui *au, char *buf, size_t cap, enum arena_word w, ...
 
 /* arena_frame.c */
 void arena_draw(arena_ui *au);
+int arena_pager_key(arena_ui *au, int ch);
 
 /* arena_lang.c */
 void arena_switch_language(arena_ui *au);
@@ -123,12 +131,14 @@ void arena_settle(arena_ui *au);
 void arena_undo(arena_ui *au);
 
 /* arena_menu.c */
+int arena_menu_width(arena_ui *au);
 void arena_back(arena_ui *au);
 void arena_draw_menu(arena_ui *au, int y, int x, int w, int h);
 void arena_menu_caption(const arena_ui *au, char *buf, size_t cap);
 void arena_pick(arena_ui *au, int index);
 
 /* arena_round.c */
+size_t arena_row_bytes(const char *text, int width);
 void arena_draw_panel(const arena_ui *au, const panel *p, int y, int x, int w, int h);
 void arena_outcome_text(const arena_ui *au, char *buf, size_t cap);
 void arena_panel_current(const arena_ui *au, panel *p);

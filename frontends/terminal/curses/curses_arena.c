@@ -35,7 +35,8 @@
  * Keys: up/down/j/k and enter/space (or a click) walk the menu, backspace/
  * left/h go back a step; after a round enter/space/n go on and f goes on
  * without stopping until the person must act; L language, u undo, r
- * restart, ?/H/F1 help, q quit (r and q ask first in a game the person
+ * restart, ?/H/F1 help with the rules, v the round on show whole (both
+ * scrolled: arena_frame.c's pager), q quit (r and q ask first in a game the person
  * has moved in and that is not over, as in the other families); [ ] or PgUp PgDn page through the seat
  * list when the seats do not all fit (a row under it says which show).
  * Where the missiles of a resolved round went is read back from the
@@ -155,13 +156,21 @@ static int confirm(arena_ui *au, int *ch)
     return ui_confirm_abandon(au->u, ch, &words);
 }
 
+/* ? and v: the help with the rules, or the whole round on show, as a
+   page of the screen scrolled from its top. */
+static void open_pager(arena_ui *au, int which)
+{
+    au->pager = which;
+    au->pager_top = 0;
+}
+
 static void on_key(arena_ui *au, int ch)
 {
     ui *u = au->u;
     if (ch == ERR || ch == KEY_RESIZE || (u->too_small && ch != 'q' && !u->confirm))
         return;
-    if (au->help) {
-        au->help = 0;
+    if (au->pager != PAGER_NONE) {
+        arena_pager_key(au, ch);
         return;
     }
     if (confirm(au, &ch))
@@ -170,7 +179,8 @@ static void on_key(arena_ui *au, int ch)
     case 'q': u->quit = 1; return;
     case 'r': arena_restart(au); return;
     case 'u': arena_undo(au); return;
-    case '?': case 'H': case KEY_F(1): au->help = 1; return;   /* as the other families */
+    case '?': case 'H': case KEY_F(1): open_pager(au, PAGER_HELP); return;   /* as the other families */
+    case 'v': open_pager(au, PAGER_LOG); return;
     case 'L': case 'l': arena_switch_language(au); return;
     case '[': case KEY_PPAGE: scroll_seats(au, -1); return;
     case ']': case KEY_NPAGE: scroll_seats(au, 1); return;

@@ -72,11 +72,14 @@ static int top_rows(ui *u, const sapper_mines_view *v)
 }
 
 /* The view's size in this window under top rows: the whole board when it
-   fits. */
+   fits. A board one row too tall for that (16 rows under a players or
+   legend row in 24 lines) gives up the statistics row instead of a board
+   row: they go on the banner's row at the end (draw_end). */
 static void view_size(const sapper_mines_view *v, int top, int *vw, int *vh)
 {
+    int rows = LINES - top - 1 - BELOW_ROWS;
     *vw = min_int(v->width, (COLS - 3) / 2);
-    *vh = min_int(v->height, LINES - top - 1 - BELOW_ROWS);
+    *vh = min_int(v->height, v->height == rows + 1 ? rows + 1 : rows);
     *vw = *vw < 1 ? 1 : *vw;
     *vh = *vh < 1 ? 1 : *vh;
 }
@@ -418,19 +421,24 @@ static void put_two_rows(int y, int x, int width, const char *text)
 /* Under a finished board: the banner with its keys, then the statistics.
    Statistics wider than the screen wrap at an entry onto a free row under
    them, or else begin on the banner row in place of its keys (r and q are
-   on the key bar), so Expert's whole line shows in 80x24. */
+   on the key bar), so Expert's whole line shows in 80x24. The message row
+   counts as free when there is no message (a board of 16 rows under a
+   players row leaves only it under the banner); with no row at all under
+   the banner the statistics end at an entry on the banner's row. */
 static void draw_end(ui *u, grid_place p)
 {
     static const char keys[] = "r: restart  n: new game  q: quit";
     int y = p.cell_y + p.vh + 1;
-    int stats = u->stats[0] && u->ended != 0 && y + 1 < LINES - 2;
-    if (!stats || (int)strlen(u->stats) <= COLS) {
+    int stats = u->stats[0] && u->ended != 0;
+    int rows = LINES - 2 - y;   /* the banner's and the free ones under it */
+    rows += rows == 1 && u->msg[0] == '\0';
+    if (!stats || (rows >= 2 && (int)strlen(u->stats) <= COLS)) {
         ui_draw_banner(u, y, p.left, keys);
         if (stats)
             ui_put_fit(y + 1, p.left, A_NORMAL, u->stats);
         return;
     }
-    if (y + 2 < LINES - 2) {   /* a free row under the statistics */
+    if (rows >= 3) {   /* a free row under the statistics */
         ui_draw_banner(u, y, p.left, keys);
         put_two_rows(y + 1, 0, COLS, u->stats);
         return;
@@ -439,7 +447,14 @@ static void draw_end(ui *u, grid_place p)
     ui_draw_banner(u, y, 0, "");
     getyx(stdscr, cy, cx);
     cx = cy == y ? cx : 0;
-    put_two_rows(y, cx, COLS - cx, u->stats);
+    if (rows >= 2) {
+        put_two_rows(y, cx, COLS - cx, u->stats);
+        return;
+    }
+    char cut[sizeof u->stats];
+    snprintf(cut, sizeof cut, "%.*s", (int)strlen(u->stats) <= COLS - cx ? (int)strlen(u->stats)
+                                          : ui_word_cut(u->stats, COLS - cx), u->stats);
+    ui_put(y, cx, A_NORMAL, cut);
 }
 
 void ui_grid_draw(ui *u)
