@@ -34,6 +34,7 @@ cat core/include/sapper/*.h > "$tmp/public"
 while read -r src name; do
     case $name in   # the entry point, as a .so and as linked in (-DSAPPER_BUILTIN)
         sapper_plugin_entry|sapper_builtin_*_entry) continue ;;
+        __*) continue ;;   # a runtime's hook by its reserved name (__asan_default_options)
     esac
     grep -qw "$name" "$tmp/public" && continue
     grep -v -x "$src" "$tmp/sources" | xargs grep -lw "$name" >/dev/null 2>&1 && continue

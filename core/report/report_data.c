@@ -133,6 +133,8 @@ static sapper_status rebuild_def(report_data *d, const sapper_registry *reg, cha
                                         sizeof why);
     sapper_config_free(&cfg);
     sapper_strbuf_free(&ini);
+    if (st != SAPPER_OK)   /* its contract: freed after a failure too */
+        sapper_tournament_def_free(&d->def);
     int missing = strstr(why, "(see sapper plugins)") && !strstr(why, "searched in: ");
     if (st != SAPPER_OK && !missing)
         return fail(err, errcap, "%s: cannot rebuild its tournament: %s", d->path, why);
