@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fail.h"
 #include "textscan.h"
 
 /* ---- storage ------------------------------------------------------- */
@@ -477,4 +478,20 @@ sapper_status sapper_board_read_layout(const char *path, int32_t *width,
         memcpy(*mine, b.mine, (size_t)b.cells);
     sapper_board_free(&b);
     return *mine ? SAPPER_OK : SAPPER_ERR_NOMEM;
+}
+
+sapper_status sapper_board_layout_fixes_size(const sapper_params *p, const char *layout,
+                                             const char *const defaults[4], char *err,
+                                             size_t errcap)
+{
+    static const char *const keys[] = {"preset", "width", "height", "mines"};
+    for (int i = 0; i < 4; i++) {
+        const char *v = sapper_param(p, keys[i]);
+        if (v && strcmp(v, defaults[i]) != 0)
+            return sapper_mines_fail(err, errcap, SAPPER_ERR_PARAM, "%s = %s "
+                        "does not apply to layout %s: the layout fixes the "
+                        "size and the mines (drop rules.layout to play "
+                        "another size)", keys[i], v, layout);
+    }
+    return SAPPER_OK;
 }

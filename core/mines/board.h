@@ -210,6 +210,16 @@ sapper_status sapper_board_parse_layout(const char *text, size_t len,
 sapper_status sapper_board_load_layout(const char *path, sapper_board *b,
                                        char *err, size_t errcap);
 
+/** A layout fixes the size and the mines: SAPPER_ERR_PARAM with the reason
+ *  in err when any of the ruleset's parameters preset, width, height or
+ *  mines in p differs from its default (defaults[0..3], in that order)
+ *  beside the layout file `layout`, so a new size asked for (the curses
+ *  `n`, the command line) is never silently replaced by the layout's;
+ *  else SAPPER_OK. */
+sapper_status sapper_board_layout_fixes_size(const sapper_params *p, const char *layout,
+                                             const char *const defaults[4], char *err,
+                                             size_t errcap);
+
 /** The `layout` parameter of a ruleset: loads the layout file at path and
  *  sets *width, *height, *mines and *mine, a malloc'd copy of its mine
  *  cells (width*height entries, 1 = mine) the caller owns. On failure

@@ -201,26 +201,9 @@ static sapper_status check_generation(classic_game *g, char *err,
     return SAPPER_OK;
 }
 
-/* A layout fixes the size and the mines: a preset, width, height or
-   mines other than the parameters' defaults (plugin.c) beside it is
-   refused, so a new size asked for (the curses `n`, the command line)
-   is never silently replaced by the layout's. */
-static sapper_status layout_fixes_size(const sapper_params *p,
-                                       const char *layout, char *err,
-                                       size_t errcap)
-{
-    static const char *const keys[] = {"preset", "width", "height", "mines"};
-    static const char *const defaults[] = {"custom", "9", "9", "10"};
-    for (int i = 0; i < 4; i++) {
-        const char *v = sapper_param(p, keys[i]);
-        if (v && strcmp(v, defaults[i]) != 0)
-            return sapper_mines_fail(err, errcap, SAPPER_ERR_PARAM, "%s = %s "
-                        "does not apply to layout %s: the layout fixes the "
-                        "size and the mines (drop rules.layout to play "
-                        "another size)", keys[i], v, layout);
-    }
-    return SAPPER_OK;
-}
+/* A layout fixes the size and the mines: the parameters' defaults
+   (plugin.c), which a layout allows beside it. */
+static const char *const layout_defaults[4] = {"custom", "9", "9", "10"};
 
 static sapper_status configure_game(const sapper_params *p, classic_game *g,
                                char *err, size_t errcap)
@@ -237,7 +220,8 @@ static sapper_status configure_game(const sapper_params *p, classic_game *g,
                     "not apply to layout %s: a layout fixes the mines before "
                     "the first click (drop one of the two)", layout);
     if (st == SAPPER_OK && layout && *layout)
-        st = layout_fixes_size(p, layout, err, errcap);
+        st = sapper_board_layout_fixes_size(p, layout, layout_defaults, err,
+                                            errcap);
     if (st == SAPPER_OK && layout && *layout) {
         st = sapper_board_read_layout(layout, &g->width, &g->height,
                                       &g->mines, &g->layout, err, errcap);

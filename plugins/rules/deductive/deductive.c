@@ -65,26 +65,9 @@ static sapper_status check_game(const ded_game *g, const char *layout,
     return SAPPER_OK;
 }
 
-/* A layout fixes the size and the mines: a preset, width, height or
-   mines other than the parameters' defaults (plugin.c) beside it is
-   refused, so a new size asked for (the curses `n`, the command line)
-   is never silently replaced by the layout's. */
-static sapper_status layout_fixes_size(const sapper_params *p,
-                                       const char *layout, char *err,
-                                       size_t errcap)
-{
-    static const char *const keys[] = {"preset", "width", "height", "mines"};
-    static const char *const defaults[] = {DED_SCORED_PRESET, "25", "14", "70"};
-    for (int i = 0; i < 4; i++) {
-        const char *v = sapper_param(p, keys[i]);
-        if (v && strcmp(v, defaults[i]) != 0)
-            return sapper_mines_fail(err, errcap, SAPPER_ERR_PARAM, "%s = %s "
-                        "does not apply to layout %s: the layout fixes the "
-                        "size and the mines (drop rules.layout to play "
-                        "another size)", keys[i], v, layout);
-    }
-    return SAPPER_OK;
-}
+/* A layout fixes the size and the mines: the parameters' defaults
+   (plugin.c), which a layout allows beside it. */
+static const char *const layout_defaults[4] = {DED_SCORED_PRESET, "25", "14", "70"};
 
 static sapper_status configure_game(const sapper_params *p, ded_game *g,
                                char *err, size_t errcap)
@@ -92,7 +75,8 @@ static sapper_status configure_game(const sapper_params *p, ded_game *g,
     const char *layout = sapper_param(p, "layout");
     if (layout && *layout) {
         g->preset = "layout";
-        sapper_status st = layout_fixes_size(p, layout, err, errcap);
+        sapper_status st = sapper_board_layout_fixes_size(p, layout, layout_defaults,
+                                                          err, errcap);
         if (st != SAPPER_OK)
             return st;
         st = sapper_board_read_layout(
