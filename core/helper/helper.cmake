@@ -4,6 +4,8 @@
 add_library(sapper_helper STATIC
   ${CMAKE_CURRENT_LIST_DIR}/helper_exec.c
   ${CMAKE_CURRENT_LIST_DIR}/lockdown.c
+  ${CMAKE_CURRENT_LIST_DIR}/lockdown_program.c
+  ${CMAKE_CURRENT_LIST_DIR}/program_exec.c
   ${CMAKE_CURRENT_LIST_DIR}/wire.c)
 target_include_directories(sapper_helper PUBLIC ${CMAKE_CURRENT_LIST_DIR})
 target_link_libraries(sapper_helper PRIVATE PkgConfig::SECCOMP)

@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE
 #include "lockdown.h"
+#include "lockdown_parts.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -21,7 +22,7 @@
 #include <termios.h>
 #include <unistd.h>
 
-static int set_limit(int what, rlim_t v)
+int lockdown_set_limit(int what, rlim_t v)
 {
     struct rlimit rl = {v, v};
     return setrlimit(what, &rl);
@@ -30,7 +31,7 @@ static int set_limit(int what, rlim_t v)
 static int limit_resources(const sapper_lockdown_limits *lim)
 {
 #if !defined(__SANITIZE_ADDRESS__)  /* ASan reserves terabytes of address space */
-    if (lim->memory_mb > 0 && set_limit(RLIMIT_AS, (rlim_t)lim->memory_mb << 20))
+    if (lim->memory_mb > 0 && lockdown_set_limit(RLIMIT_AS, (rlim_t)lim->memory_mb << 20))
         return -1;
 #endif
     if (lim->cpu_seconds > 0) {   /* SIGXCPU at the soft limit, SIGKILL 1 s on */
@@ -38,7 +39,7 @@ static int limit_resources(const sapper_lockdown_limits *lim)
         if (setrlimit(RLIMIT_CPU, &rl))
             return -1;
     }
-    return set_limit(RLIMIT_CORE, 0) || set_limit(RLIMIT_FSIZE, 0) ? -1 : 0;
+    return lockdown_set_limit(RLIMIT_CORE, 0) || lockdown_set_limit(RLIMIT_FSIZE, 0) ? -1 : 0;
 }
 
 /* ---- Landlock: read the plugin and the system libraries, nothing else. */
@@ -60,7 +61,7 @@ static int limit_resources(const sapper_lockdown_limits *lim)
 #define LANDLOCK_SCOPE_SIGNAL (1ULL << 1)
 #endif
 
-static int allow_path(int ruleset, const char *path, uint64_t access)
+int lockdown_allow_path(int ruleset, const char *path, uint64_t access)
 {
     int fd = open(path, O_PATH | O_CLOEXEC);
     if (fd < 0)
@@ -83,12 +84,12 @@ static uint64_t fs_rights(int abi)
     return all;
 }
 
-static int landlock(const char *plugin_file)
+int lockdown_landlock_ruleset(void)
 {
     int abi = (int)syscall(SYS_landlock_create_ruleset, NULL, 0,
                            LANDLOCK_CREATE_RULESET_VERSION);
     if (abi < 1)
-        return 1;   /* not in this kernel, or not enabled (lsm=) */
+        return -2;   /* not in this kernel, or not enabled (lsm=) */
     struct {
         uint64_t fs, net, scoped;
     } attr = {.fs = fs_rights(abi)};
@@ -101,18 +102,34 @@ static int landlock(const char *plugin_file)
         attr.scoped = LANDLOCK_SCOPE_SIGNAL | LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET;
         size = 3 * sizeof(uint64_t);
     }
-    int rs = (int)syscall(SYS_landlock_create_ruleset, &attr, size, 0);
+    return (int)syscall(SYS_landlock_create_ruleset, &attr, size, 0);
+}
+
+int lockdown_landlock_apply(int ruleset)
+{
+    int rc = (int)syscall(SYS_landlock_restrict_self, ruleset, 0);
+    close(ruleset);
+    return rc;
+}
+
+static int landlock(const char *plugin_file)
+{
+    int rs = lockdown_landlock_ruleset();
+    if (rs == -2)
+        return 1;
     if (rs < 0)
         return -1;
     uint64_t read = LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR;
     static const char *const system_dirs[] = {"/usr", "/lib", "/lib64", "/lib32"};
-    int rc = allow_path(rs, plugin_file, LANDLOCK_ACCESS_FS_READ_FILE);
+    int rc = lockdown_allow_path(rs, plugin_file, LANDLOCK_ACCESS_FS_READ_FILE);
     for (size_t i = 0; !rc && i < sizeof system_dirs / sizeof *system_dirs; i++)
-        rc = allow_path(rs, system_dirs[i], read);
-    rc = rc ? rc : allow_path(rs, "/etc/ld.so.cache", LANDLOCK_ACCESS_FS_READ_FILE);
-    rc = rc ? rc : (int)syscall(SYS_landlock_restrict_self, rs, 0);
-    close(rs);
-    return rc;
+        rc = lockdown_allow_path(rs, system_dirs[i], read);
+    rc = rc ? rc : lockdown_allow_path(rs, "/etc/ld.so.cache", LANDLOCK_ACCESS_FS_READ_FILE);
+    if (rc) {
+        close(rs);
+        return rc;
+    }
+    return lockdown_landlock_apply(rs);
 }
 
 /* ---- seccomp */
@@ -277,7 +294,7 @@ static int allow_only_computation(void)
 
 /* Run as root, the process keeps uid 0 (the plugin file must stay
    readable) but no capability: root's powers are in those. */
-static int drop_capabilities(void)
+int lockdown_drop_capabilities(void)
 {
     struct __user_cap_header_struct h = {.version = _LINUX_CAPABILITY_VERSION_3};
     struct __user_cap_data_struct none[_LINUX_CAPABILITY_U32S_3];
@@ -294,7 +311,7 @@ int sapper_lockdown_before_load(const char *plugin_file,
         return -1;
     }
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) ||
-        drop_capabilities()) {
+        lockdown_drop_capabilities()) {
         snprintf(err, errcap, "cannot drop privileges: %s", strerror(errno));
         return -1;
     }
