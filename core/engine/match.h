@@ -139,6 +139,9 @@ typedef struct sapper_bot_driver {
        _advance_one return): no bot of it may run until it is called again;
        may be NULL */
     void (*pause)(void *ctx);
+    /* the game ended by its rules (no fault): each seat's return, before
+       that seat's bot_free; may be NULL */
+    void (*result)(void *ctx, int32_t seat, const double *returns, int32_t players);
 } sapper_bot_driver;
 
 /* The most actions one answer of a bot may hold (step_many). */
@@ -153,6 +156,9 @@ typedef struct sapper_bot_driver {
 typedef struct sapper_match_hooks {
     const sapper_bot_driver *driver;   /* bots elsewhere (the sandbox) */
     void *driver_ctx;
+    uint64_t driven_seats;             /* the seats (bit s) whose bots the
+                                          driver plays, the others' bots in
+                                          this process; 0: every seat */
     sapper_bot_hook hook;              /* around every bot call */
     void *hook_ctx;
     /* The host table's services (plugin.h sapper_host): where plugins'

@@ -100,7 +100,7 @@ sapper_status match_new_bot(sapper_match *m, int32_t seat, char *err,
         .info = &m->info, .host = &m->host[seat],
     };
     char why[512] = "";
-    if (!m->driver && sapper_plugin_open(s->bot, why, sizeof why) != SAPPER_OK) {
+    if (!match_driven(m, seat) && sapper_plugin_open(s->bot, why, sizeof why) != SAPPER_OK) {
         snprintf(err, errcap, "bot \"%s\" (seat %d) cannot be loaded: %s",
                  s->bot->desc.id, seat + 1, why);
         if (!(m->flags & SAPPER_MATCH_BOT_FAULTS))
@@ -108,12 +108,12 @@ sapper_status match_new_bot(sapper_match *m, int32_t seat, char *err,
         match_set_fault(m, SAPPER_FAULT_BOT, seat, "%s", err);
         return SAPPER_OK;
     }
-    if (!m->driver && reset_kept(m, seat, &bs)) {
+    if (!match_driven(m, seat) && reset_kept(m, seat, &bs)) {
         m->live[seat] = 1;
         return SAPPER_OK;
     }
     hook(m, seat, SAPPER_HOOK_CALL_BEGIN);
-    sapper_status st = m->driver
+    sapper_status st = match_driven(m, seat)
         ? m->driver->bot_new(m->driver_ctx, seat, &bp, &bs, sapper_match_config(m, seat),
                              why, sizeof why)
         : s->bot->bot.bot_new(&bp, &bs, &m->bots[seat], why, sizeof why);
@@ -155,6 +155,14 @@ static void note_late_fault(sapper_match *m, int32_t seat, const char *why)
     match_host_log(&m->host_ctx[seat], SAPPER_LOG_WARNING, line);
 }
 
+/* A driven seat hears how its game ended (the rules' returns). */
+static void tell_result(sapper_match *m, int32_t seat)
+{
+    double returns[SAPPER_MAX_SEATS];
+    m->r->returns(m->state, returns, m->players);
+    m->driver->result(m->driver_ctx, seat, returns, m->players);
+}
+
 /* Calls one seat's bot_free; a failure is that seat's fault unless the
    game was already decided. */
 static void free_bot(sapper_match *m, int32_t seat)
@@ -167,7 +175,10 @@ static void free_bot(sapper_match *m, int32_t seat)
     sapper_status st = SAPPER_OK;
     const sapper_seat_setup *s = &m->setup->seats[seat];
     int faulty = m->fault.kind != SAPPER_FAULT_NONE && m->fault.seat == seat;
-    if (m->driver)
+    if (match_driven(m, seat) && !faulty && m->driver->result && is_decided(m) &&
+        m->fault.kind == SAPPER_FAULT_NONE)
+        tell_result(m, seat);
+    if (match_driven(m, seat))
         st = m->driver->bot_free(m->driver_ctx, seat, !faulty, why, sizeof why);
     else if (faulty)
         s->bot->bot.bot_free(m->bots[seat]);   /* it misbehaved: not kept */
@@ -202,7 +213,7 @@ void match_inform_bots(sapper_match *m, int32_t seat, int64_t action)
         int32_t i = m->told[k];
         if (!m->live[i])
             continue;
-        if (m->driver) {   /* buffered: no call into the bot yet */
+        if (match_driven(m, i)) {   /* buffered: no call into the bot yet */
             m->driver->inform(m->driver_ctx, i, seat, action);
             continue;
         }
@@ -222,7 +233,7 @@ static sapper_status call_step(sapper_match *m, int32_t seat, const void *view,
 {
     const sapper_bot_api *api = &m->setup->seats[seat].bot->bot;
     *count = 0;
-    if (m->driver)
+    if (match_driven(m, seat))
         return m->driver->step(m->driver_ctx, seat, view, vsize, legal, nlegal, acts,
                                SAPPER_PLAN_MAX, count, why, whycap);
     if (api->step_many)
@@ -318,7 +329,7 @@ int match_ask_bot(sapper_match *m, int32_t seat)
     m->bot_status = st;
     if (!view || m->fault.kind != SAPPER_FAULT_NONE)
         return 0;   /* the hook forfeited the seat (a late move): not played */
-    if (st != SAPPER_OK && m->driver) {
+    if (st != SAPPER_OK && match_driven(m, seat)) {
         driver_fault(m, seat, st, why);
         return 0;
     }

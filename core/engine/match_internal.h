@@ -29,6 +29,7 @@ struct sapper_match {
     int flags;
     const sapper_bot_driver *driver;   /* NULL: bots live in this process */
     void *driver_ctx;
+    uint64_t driven;                   /* the seats the driver plays (bit s) */
     sapper_match_hooks services;       /* log, time_left, cancel */
     struct host_ctx {
         sapper_match *m;
@@ -112,5 +113,11 @@ int match_ask_bot(sapper_match *m, int32_t seat);
 void match_note_turn(sapper_match *m);
 sapper_status match_after_apply(sapper_match *m, int32_t seat, int64_t action);
 sapper_status match_commit(sapper_match *m, int32_t seat, int64_t action);
+
+/* Whether seat's bot is played through the driver (else in this process). */
+static inline int match_driven(const sapper_match *m, int32_t seat)
+{
+    return m->driver && seat >= 0 && seat < 64 && (m->driven >> seat & 1);
+}
 
 #endif

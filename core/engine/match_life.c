@@ -66,7 +66,7 @@ static void note_listeners(sapper_match *m)
     m->ntold = 0;
     for (int32_t i = 0; i < m->players; i++) {
         const sapper_plugin *bot = m->setup->seats[i].bot;
-        if (bot && (m->driver || bot->bot.inform))
+        if (bot && (match_driven(m, i) || bot->bot.inform))
             m->told[m->ntold++] = i;
     }
 }
@@ -167,6 +167,7 @@ sapper_match *sapper_match_new_driven(const sapper_setup *setup, uint64_t seed,
         m->services = *hooks;
         m->driver = hooks->driver;
         m->driver_ctx = hooks->driver_ctx;
+        m->driven = hooks->driven_seats ? hooks->driven_seats : ~(uint64_t)0;
         m->hook = hooks->hook;
         m->hook_ctx = hooks->hook_ctx;
     }

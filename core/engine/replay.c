@@ -11,7 +11,7 @@
  *   param width 9            (one per rules parameter; "param layout" with
  *                            nothing after the key is an empty value)
  *   seed 12345
- *   seat 1 human you         (seat N bot|human NAME)
+ *   seat 1 human you         (seat N bot|process|human NAME)
  *   seat 2 bot random random
  *   seatparam 2 key value
  *   move 1 reveal 3 4        (seat, action text)
@@ -80,7 +80,10 @@ void sapper_replay_text(sapper_match *m, sapper_strbuf *out)
     sapper_strbuf_printf(out, "seed %llu\n", (unsigned long long)sapper_match_seed(m));
     for (int32_t i = 0; i < s->players; i++) {
         const sapper_seat_setup *seat = &s->seats[i];
-        if (seat->bot)
+        if (seat->bot && seat->bot->command)   /* replayed without its program */
+            sapper_strbuf_printf(out, "seat %d process %s %s\n", i + 1,
+                                 seat->bot->desc.id, seat->name);
+        else if (seat->bot)
             sapper_strbuf_printf(out, "seat %d bot %s %s\n", i + 1,
                                  seat->bot->desc.id, seat->name);
         else

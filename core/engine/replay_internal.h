@@ -40,6 +40,8 @@ struct sapper_replay {
     size_t nsteps;
     int bot_seat[SAPPER_MAX_SEATS];   /* the seat was a bot's (only a bot
                                          forfeits): sapper_replay_setup */
+    int process_seat[SAPPER_MAX_SEATS];   /* `seat N process`: a process
+                                         bot's, which a replay never runs */
     int32_t players;                  /* seats: sapper_replay_setup */
 };
 

@@ -154,10 +154,10 @@ sapper_status sapper_replay_play(const sapper_replay *rf, sapper_match *m,
 
 /* Every seat plays from the file: make them all "human" for the match;
    bot_seat[i] keeps whether seat i was a bot's (only a bot forfeits). */
-static void seats_from_file(sapper_setup *setup, int *bot_seat)
+static void seats_from_file(sapper_setup *setup, const int *process_seat, int *bot_seat)
 {
     for (int32_t i = 0; i < setup->players; i++) {
-        bot_seat[i] = setup->seats[i].bot != NULL;
+        bot_seat[i] = setup->seats[i].bot != NULL || process_seat[i];
         sapper_param_set_free(&setup->seats[i].params);
         setup->seats[i].bot = NULL;
     }
@@ -169,7 +169,7 @@ sapper_status sapper_replay_setup(sapper_replay *rf, const sapper_registry *reg,
     memset(out, 0, sizeof *out);
     sapper_status st = sapper_setup_resolve(&rf->cfg, reg, NULL, out, err, errcap);
     if (st == SAPPER_OK)
-        seats_from_file(out, rf->bot_seat);
+        seats_from_file(out, rf->process_seat, rf->bot_seat);
     rf->players = st == SAPPER_OK ? out->players : 0;
     return st;
 }

@@ -155,8 +155,9 @@ static sapper_status parse_seat_line(replay_file *rf, const char *rest, int line
     char section[32], kind[16];
     int seat = parse_seat(rest, &tail);
     if (!seat || sscanf(tail, "%15s", kind) != 1 ||
-        (strcmp(kind, "human") != 0 && strcmp(kind, "bot") != 0))
-        return bad_line(rf, line, "seat N human|bot ..., N from 1 to "
+        (strcmp(kind, "human") != 0 && strcmp(kind, "bot") != 0 &&
+         strcmp(kind, "process") != 0))
+        return bad_line(rf, line, "seat N human|bot|process ..., N from 1 to "
                         SEATS_TEXT(SAPPER_MAX_SEATS), rest ? rest : "", err, errcap);
     snprintf(section, sizeof section, "player.%d", seat);
     const char *who = after_word(tail);
@@ -166,6 +167,10 @@ static sapper_status parse_seat_line(replay_file *rf, const char *rest, int line
     const char *name = who ? after_word(who) : NULL;
     if (!who || sscanf(who, "%127s", id) != 1)
         return bad_line(rf, line, "seat N bot ID NAME", rest, err, errcap);
+    if (strcmp(kind, "process") == 0) {   /* a process bot: its moves are here */
+        rf->process_seat[seat - 1] = 1;
+        return set_once(rf, section, "name", name ? name : id, line, err, errcap);
+    }
     sapper_status st = set_once(rf, section, "bot", id, line, err, errcap);
     if (st == SAPPER_OK && name)
         st = set_once(rf, section, "name", name, line, err, errcap);

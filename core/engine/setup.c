@@ -10,7 +10,7 @@
 
 static const char *const game_keys[] = {"rules", "seed", NULL};
 static const char *const engine_keys[] = {"plugin_path", NULL};
-static const char *const seat_keys[] = {"bot", "name", NULL};
+static const char *const seat_keys[] = {"bot", "name", "command", "cwd", NULL};
 
 static int in_list(const char *const *list, const char *word)
 {

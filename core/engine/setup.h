@@ -80,4 +80,29 @@ int sapper_setup_parse_seed(const char *text, uint64_t *seed);
 void sapper_setup_mark_used(sapper_config *cfg, const char *section,
                             const char *key);
 
+/** Starts a process bot's program once (core/sandbox/ sapper_sandbox_probe):
+ *  its handshake into info and cmd->families, checking that it speaks
+ *  family; SAPPER_OK, or an error with err saying what it lacked. */
+typedef sapper_status (*sapper_command_probe)(void *ctx, sapper_command *cmd,
+                                              const char *family,
+                                              sapper_command_info *info, char *err,
+                                              size_t errcap);
+
+/** The process bots of cfg: each [player.N] or [entrant.NAME] section with
+ *  `command = PROGRAM ...` (and `cwd = DIR`, relative to the config file's
+ *  directory, which is the default) becomes a bot in reg, and the section
+ *  gets `bot = ID` (its handshake's id, or the program file's name). Each
+ *  is started once by probe; a NULL probe registers it unstarted, for the
+ *  rules' family (a record read back, whose bots never run). With
+ *  guarded (the programs run sandboxed), a program whose readable
+ *  directories (its cwd, its program file's) hold the config's files, a
+ *  file a config value names (a layout) or one of guarded's paths (the
+ *  results database; a NULL-ended list, which may be just NULL) is
+ *  refused: the sandbox lets it read those directories whole. Call before
+ *  sapper_setup_resolve and sapper_tournament_def_read. */
+sapper_status sapper_setup_add_commands(sapper_config *cfg, sapper_registry *reg,
+                                        sapper_command_probe probe, void *ctx,
+                                        const char *const *guarded, char *err,
+                                        size_t errcap);
+
 #endif

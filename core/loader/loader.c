@@ -50,6 +50,9 @@ void sapper_registry_free(sapper_registry *reg)
     for (size_t i = 0; i < reg->nspecs; i++)
         free(reg->specs[i]);
     free(reg->specs);
+    for (size_t i = 0; i < reg->ncommands; i++)
+        sapper_command_free(reg->commands[i]);
+    free(reg->commands);
     free(reg->describer);
     free(reg->searched);
     free(reg->plugins);
@@ -83,7 +86,7 @@ const char *sapper_kind_name(int32_t kind)
          : kind == SAPPER_KIND_BOT   ? "bot" : "unknown";
 }
 
-static const char *keep_file(sapper_registry *reg, const char *file)
+const char *loader_keep_string(sapper_registry *reg, const char *file)
 {
     if (!loader_grow((void **)&reg->files, &reg->fcap, reg->nfiles + 1, sizeof(char *)))
         return NULL;
@@ -117,11 +120,12 @@ sapper_status loader_add_manifest(sapper_registry *reg, const sapper_manifest *m
     if (!loader_grow((void **)&reg->plugins, &reg->cap, reg->count + m->count,
                      sizeof(sapper_plugin)))
         return SAPPER_ERR_NOMEM;
-    const char *file = keep_file(reg, origin);
+    const char *file = loader_keep_string(reg, origin);
     if (!file)
         return SAPPER_ERR_NOMEM;
     for (uint32_t i = 0; i < m->count; i++) {
         sapper_plugin *p = &reg->plugins[reg->count + i];
+        *p = (sapper_plugin){0};   /* members the descriptor does not set: NULL */
         if (loader_check_descriptor(reg, m->descriptors[i], p, why, sizeof why) != SAPPER_OK) {
             snprintf(err, errcap, "%s: %s", origin, why);
             return SAPPER_ERR_PARAM;

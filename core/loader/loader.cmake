@@ -6,6 +6,8 @@ add_library(sapper_loader STATIC
   ${CMAKE_CURRENT_LIST_DIR}/loader.c
   ${CMAKE_CURRENT_LIST_DIR}/loader_check.c
   ${CMAKE_CURRENT_LIST_DIR}/loader_files.c
+  ${CMAKE_CURRENT_LIST_DIR}/loader_command.c
+  ${CMAKE_CURRENT_LIST_DIR}/command.c
   ${CMAKE_CURRENT_LIST_DIR}/describe.c
   ${CMAKE_CURRENT_LIST_DIR}/heap.c)
 target_include_directories(sapper_loader PUBLIC ${CMAKE_CURRENT_LIST_DIR})

@@ -12,6 +12,30 @@
  *  structs, so members a plugin's older minor version lacks read as NULL. */
 typedef struct sapper_registry sapper_registry;
 
+/** A process bot's program (docs/PROTOCOL.md): what the engine runs for a
+ *  seat whose config names a `command` (command.c). Owned by whoever made
+ *  it with sapper_command_parse, then by the registry. */
+typedef struct sapper_command {
+    char *text;          /* the command as the config wrote it */
+    char *cwd;           /* absolute: where it starts */
+    char *exec;          /* the executable run, absolute: the first word
+                            found on PATH, or a script's interpreter */
+    char **argv;         /* what it is given, NULL-ended: a script's
+                            interpreter line first */
+    char *program;       /* the program file, absolute: the first word that
+                            names a file in cwd after an interpreter's name,
+                            else the executable; fingerprinted, and its
+                            directory readable in the sandbox */
+    char *program_dir;   /* its directory */
+    uint32_t families;   /* what its handshake declared (protocol.h bits);
+                            0 when it was not started (a record read back) */
+} sapper_command;
+
+/** What a process bot says of itself in its handshake (each may be ""). */
+typedef struct sapper_command_info {
+    char id[33], name[65], version[33], author[65];
+} sapper_command_info;
+
 typedef struct sapper_plugin {
     sapper_descriptor desc;
     sapper_rules_api rules;   /* zeroed for bots, and until opened  */
@@ -20,6 +44,8 @@ typedef struct sapper_plugin {
     int opened;               /* its code is loaded in this process */
     sapper_registry *owner;
     char fingerprint[40];     /* its file's hash once asked (provenance.h) */
+    const sapper_command *command;   /* a process bot: its program, owned by
+                                        the registry; NULL for a plugin */
 } sapper_plugin;
 
 /** New empty registry; NULL when out of memory. The caller frees it. */
@@ -95,6 +121,27 @@ const char *sapper_registry_problem(const sapper_registry *reg, size_t i);
  *  version at least the one the bot needs. When not, why says so. */
 int sapper_plugin_can_play(const sapper_plugin *bot, const sapper_plugin *rules,
                            char *why, size_t whycap);
+
+/** Splits text into words as a shell would without one (spaces separate,
+ *  '...' and "..." group, a backslash escapes the next character; no
+ *  variables, no globbing), finds the first word on PATH (or relative to
+ *  cwd when it holds a '/'), and reads a script's `#!` line (`#!/usr/bin/env
+ *  NAME` finds NAME on PATH). cwd must be absolute. On success *out is a
+ *  new command (free it with sapper_command_free unless the registry took
+ *  it); on error err says what was expected and what was found. */
+sapper_status sapper_command_parse(const char *text, const char *cwd,
+                                   sapper_command **out, char *err, size_t errcap);
+void sapper_command_free(sapper_command *c);
+
+/** Adds a process bot playing family under id (made unique: "-2", "-3"
+ *  ... appended when a plugin has it), with the handshake's name, version
+ *  and author (each may be ""); the registry takes cmd, also on failure.
+ *  The new plugin into *out (valid until the next load or add). */
+sapper_status sapper_registry_add_command(sapper_registry *reg, sapper_command *cmd,
+                                          const char *id, const char *name,
+                                          const char *version, const char *author,
+                                          const char *family, const sapper_plugin **out,
+                                          char *err, size_t errcap);
 
 /** "rules" or "bot". */
 const char *sapper_kind_name(int32_t kind);

@@ -35,11 +35,16 @@ struct sapper_registry {
     char *searched;               /* the directories the search path named,
                                      ':'-separated in order; owned, NULL
                                      until sapper_registry_load_path */
+    sapper_command **commands;    /* process bots' programs; owned */
+    size_t ncommands, ccap;
 };
 
 /* loader.c: *arr grown to hold need items of size (doubling, from 8);
    0 when out of memory (then *arr and *cap are as they were). */
 int loader_grow(void **arr, size_t *cap, size_t need, size_t size);
+/* loader.c: a copy of s kept until the registry's free (NULL when out
+   of memory). */
+const char *loader_keep_string(sapper_registry *reg, const char *s);
 /* loader.c: validates a whole manifest, found in origin (a file, or a
    built-in's name); accepts all of it or none of it, with err saying why. */
 sapper_status loader_add_manifest(sapper_registry *reg, const sapper_manifest *m,

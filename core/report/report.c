@@ -262,7 +262,7 @@ static sapper_status write_file(const char *path, const sapper_strbuf *text, cha
 }
 
 sapper_status sapper_report_write(const char *db, int64_t run,
-                                  const sapper_registry *reg, const char *out_path,
+                                  sapper_registry *reg, const char *out_path,
                                   char *err, size_t errcap)
 {
     page *p = calloc(1, sizeof *p);

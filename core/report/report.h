@@ -24,7 +24,7 @@
  *  database that is not Sapper's or holds no such tournament, an output
  *  in a missing directory, a run whose plugins cannot be found. */
 sapper_status sapper_report_write(const char *db, int64_t run,
-                                  const sapper_registry *reg, const char *out_path,
+                                  sapper_registry *reg, const char *out_path,
                                   char *err, size_t errcap);
 
 /** The tournaments (runs) the results database db holds, a line each

@@ -6,6 +6,7 @@
  */
 #include "report.h"
 #include "report_data.h"
+#include "setup.h"
 
 #include <stdio.h>
 #include <errno.h>
@@ -114,7 +115,7 @@ static void config_line(sapper_strbuf *ini, const char *line, size_t len)
                              (int)(len - (size_t)(dot + 1 - line)), dot + 1);
 }
 
-static sapper_status rebuild_def(report_data *d, const sapper_registry *reg, char *err,
+static sapper_status rebuild_def(report_data *d, sapper_registry *reg, char *err,
                                  size_t errcap)
 {
     sapper_strbuf ini = {0};
@@ -128,6 +129,8 @@ static sapper_status rebuild_def(report_data *d, const sapper_registry *reg, cha
     char why[4096] = "";   /* a message naming the search path */
     sapper_status st = sapper_config_read_string(&cfg, sapper_strbuf_str(&ini),
                                                  "the run's definition", why, sizeof why);
+    if (st == SAPPER_OK)   /* its process bots are not run: the games are stored */
+        st = sapper_setup_add_commands(&cfg, reg, NULL, NULL, NULL, why, sizeof why);
     if (st == SAPPER_OK)
         st = sapper_tournament_def_read(&cfg, reg, d->master_seed, 1, &d->def, why,
                                         sizeof why);
@@ -201,7 +204,7 @@ sapper_status sapper_report_list(const char *db, sapper_strbuf *out, char *err,
 }
 
 sapper_status report_data_load(report_data *d, const char *db, int64_t run,
-                               const sapper_registry *reg, char *err, size_t errcap)
+                               sapper_registry *reg, char *err, size_t errcap)
 {
     memset(d, 0, sizeof *d);
     d->path = db;

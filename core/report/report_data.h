@@ -33,7 +33,7 @@ typedef struct report_data {
  *  statistics. On failure the reason (naming the file) in err and the
  *  data freed. */
 sapper_status report_data_load(report_data *d, const char *db, int64_t run,
-                               const sapper_registry *reg, char *err, size_t errcap);
+                               sapper_registry *reg, char *err, size_t errcap);
 void report_data_free(report_data *d);
 
 /** Runs sql (its ?1 bound to text, may be NULL; ?2 to the run) and calls

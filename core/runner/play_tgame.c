@@ -155,12 +155,25 @@ void sapper_forfeit_returns(sapper_game_record *r)
                       : r->nseats > 1 ? 1.0 / (r->nseats - 1) : 0.0;
 }
 
+/* The seats the sandbox plays: every one when sandboxed, else only the
+   process bots' (which have no code to run here). */
+static uint64_t driven_seats(const sapper_tournament_def *def, const sapper_tgame *g)
+{
+    uint64_t seats = 0;
+    for (int32_t i = 0; i < g->nseats; i++)
+        if (def->sandbox || def->entrants[g->seats[i]].bot->command)
+            seats |= (uint64_t)1 << i;
+    return seats;
+}
+
 /* Seats the entrants' bots in the sandbox's processes. */
 static void seat_sandbox(sapper_sandbox *sb, const sapper_tournament_def *def,
-                         const sapper_tgame *g)
+                         const sapper_tgame *g, uint64_t seats)
 {
     for (int32_t i = 0; sb && i < g->nseats; i++)
-        sapper_sandbox_seat(sb, i, def->entrants[g->seats[i]].bot, g->seats[i], g->board);
+        if (seats >> i & 1)
+            sapper_sandbox_seat(sb, i, def->entrants[g->seats[i]].bot, g->seats[i],
+                                g->board);
 }
 
 void sapper_play_tgame_in(const sapper_tournament_def *def, const sapper_tgame *g,
@@ -175,12 +188,14 @@ void sapper_play_tgame_in(const sapper_tournament_def *def, const sapper_tgame *
     out->nseats = g->nseats;
     out->culprit = -1;
     timing t = {.def = def, .rec = out, .slot = slot, .sb = sb, .began = t0};
-    seat_sandbox(sb, def, g);
+    uint64_t seats = sb ? driven_seats(def, g) : 0;
+    seat_sandbox(sb, def, g, seats);
     sapper_match_hooks hooks = {
-        .driver = sb ? &sapper_sandbox_driver : NULL, .driver_ctx = sb,
+        .driver = seats ? &sapper_sandbox_driver : NULL, .driver_ctx = sb,
+        .driven_seats = seats,
         .hook = on_bot_call, .hook_ctx = &t, .time_left = time_left,
         .services_ctx = &t, .cancel = slot ? &slot->cancel : NULL,
-        .keep = sb ? NULL : keep,
+        .keep = def->sandbox ? NULL : keep,
     };
     sapper_match *m = seat_setup(def, g, &s) == SAPPER_OK
         ? sapper_match_new_driven(&s, g->seed, SAPPER_MATCH_BOT_FAULTS, &hooks,

@@ -83,6 +83,9 @@ static sapper_sandbox *open_sandbox(const sapper_tournament_def *def)
         /* a backstop to the per-call deadlines, over a process's life */
         .cpu_seconds = def->game_seconds > 0 ? (int64_t)(256 * def->game_seconds) + 10 : 0,
         .games_per_process = 256,
+        .kit_dir = def->kit_dir[0] ? def->kit_dir : NULL,
+        .log_dir = def->log_dir[0] ? def->log_dir : NULL,
+        .no_lockdown = !def->sandbox,
     };
     return sapper_sandbox_new(&o);
 }
@@ -100,11 +103,13 @@ static void worker_main(const sapper_tournament_def *def, sapper_slot *slot,
     limit_memory(def->memory_mb);
     sapper_sandbox *sb = NULL;
     sapper_bot_keep *keep = NULL;
-    if (def->sandbox) {
-        keep_to_core(cpu);
+    if (def->sandbox || def->commands) {
+        if (def->sandbox)
+            keep_to_core(cpu);
         if (!(sb = open_sandbox(def)))
             _exit(3);
-    } else {
+    }
+    if (!def->sandbox) {
         /* bots in this process keep their memory from game to game, as in
            sapper run (NULL: every game makes its bots) */
         keep = sapper_bot_keep_new();

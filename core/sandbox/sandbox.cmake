@@ -5,6 +5,8 @@ add_library(sapper_sandbox STATIC
   ${CMAKE_CURRENT_LIST_DIR}/sandbox.c
   ${CMAKE_CURRENT_LIST_DIR}/sandbox_proc.c
   ${CMAKE_CURRENT_LIST_DIR}/sandbox_call.c
+  ${CMAKE_CURRENT_LIST_DIR}/sandbox_program.c
+  ${CMAKE_CURRENT_LIST_DIR}/sandbox_text.c
   ${CMAKE_CURRENT_LIST_DIR}/hold.c)
 target_include_directories(sapper_sandbox PUBLIC ${CMAKE_CURRENT_LIST_DIR})
-target_link_libraries(sapper_sandbox PUBLIC sapper_core sapper_helper)
+target_link_libraries(sapper_sandbox PUBLIC sapper_core sapper_helper sapper_protocol)

@@ -43,7 +43,20 @@ typedef struct sapper_sandbox_options {
                                     0: SAPPER_SANDBOX_SHARE_MB */
     int64_t cpu_seconds;         /* CPU time per bot process; 0: none */
     int32_t games_per_process;   /* then a fresh process; 0: 256 */
+    /* process bots (docs/PROTOCOL.md) */
+    const char *kit_dir;         /* the kits' directory, readable by them
+                                    and on their PYTHONPATH and NODE_PATH;
+                                    NULL: none (borrowed) */
+    const char *log_dir;         /* where each one's standard error goes,
+                                    as ID.log (made when missing); NULL:
+                                    nowhere (borrowed) */
+    int64_t log_bytes;           /* a log's size limit; 0: the default */
+    int no_lockdown;             /* sandbox = none: they run as plain
+                                    processes (a process group, pipes and
+                                    the parent-death signal only) */
 } sapper_sandbox_options;
+
+#define SAPPER_SANDBOX_LOG_BYTES (1 << 20)
 
 typedef struct sapper_sandbox sapper_sandbox;
 
@@ -94,5 +107,12 @@ sapper_status sapper_sandbox_try(const sapper_sandbox_options *opt,
 
 /** The driver to pass to sapper_match_new_driven, with the sandbox as ctx. */
 extern const sapper_bot_driver sapper_sandbox_driver;
+
+/** A process bot's program started once in the sandbox options (a
+ *  sapper_sandbox_options *) say, for its handshake: setup.h's
+ *  sapper_command_probe (family NULL: any). A program that cannot start
+ *  is named with what it needed and the end of its standard error. */
+sapper_status sapper_sandbox_probe(void *options, sapper_command *cmd, const char *family,
+                                   sapper_command_info *info, char *err, size_t errcap);
 
 #endif

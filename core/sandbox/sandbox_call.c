@@ -159,6 +159,13 @@ static void put_kvs(sapper_wire_out *o, const sapper_params *p)
     }
 }
 
+/* Whether seat is played by a process bot (docs/PROTOCOL.md). */
+static int is_text(const sapper_sandbox *sb, int32_t seat)
+{
+    return seat >= 0 && seat < SAPPER_MAX_SEATS && sb->seat_proc[seat] >= 0 &&
+           sb->procs[sb->seat_proc[seat]].text;
+}
+
 /* Whether seat's process played its last game in configuration config
    (it may reset an instance it kept from it); notes config for the next. */
 static int same_config(sapper_sandbox *sb, int32_t seat, uint64_t config)
@@ -191,6 +198,10 @@ static sapper_status drv_bot_new(void *ctx, int32_t seat, const sapper_params *p
                         "CPU outside its calls at the end of its last game: this game is lost");
         snprintf(why, whycap, "cpu");
         return SAPPER_ERR_STATE;
+    }
+    if (is_text(sb, seat)) {
+        same_config(sb, seat, config);
+        return sandbox_text_bot_new(sb, seat, setup, why, whycap);
     }
     sapper_wire_put_u32(o, (uint32_t)setup->seat);
     sapper_wire_put_u32(o, (uint32_t)setup->players);
@@ -245,6 +256,9 @@ static sapper_status drv_step(void *ctx, int32_t seat, const void *view, size_t 
                               size_t cap, size_t *count, char *why, size_t whycap)
 {
     sapper_sandbox *sb = ctx;
+    if (is_text(sb, seat))
+        return sandbox_text_step(sb, seat, view, view_size, legal, nlegal, actions, cap,
+                                 count, why, whycap);
     put_informs(sb, seat);
     sapper_wire_put_u32(&sb->out, (uint32_t)view_size);
     sapper_wire_put(&sb->out, view, view_size);
@@ -282,6 +296,8 @@ static sapper_status drv_bot_free(void *ctx, int32_t seat, int keep, char *why,
     sapper_sandbox *sb = ctx;
     if (seat < 0 || seat >= SAPPER_MAX_SEATS || sb->seat_proc[seat] < 0)
         return SAPPER_OK;   /* it ended with a fault already on record */
+    if (is_text(sb, seat))
+        return sandbox_text_bot_free(sb, seat, why, whycap);
     put_informs(sb, seat);
     sapper_wire_put_u32(&sb->out, keep != 0);   /* the process may keep it */
     unsigned char reply[REPLY_MAX + 8];
@@ -306,10 +322,22 @@ static void drv_pause(void *ctx)
         sapper_hold_stop(&sb->unsure->hold);
 }
 
+/* How the game ended, for process bots' `end` line. */
+static void drv_result(void *ctx, int32_t seat, const double *returns, int32_t players)
+{
+    sapper_sandbox *sb = ctx;
+    if (seat < 0 || seat >= SAPPER_MAX_SEATS)
+        return;
+    for (int32_t i = 0; i < players && i < SAPPER_MAX_SEATS; i++)
+        sb->returns[i][1] = returns[i];
+    sb->returns[seat][0] = 1;
+}
+
 const sapper_bot_driver sapper_sandbox_driver = {
     .bot_new = drv_bot_new,
     .step = drv_step,
     .inform = drv_inform,
     .bot_free = drv_bot_free,
     .pause = drv_pause,
+    .result = drv_result,
 };

@@ -10,6 +10,7 @@
 #include "sandbox.h"
 #include "hold.h"
 #include "wire.h"
+#include "protocol.h"
 
 #include <sys/types.h>
 
@@ -37,6 +38,15 @@ typedef struct botproc {
     size_t rlen;
     int64_t *boards;           /* boards it has played; owned */
     size_t nboards, capboards;
+    /* a process bot (sandbox_program.c) */
+    int text;                  /* it speaks docs/PROTOCOL.md, not frames */
+    int err;                   /* its standard error, our end, or -1 */
+    int log;                   /* its log file, or -1 */
+    char tail[512];            /* the end of its standard error */
+    sapper_proto_lines *lines; /* what it wrote, not yet read; owned */
+    sapper_proto_hello hello;  /* its handshake */
+    sapper_proto_codec codec;  /* of the game it plays */
+    int64_t game_number;       /* games begun in it */
 } botproc;
 
 struct sapper_sandbox {
@@ -53,7 +63,9 @@ struct sapper_sandbox {
                                                late to cost their game (found
                                                at bot_free): their next one */
     int nowed;
-    char message[512];
+    double returns[SAPPER_MAX_SEATS][2];    /* [seat]: {known, its return}
+                                               (sapper_bot_driver.result) */
+    char message[1024];
 };
 
 /* When a call must end: the bot is asked (cancel) at soft, killed at hard. */
@@ -79,5 +91,32 @@ void sandbox_hold(sapper_sandbox *sb, botproc *p, uint32_t type);
 int sandbox_over_allowance(sapper_sandbox *sb, int32_t seat, botproc *p, double t);
 int64_t sandbox_read_reply(botproc *p, deadline *d, unsigned char *buf, size_t *len,
                            int *timed_out);
+
+/* sandbox_proc.c: the process that replied last is seen stopped, unless
+   it is p (NULL: a new process is about to run). */
+void sandbox_see_others_stopped(sapper_sandbox *sb, const botproc *p);
+
+/* sandbox_program.c: a process bot started and its handshake read (0;
+   -1 with sb->message); its standard error copied to its log; its next
+   line before hard (1; 0 timed out; -1 end of output; -2 a line too long
+   or holding a NUL); whether it wrote what nobody asked for; a text sent
+   (as sandbox_send_frame: 0, -1 gone, -2 timed out). */
+int sandbox_start_program(sapper_sandbox *sb, botproc *p, const sapper_command *cmd,
+                          const char *log_name, int64_t key);
+void sandbox_drain_err(sapper_sandbox *sb, botproc *p);
+int sandbox_read_line(sapper_sandbox *sb, botproc *p, double hard, char *line);
+int sandbox_unasked(botproc *p);
+int sandbox_send_text(sapper_sandbox *sb, botproc *p, const sapper_strbuf *text,
+                      double hard);
+
+/* sandbox_text.c: the driver calls for a process bot's seat. */
+sapper_status sandbox_text_bot_new(sapper_sandbox *sb, int32_t seat,
+                                   const sapper_bot_setup *setup, char *why, size_t whycap);
+sapper_status sandbox_text_step(sapper_sandbox *sb, int32_t seat, const void *view,
+                                size_t view_size, const int64_t *legal, size_t nlegal,
+                                int64_t *actions, size_t cap, size_t *count, char *why,
+                                size_t whycap);
+sapper_status sandbox_text_bot_free(sapper_sandbox *sb, int32_t seat, char *why,
+                                    size_t whycap);
 
 #endif

@@ -92,8 +92,15 @@ const char *sandbox_end_proc(sapper_sandbox *sb, botproc *p, int kill_it)
         struct timespec ms = {0, 1000000};
         nanosleep(&ms, NULL);
     }
+    if (p->text)
+        sandbox_drain_err(sb, p);   /* its last words, for its log */
     close(p->to);
     close(p->from);
+    if (p->text && p->err >= 0)
+        close(p->err);
+    if (p->text && p->log >= 0)
+        close(p->log);
+    free(p->lines);
     free(p->boards);
     if (sb->unsure == p)
         sb->unsure = NULL;
@@ -181,7 +188,7 @@ int64_t sandbox_read_reply(botproc *p, deadline *d, unsigned char *buf, size_t *
 
 /* Before p runs (NULL: a new process), and at a game's end: the process
    that replied last is stopped and seen stopped, unless it is p. */
-static void see_stopped(sapper_sandbox *sb, const botproc *p)
+void sandbox_see_others_stopped(sapper_sandbox *sb, const botproc *p)
 {
     botproc *q = sb->unsure;
     sb->unsure = NULL;
@@ -213,7 +220,7 @@ void sandbox_hold(sapper_sandbox *sb, botproc *p, uint32_t type)
         sapper_hold_see_stopped(&p->hold);
         return;
     }
-    see_stopped(sb, p);   /* never waits: the one before was seen already */
+    sandbox_see_others_stopped(sb, p);   /* never waits: the one before was seen already */
     sb->unsure = p;
     if (type != SAPPER_WIRE_STEP)
         sapper_hold_stop(&p->hold);
@@ -241,7 +248,7 @@ int sandbox_over_allowance(sapper_sandbox *sb, int32_t seat, botproc *p, double 
    no room for, is sent once p runs to read it. */
 int sandbox_send_frame(sapper_sandbox *sb, botproc *p, uint32_t type, double hard)
 {
-    see_stopped(sb, p);
+    sandbox_see_others_stopped(sb, p);
     int put = p->hold.stopped ? sapper_wire_try_send(p->to, type, sb->out.data, sb->out.len)
                               : 0;
     sapper_hold_resume(&p->hold);
@@ -252,6 +259,12 @@ int sandbox_send_frame(sapper_sandbox *sb, botproc *p, uint32_t type, double har
 int sandbox_start_proc(sapper_sandbox *sb, botproc *p, const sapper_plugin *bot,
                       int64_t key)
 {
+    if (bot->command) {
+        int r = sandbox_start_program(sb, p, bot->command, bot->desc.id, key);
+        if (r == 0)
+            p->bot = bot;
+        return r;
+    }
     int down[2] = {-1, -1}, up[2] = {-1, -1};
     if (pipe2(down, O_CLOEXEC) != 0 || pipe2(up, O_CLOEXEC) != 0) {
         snprintf(sb->message, sizeof sb->message, "cannot create the channel: %s",
@@ -262,7 +275,7 @@ int sandbox_start_proc(sapper_sandbox *sb, botproc *p, const sapper_plugin *bot,
         }
         return -1;
     }
-    see_stopped(sb, NULL);   /* the new process runs alone */
+    sandbox_see_others_stopped(sb, NULL);   /* the new process runs alone */
     pid_t parent = getpid();
     pid_t pid = fork();
     if (pid == 0)

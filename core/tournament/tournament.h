@@ -46,6 +46,13 @@ typedef struct sapper_tournament_def {
     int64_t memory_mb;              /* address-space limit per worker (and per
                                        bot process); 0 = none */
     int sandbox;                    /* bots in sandboxed processes (sandbox.h) */
+    int commands;                   /* entrants that are process bots, which
+                                       play in the sandbox's processes even
+                                       with sandbox = none */
+    char kit_dir[1024];             /* their kits' directory, set by the
+                                       caller ("" none) */
+    char log_dir[1024];             /* where their standard error goes, set
+                                       by the caller ("" nowhere) */
     char helper[1024];              /* sapper-bothost, set by the caller when
                                        sandbox is on */
     char db[1024];                  /* SQLite results file */

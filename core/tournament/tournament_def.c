@@ -110,7 +110,7 @@ static sapper_status read_entrant(sapper_config *cfg, const sapper_registry *reg
                                   const char *section, sapper_entrant *e,
                                   const sapper_plugin *rules, char *err, size_t errcap)
 {
-    static const char *const skip[] = {"bot", NULL};
+    static const char *const skip[] = {"bot", "command", "cwd", NULL};
     char at[1024] = "";
     sapper_config_entry *b = sapper_config_get(cfg, section, "bot");
     sapper_status st = entrant_name(cfg, section, e, err, errcap);
@@ -195,6 +195,7 @@ static sapper_status read_entrants(sapper_config *cfg, const sapper_registry *re
                                         def->base.rules, err, errcap);
         if (st != SAPPER_OK)
             return st;
+        def->commands += def->entrants[def->nentrants - 1].bot->command != NULL;
     }
     return SAPPER_OK;
 }
@@ -507,7 +508,12 @@ void sapper_tournament_def_text(const sapper_tournament_def *def,
                              def->elo1, def->alpha, def->beta);
     for (size_t i = 0; i < def->nentrants; i++) {
         const sapper_entrant *e = &def->entrants[i];
-        sapper_strbuf_printf(out, "entrant.%s.bot = %s\n", e->name, e->bot->desc.id);
+        if (e->bot->command)   /* a process bot: its program, as the config named it */
+            sapper_strbuf_printf(out, "entrant.%s.command = %s\nentrant.%s.cwd = %s\n",
+                                 e->name, e->bot->command->text, e->name,
+                                 e->bot->command->cwd);
+        else
+            sapper_strbuf_printf(out, "entrant.%s.bot = %s\n", e->name, e->bot->desc.id);
         for (uint32_t k = 0; k < e->params.count; k++)
             sapper_strbuf_printf(out, "entrant.%s.%s = %s\n", e->name,
                                  e->params.items[k].key, e->params.items[k].value);
