@@ -278,8 +278,10 @@ static int read_config(app *a)
 int app_open(app *a, int argc, char **argv, int options)
 {
     const char *prog = a->prog;
+    int own_config = a->own_config;
     memset(a, 0, sizeof *a);
     a->prog = prog;
+    a->own_config = own_config;
     a->sandboxed = (options & APP_OPT_SANDBOX) != 0;
     a->games = 1;
     a->report_every = -1;   /* not given: the command's default */
@@ -296,7 +298,11 @@ int app_open(app *a, int argc, char **argv, int options)
         app_error("out of memory");
         return EXIT_USAGE;
     }
-    if (options & (APP_OPT_TOURNAMENT | APP_OPT_REGISTRY))
+    if ((options & APP_OPT_REGISTRY) && !(options & APP_OPT_TOURNAMENT))
+        return 0;
+    if (app_add_commands(a, (options & APP_OPT_TOURNAMENT) != 0, 1))
+        return EXIT_USAGE;
+    if (options & APP_OPT_TOURNAMENT)
         return 0;   /* the tournament reads its own sections */
     if ((options & APP_OPT_RECORD) && app_record_open(a))
         return EXIT_USAGE;   /* before any game: none is played for nothing */
@@ -367,34 +373,54 @@ static void locate_rules_keys(const app *a, char *msg, size_t cap)
 static void log_line(void *ctx, int32_t seat, const char *plugin_id, int32_t level,
                      const char *line)
 {
-    (void)ctx;
+    const app *a = ctx;
+    FILE *out = a && a->log_out ? a->log_out : stderr;
     char shown[1024];   /* a bot's text: no escape sequence reaches the terminal */
     sapper_config_escape(line, shown, sizeof shown);
     if (seat < 0)
-        fprintf(stderr, "%s%s: %s\n", plugin_id, level ? " (warning)" : "", shown);
+        fprintf(out, "%s%s: %s\n", plugin_id, level ? " (warning)" : "", shown);
     else
-        fprintf(stderr, "%s (seat %d)%s: %s\n", plugin_id, (int)seat + 1,
+        fprintf(out, "%s (seat %d)%s: %s\n", plugin_id, (int)seat + 1,
                 level ? " (warning)" : "", shown);
 }
 
+/* The seats the sandbox plays: every bot's when sandboxed, else only the
+   process bots' (which have no code to run here). */
+static uint64_t driven_seats(const app *a)
+{
+    uint64_t seats = 0;
+    for (int32_t i = 0; i < a->setup.players; i++)
+        if (a->setup.seats[i].bot && (a->sandboxed || a->setup.seats[i].bot->command))
+            seats |= (uint64_t)1 << i;
+    return seats;
+}
+
 /* --sandbox: the bots' processes, started once; each seat keeps its own
-   (a fresh one for every game: a run's boards are all different). */
+   (a fresh one for every game: a run's boards are all different). Process
+   bots play in it even with --sandbox none (then without the lockdown). */
 static int seat_sandbox(app *a)
 {
-    if (!a->sandboxed)
+    uint64_t seats = driven_seats(a);
+    if (!seats)
         return 0;
     if (!a->sandbox) {
-        if (app_bothost(a->helper, sizeof a->helper))
+        if (a->sandboxed && app_bothost(a->helper, sizeof a->helper))
             return EXIT_USAGE;
-        sapper_sandbox_options o = {.helper = a->helper};
+        app_kit_dir(a->kit, sizeof a->kit);
+        sapper_sandbox_options o = {.helper = a->helper, .kit_dir = a->kit,
+                                    .no_lockdown = !a->sandboxed,
+                                    .memory_mb = APP_BOT_MEMORY_MB};
         if (!(a->sandbox = sapper_sandbox_new(&o))) {
             app_error("out of memory");
             return 1;
         }
     }
+    /* a tournament's default limits: a bot that never answers ends its
+       game instead of the session */
+    sapper_sandbox_set_limits(a->sandbox, APP_BOT_MOVE_SECONDS, -1);
     sapper_sandbox_release(a->sandbox);
     for (int32_t i = 0; i < a->setup.players; i++)
-        if (a->setup.seats[i].bot)
+        if (seats >> i & 1)
             sapper_sandbox_seat(a->sandbox, i, a->setup.seats[i].bot, i,
                                 (int64_t)a->game_index);
     return 0;
@@ -440,10 +466,12 @@ int app_next_match(app *a, int flags)
     int rc = seat_sandbox(a);
     if (rc)
         return rc;
+    uint64_t seats = driven_seats(a);
     a->hooks = (sapper_match_hooks){
-        .driver = a->sandbox ? &sapper_sandbox_driver : NULL, .driver_ctx = a->sandbox,
-        .hook = a->sandbox ? NULL : bot_guard_hook, .hook_ctx = &a->setup,
-        .log = log_line, .keep = a->keep,
+        .driver = seats ? &sapper_sandbox_driver : NULL, .driver_ctx = a->sandbox,
+        .driven_seats = seats,
+        .hook = a->sandboxed ? NULL : bot_guard_hook, .hook_ctx = &a->setup,
+        .log = log_line, .services_ctx = a, .keep = a->keep,
     };
     a->started = app_now();
     a->match = sapper_match_new_driven(

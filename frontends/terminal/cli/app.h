@@ -53,6 +53,11 @@ typedef struct app {
                                     of play and run; --sandbox none: not) */
     struct sapper_sandbox *sandbox;   /* their processes; owned */
     char helper[1024];           /* sapper-bothost, when sandboxed */
+    char kit[4096];              /* the process bots' kits (app_kit_dir) */
+    FILE *log_out;               /* where bots' log lines go (NULL: stderr) */
+    int own_config;              /* set before app_open: the config is
+                                    sapper's own (bot-check's), holding
+                                    nothing a process bot may not read */
     const char *json_path;       /* --json FILE */
     const char *csv_path;        /* --csv FILE */
     const char *overrides[APP_MAX_OVERRIDES];   /* section.key=value args */
@@ -78,6 +83,10 @@ typedef struct app {
 #define APP_OPT_GAMES  4
 #define APP_OPT_TOURNAMENT 8   /* --resume --jobs --json --csv; no seat setup */
 #define APP_OPT_REGISTRY 16    /* read the config and load plugins only */
+/* What a sandboxed bot of play and run may take, as in a tournament's
+   defaults (move_time, memory_mb). */
+#define APP_BOT_MOVE_SECONDS 10.0
+#define APP_BOT_MEMORY_MB 4096
 #define APP_OPT_SANDBOX 32     /* --sandbox [process|none]; sandboxed unless none */
 
 /** Parses `[CONFIG] [section.key=value ...] [options]` from argv (after
@@ -96,6 +105,16 @@ struct hinter *app_hinter(app *a);
  *  it, an error says so and every plugin file is refused). NULL when out
  *  of memory. */
 sapper_registry *app_registry(const sapper_config *cfg);
+
+/** The directory of the process bots' kits (sapper_bot.py, sapper_bot.js)
+ *  into buf: share/sapper/kits of the install, or the source's kits/ in a
+ *  build tree. */
+void app_kit_dir(char *buf, size_t cap);
+/** Registers the config's process bots (setup.h sapper_setup_add_commands),
+ *  each started once when start is set, sandboxed as the command's run
+ *  will be (tournament: [tournament] sandbox; else --sandbox); 0, or
+ *  EXIT_USAGE after saying why. */
+int app_add_commands(app *a, int tournament, int start);
 
 /** The path of sapper-bothost (the sandboxed bot process) into buf: next
  *  to the executable, or in ../lib/sapper when installed. 0, or EXIT_USAGE

@@ -15,6 +15,7 @@ int cmd_tournament(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_scores(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_bot_check(int argc, char **argv);
 
 /** The two faces of `play`: curses on a terminal, lines otherwise. */
 int play_line(app *a, FILE *in, FILE *out);

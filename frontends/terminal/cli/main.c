@@ -55,6 +55,10 @@ static const struct command {
      "report DB [--tournament ID] -o FILE.html | report DB --list\n"
      "        a tournament's charts as one self-contained HTML page; --list\n"
      "        the tournaments a database holds\n"},
+    {"bot-check", cmd_bot_check,
+     "bot-check [--games N] [--sandbox none] COMMAND [ARG ...]\n"
+     "        check a process bot (any language, docs/PROTOCOL.md): its\n"
+     "        handshake, then a few games of each family it declares\n"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

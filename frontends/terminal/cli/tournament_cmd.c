@@ -276,12 +276,18 @@ static int run(app *a, sapper_tournament_def *def, const sapper_lanes *lanes, in
    a bot that cannot live in the sandbox is named now, not in every game. */
 static int prepare_sandbox(sapper_tournament_def *def)
 {
+    app_kit_dir(def->kit_dir, sizeof def->kit_dir);
+    if (snprintf(def->log_dir, sizeof def->log_dir, "%s.logs", def->db) >=
+              (int)sizeof def->log_dir)
+        def->log_dir[0] = '\0';
     if (!def->sandbox)
         return 0;
     int rc = app_bothost(def->helper, sizeof def->helper);
     sapper_sandbox_options o = {.helper = def->helper, .memory_mb = def->memory_mb};
     for (size_t e = 0; !rc && e < def->nentrants; e++) {
         char err[1024];
+        if (def->entrants[e].bot->command)
+            continue;   /* started for its handshake already (app_add_commands) */
         if (sapper_sandbox_try(&o, def->entrants[e].bot, err, sizeof err) == SAPPER_OK)
             continue;
         app_error("[entrant.%s]: %s (or run it unsandboxed: [tournament] sandbox = "
