@@ -26,8 +26,9 @@ What it does not do: play (your choose does), keep state between turns
 (keep your own, in a closure or a global, reset in on_game), or guard the
 clock (answer within view.move_seconds).
 
-Standard output belongs to the protocol: run() sends print() and
-sys.stdout to standard error, which is the bot's log. An exception in
+Standard input and output belong to the protocol: run() reads file
+descriptor 0 itself, in large chunks (do not read sys.stdin), and sends
+print() and sys.stdout to standard error, which is the bot's log. An exception in
 choose ends the bot with its traceback on standard error (the engine scores
 the game lost, reason `exit`). Seats are numbered from 1; mines
 coordinates from 0 (x the column, y the row).
@@ -138,7 +139,7 @@ def _fields(words):
     for word in words:
         key, eq, value = word.partition("=")
         if eq:
-            out[key] = _number(value)
+            out[key] = int(value) if value.isdigit() else _number(value)
     return out
 
 
@@ -160,7 +161,7 @@ class MinesView:
         self.width = width
         self.height = height
         self.rows = rows
-        self.cells = [list(r) for r in rows]
+        self._cells = None
         self.info = info
         self.mines = info.get("mines", 0)
         self.mines_exposed = info.get("mines_exposed", 0)
@@ -174,6 +175,13 @@ class MinesView:
         self.move_seconds = 0.0
         self.game_left = -1.0
         self._nb = _neighbour_table(width, height)
+
+    @property
+    def cells(self):
+        """The rows as lists of glyphs (made on first use: cells[y][x])."""
+        if self._cells is None:
+            self._cells = [list(r) for r in self.rows]
+        return self._cells
 
     def cell(self, x, y):
         """The glyph at column x, row y (from 0)."""
@@ -281,18 +289,19 @@ def _arena_seat(words):
 
 # ---- action ids --------------------------------------------------------
 
-_MINES_TEXTS = {}          # (w, h, verb) -> the verb's texts by cell
+_MINES_TEXTS = {}          # (w, h) -> the texts of every id of that board
 _ARENA_TEXTS = {}          # id -> text
 _MINES_CACHE_CELLS = 1 << 16
 
 
-def _mines_texts(w, h, verb):
-    key = (w, h, verb)
-    texts = _MINES_TEXTS.get(key)
+def _mines_texts(w, h):
+    """Every action text of a w x h board, indexed by id (boards up to
+    _MINES_CACHE_CELLS cells; a larger one is decoded id by id)."""
+    texts = _MINES_TEXTS.get((w, h))
     if texts is None:
-        word = MINES_VERBS[verb]
-        texts = ["%s %d %d" % (word, x, y) for y in range(h) for x in range(w)]
-        _MINES_TEXTS[key] = texts
+        texts = ["%s %d %d" % (word, x, y) for word in MINES_VERBS
+                 for y in range(h) for x in range(w)]
+        _MINES_TEXTS[(w, h)] = texts
     return texts
 
 
@@ -331,26 +340,27 @@ def arena_action_text(id):
 
 def _runs(words):
     """(start, count) of each START+COUNT word of a legal line."""
+    out = []
     for word in words:
         start, plus, count = word.partition("+")
         if plus:
-            yield int(start), int(count)
+            out.append((int(start), int(count)))
+    return out
 
 
 def decode_legal(words, family, width=0, height=0):
     """The action texts of a `legal N R runs...` line split into words."""
     out = []
-    if family == "mines":
-        cells = width * height
+    if family == "mines" and 0 < width * height <= _MINES_CACHE_CELLS:
+        texts = _mines_texts(width, height)
+        end = len(texts)
         for start, count in _runs(words[3:]):
-            verb = start // cells if cells else -1
-            if (cells <= _MINES_CACHE_CELLS and 0 <= verb < len(MINES_VERBS)
-                    and start + count <= (verb + 1) * cells):
-                at = start - verb * cells
-                out.extend(_mines_texts(width, height, verb)[at:at + count])
-            else:
-                out.extend(t for t in (mines_action_text(i, width, height)
-                                       for i in range(start, start + count)) if t)
+            if 0 <= start and start + count <= end:
+                out += texts[start:start + count]
+    elif family == "mines":
+        for start, count in _runs(words[3:]):
+            out.extend(t for t in (mines_action_text(i, width, height)
+                                   for i in range(start, start + count)) if t)
     else:
         for start, count in _runs(words[3:]):
             out.extend(t for t in map(arena_action_text, range(start, start + count)) if t)
@@ -410,11 +420,55 @@ def _answer(actions):
     return line
 
 
+class _Lines:
+    """Lines of a file descriptor, read in large chunks and decoded a chunk
+    at a time (a turn's twenty lines cost one read and one decode). Cuts
+    only after a '\\n', so a UTF-8 character is never split."""
+
+    def __init__(self, fd):
+        self.fd = fd
+        self.pending = b""
+        self.lines = []
+        self.at = 0
+
+    def next(self):
+        """The next line without its '\\n' (or '\\r\\n'), or None at the end."""
+        while self.at >= len(self.lines):
+            data = os.read(self.fd, 1 << 16)
+            if not data:
+                last, self.pending = self.pending, b""
+                return last.decode("utf-8", "replace").rstrip("\r") if last else None
+            buf = self.pending + data
+            cut = buf.rfind(b"\n")
+            if cut < 0:
+                self.pending = buf
+                continue
+            self.pending = buf[cut + 1:]
+            self.lines = buf[:cut].decode("utf-8", "replace").split("\n")
+            self.at = 0
+        line = self.lines[self.at]
+        self.at += 1
+        return line[:-1] if line.endswith("\r") else line
+
+    def take_rows(self, n):
+        """The next n lines' text after "row " when all n are buffered and
+        are row lines, else None (nothing taken)."""
+        block = self.lines[self.at:self.at + n]
+        if len(block) != n:
+            return None
+        for line in block:
+            if not line.startswith("row "):
+                return None
+        self.at += n
+        return [line[4:] for line in block]
+
+
 class _Session:
     """One bot process's conversation: the state between lines."""
 
-    def __init__(self, choose, out, on_game, on_end):
+    def __init__(self, choose, reader, out, on_game, on_end):
         self.choose = choose
+        self.reader = reader
         self.out = out
         self.on_game = on_game
         self.on_end = on_end
@@ -427,6 +481,7 @@ class _Session:
         self.did = []
         self.kind = None
         self.head = None
+        self.height = 0
         self.info = ""
         self.rows = []
         self.terms = []
@@ -516,24 +571,29 @@ class _Session:
         self.did.append((int(seat), action))
 
     def play(self, word, rest, line):
-        """A line of a game in progress; False at `quit`."""
-        if word == "row":
+        """A line of a game in progress (the commonest first)."""
+        if word == "info":
+            self.info = rest
+            if self.kind == "mines" and not self.rows:
+                # The rows follow at once: take them in one slice.
+                self.rows = self.reader.take_rows(self.height) or []
+        elif word == "view":
+            head = rest.split(" ")
+            self.kind, self.head = head[0], line
+            self.height = int(head[2]) if self.kind == "mines" and len(head) > 2 else 0
+            self.info, self.rows, self.terms, self.seats = "", [], [], []
+        elif word == "go":
+            self.turn(line)
+        elif word == "row":
             self.rows.append(rest)
+        elif word == "legal":
+            self.legal = line
+        elif word == "did":
+            self.did_line(rest)
         elif word == "seat":
             self.seats.append(line.split(" "))
         elif word == "terms":
             self.terms.append(line.split(" "))
-        elif word == "info":
-            self.info = rest
-        elif word == "view":
-            self.kind, self.head = rest.split(" ", 1)[0], line
-            self.info, self.rows, self.terms, self.seats = "", [], [], []
-        elif word == "legal":
-            self.legal = line
-        elif word == "go":
-            self.turn(line)
-        elif word == "did":
-            self.did_line(rest)
         elif word == "end":
             self.end(rest)
         else:
@@ -568,21 +628,21 @@ def run(choose, id=None, name=None, version=None, author=None,
     fault."""
     out = sys.stdout.buffer
     sys.stdout = sys.stderr          # a stray print() must not break the protocol
-    readline = sys.stdin.buffer.readline
-    first = readline().decode("utf-8", "replace").rstrip("\r\n")
-    if not first:
+    reader = _Lines(sys.stdin.fileno())
+    first = reader.next()
+    if first is None:
         return
     if first != "sapper %d" % PROTOCOL_VERSION:
         log("sapper_bot: the engine greeted %r; this kit speaks version %d"
             % (first[:80], PROTOCOL_VERSION))
-    session = _Session(choose, out, on_game, on_end)
+    session = _Session(choose, reader, out, on_game, on_end)
+    hello = _hello(id, name, version, author, families, want_legal)
+    line = session.line
     try:
-        session.send(_hello(id, name, version, author, families, want_legal))
+        session.send(hello)
         while True:
-            raw = readline()
-            if not raw:
-                return
-            if not session.line(raw.decode("utf-8", "replace").rstrip("\r\n")):
+            text = reader.next()
+            if text is None or not line(text):
                 return
     except BrokenPipeError:
         # The engine is gone: what is still buffered goes nowhere, quietly.
