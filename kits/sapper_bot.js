@@ -215,16 +215,20 @@ function arenaSeat(words) {
 
 // ---- action ids
 
-const minesTexts = new Map();   // 'w h verb' -> the verb's texts by cell
+const minesTexts = new Map();   // 'w h' -> the texts of every id of that board
 const arenaTexts = new Map();   // id -> text
 const MINES_CACHE_CELLS = 1 << 16;
 
-function minesVerbTexts(w, h, verb) {
-  const key = `${w} ${h} ${verb}`;
+// Every action text of a w x h board, indexed by id (boards up to
+// MINES_CACHE_CELLS cells; a larger one is decoded id by id).
+function minesBoardTexts(w, h) {
+  const key = `${w} ${h}`;
   let t = minesTexts.get(key);
   if (t) return t;
-  t = new Array(w * h);
-  for (let c = 0; c < w * h; c++) t[c] = `${MINES_VERBS[verb]} ${c % w} ${Math.floor(c / w)}`;
+  t = [];
+  for (const word of MINES_VERBS) {
+    for (let c = 0; c < w * h; c++) t.push(`${word} ${c % w} ${Math.floor(c / w)}`);
+  }
   minesTexts.set(key, t);
   return t;
 }
@@ -256,18 +260,17 @@ function arenaActionText(id) {
 function decodeLegal(words, family, w, h) {
   const out = [];
   const cells = w * h;
+  const table = family === 'mines' && cells > 0 && cells <= MINES_CACHE_CELLS
+    ? minesBoardTexts(w, h) : null;
   for (let i = 3; i < words.length; i++) {
     const plus = words[i].indexOf('+');
     if (plus < 0) continue;
-    const start = Number(words[i].slice(0, plus)), count = Number(words[i].slice(plus + 1));
-    const verb = cells ? Math.floor(start / cells) : -1;
-    if (family === 'mines' && cells <= MINES_CACHE_CELLS && verb >= 0 &&
-        verb < MINES_VERBS.length && start + count <= (verb + 1) * cells) {
-      const t = minesVerbTexts(w, h, verb), at = start - verb * cells;
-      for (let j = at; j < at + count; j++) out.push(t[j]);
+    const start = Number(words[i].slice(0, plus)), end = start + Number(words[i].slice(plus + 1));
+    if (table) {
+      if (start >= 0 && end <= table.length) for (let id = start; id < end; id++) out.push(table[id]);
       continue;
     }
-    for (let id = start; id < start + count; id++) {
+    for (let id = start; id < end; id++) {
       const t = family === 'mines' ? minesActionText(id, w, h) : arenaActionText(id);
       if (t !== null) out.push(t);
     }
