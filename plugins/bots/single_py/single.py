@@ -87,7 +87,7 @@ class Single:
         self.rng = random.Random(game.seed)
 
     def guess(self, view, avoid=()):
-        cells = view.hidden()
+        cells = view.hidden() or view.closed()   # every cell flagged: try one
         if avoid:
             avoid = set(avoid)
             cells = [c for c in cells if c not in avoid] or cells
