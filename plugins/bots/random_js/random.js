@@ -12,11 +12,11 @@ const fs = require('fs');
 const path = require('path');
 
 // sapper_bot from NODE_PATH, next to this file, the source tree's kits/ or
-// an installed share/sapper/.
+// an installed share/sapper/kits/.
 function requireKit() {
   const dirs = [__dirname, path.join(__dirname, '..', '..', '..', 'kits'),
     path.join(path.dirname(process.execPath), '..', 'share', 'sapper'),
-    '/usr/local/share/sapper', '/usr/share/sapper'];
+    '/usr/local/share/sapper/kits', '/usr/share/sapper/kits'];
   for (const d of dirs) {
     const f = path.join(d, 'sapper_bot.js');
     if (fs.existsSync(f)) return require(f);

@@ -24,11 +24,11 @@ import sys
 
 def _import_kit():
     """sapper_bot from PYTHONPATH, next to this file, the source tree's
-    kits/ or an installed share/sapper/."""
+    kits/ or an installed share/sapper/kits/."""
     here = os.path.dirname(os.path.abspath(__file__))
     for d in (here, os.path.join(here, "..", "..", "..", "kits"),
               os.path.join(os.path.dirname(sys.executable), "..", "share", "sapper"),
-              "/usr/local/share/sapper", "/usr/share/sapper"):
+              "/usr/local/share/sapper/kits", "/usr/share/sapper/kits"):
         if os.path.isfile(os.path.join(d, "sapper_bot.py")):
             sys.path.append(d)
             break
