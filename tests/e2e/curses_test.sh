@@ -118,6 +118,38 @@ mines_left_is() { [ "$(mines_left)" = "$1" ]; }
 grid_has_digit() { grid_rows | LC_ALL=C grep -q '[1-8]'; }
 cell_is() { [ "$(cell "$1" "$2")" = "$3" ]; }
 
+# The key bar of $TMP/screen: its bottom row, and the row above it when
+# that row too is made of keys only (the bar's first row of two).
+KEY_ENTRY='^(H help|q quit|u undo|r restart|space (reveal|flag)|f flag|c chord|m mode|x bomb|\? hint|a/A solve|p odds|n new game|t scores)$'
+only_keys() {   # only_keys LINE: every entry (two spaces apart) a whole key
+    [ -n "$1" ] || return 1
+    ! printf '%s\n' "$1" | LC_ALL=C sed -E 's/^ +//; s/  +/\n/g' |
+        LC_ALL=C grep -v -q -E -- "$KEY_ENTRY"
+}
+key_bar_rows() {
+    local last above
+    last=$(sed 's/ *$//' "$TMP/screen" | tail -1)
+    above=$(sed 's/ *$//' "$TMP/screen" | tail -2 | head -1)
+    only_keys "$above" && printf '%s\n' "$above"
+    printf '%s\n' "$last"
+}
+key_bar_whole() {   # key_bar_whole WHAT: the bottom row ends at a whole key
+    local last
+    last=$(sed 's/ *$//' "$TMP/screen" | tail -1)
+    only_keys "$last" && pass "$1: the key bar holds whole keys only" ||
+        { fail_on_screen "$1: the key bar is cut inside a key: [$last]"; return 1; }
+}
+key_bar_has() {   # key_bar_has WHAT KEY...: each KEY on the key bar
+    local what=$1 bar key missing=""
+    shift
+    bar=$(key_bar_rows | LC_ALL=C sed -E 's/  +/\n/g')
+    for key in "$@"; do
+        printf '%s\n' "$bar" | grep -q -x -F -- "$key" || missing="$missing [$key]"
+    done
+    [ -z "$missing" ] && pass "$what: the key bar shows $*" ||
+        fail_on_screen "$what: the key bar lacks$missing"
+}
+
 # A game in a fresh session of WIDTH x HEIGHT: open_play WIDTH HEIGHT ARGS
 # (ARGS as one string, as a shell would read them after `sapper play`).
 open_play() {
@@ -466,8 +498,9 @@ tm send-keys -t "$SESSION" h h Space
 sleep 0.2
 tm send-keys -t "$SESSION" l l l j Space
 if wait_until screen_has 'You win!'; then
-    if screen_has '3BV 2/2 +3BV/s [0-9]+\.[0-9]{2} +clicks 3: 3 left 0 right 0 chord 1 wasted +efficiency 67%' &&
-       screen_has '[0-9]+\.[0-9]{3} s +3BV'; then
+    # the time, 3BV and 3BV/s on the status line; the rest by the banner
+    if screen_has 'Time: [0-9]+\.[0-9]{3} s +3BV 2/2 +3BV/s [0-9]+\.[0-9]{2} +won' &&
+       screen_has 'You win! +clicks 3: 3 left 0 right 0 chord 1 wasted +efficiency 67%'; then
         pass "the end screen shows the time to the millisecond, 3BV, 3BV/s, clicks, wasted clicks and efficiency"
     else
         fail_on_screen "no statistics line under the won board"
@@ -660,7 +693,7 @@ wait_until screen_has "'flag' is not part of seeker: the only action is 'reveal 
     pass "f is refused in the rules' own words, not with an action number" ||
     fail_on_screen "f on a Mine-Seeker board gave no clear refusal"
 tm send-keys -t "$SESSION" A
-if wait_until screen_has ' wins '; then
+if wait_until screen_has ' wins( |$)'; then
     if screen_has '(VeryLon\.\.\.|you) wins' && ! screen_has 'You (win|lose)'; then
         pass "the end banner names the winner, cut as the players line cuts it"
     else
@@ -884,23 +917,106 @@ if wait_until screen_has 'Mode: reveal   Odds: on *$'; then
 else
     fail_on_screen "no whole status line with Odds: on in 80x24"
 fi
-tail_line=$(tm capture-pane -p -t "$SESSION" | sed 's/ *$//' | tail -1)
-case "$tail_line" in
-    'H help  q quit'*'  p odds'|'H help  q quit'*'  r restart') pass "the key bar ends with a whole key" ;;
-    *) fail "the key bar is cut inside a key: [$tail_line]" ;;
-esac
+capture
+key_bar_whole "Expert in 80x24 with the odds legend" &&
+    key_bar_has "Expert in 80x24 with the odds legend" "u undo" "r restart"
 open_play 80 24 "rules.width=30 rules.height=16 rules.mines=2 game.seed=3 rules.first_click=opening"
 wait_until screen_has 'Mines left: 2 ' || fail_on_screen "no 30x16 board with 2 mines"
 tm send-keys -t "$SESSION" Space      # one opening clears it: the end screen
 if wait_until screen_has 'You win!'; then
-    # the entries in order, each whole, however the lines wrap between them
-    joined=$(sed 's/ *$//' "$TMP/screen" | sed -n '/You win!/,$p' | sed 's/^ */  /' | tr -d '\n')
-    printf '%s\n' "$joined" | grep -q -E 'You win!  [0-9]+\.[0-9]{3} s  3BV 1/1  3BV/s ([0-9.]+|-)  clicks 1: 1 left 0 right 0 chord 0 wasted  efficiency 100%' &&
-        pass "the statistics under a 16-row board wrap at an entry, whole, in 80x24" ||
+    # the time, 3BV and 3BV/s on the status line, the rest whole by the banner
+    screen_has 'Time: [0-9]+\.[0-9]{3} s  3BV 1/1  3BV/s ([0-9.]+|-) +won *$' &&
+        screen_has 'You win!  clicks 1: 1 left 0 right 0 chord 0 wasted  efficiency 100% *$' &&
+        pass "the statistics of a 16-row board show whole in 80x24" ||
         fail_on_screen "the statistics line is cut in 80x24"
 else
     fail_on_screen "the 30x16 board with 2 mines was not won by its opening"
 fi
+tm kill-session -t "$SESSION" 2>/dev/null
+
+# ---- the end of an Expert game in 80x24: the whole score note, and a key
+# bar with every key of play (issue 25 item 22) ------------------------------
+echo "# Expert in 80x24: every key on the key bar, the whole score note at the end"
+# The text under the banner, its rows joined as one (the key bar left out).
+end_text() {
+    sed 's/ *$//' "$TMP/screen" | sed -n '/You \(lose\|win!\)/,$p' | sed '$d' |
+        sed 's/^ *//' | tr '\n' ' ' | sed 's/  */ /g'
+}
+# end_note_whole WHAT NOTE XDG: NOTE under the banner, whole, then the score
+# file's path whole or the words that send the player to t for it.
+end_note_whole() {
+    local text
+    text=$(end_text)
+    case "$text" in
+        *"$2 in $3/sapper/scores.db"*|*"$2 (t shows the score file)"*)
+            pass "$1: the whole score note shows in 80x24" ;;
+        *) fail_on_screen "$1: the score note is cut in 80x24 (read: $text)" ;;
+    esac
+}
+expert_at() {   # expert_at XDG ARGS: a game in 80x24 with its own score file
+    tm kill-session -t "$SESSION" 2>/dev/null
+    tm new-session -d -s "$SESSION" -x 80 -y 24 \
+        "env TERM=xterm-256color XDG_DATA_HOME='$1' '$SAPPER' play $2; sleep 30"
+    wait_until screen_has 'Mines left' || fail_on_screen "no board for $2"
+}
+XDG="$TMP/xdg-expert-lost"
+expert_at "$XDG" "rules.preset=expert game.seed=3"
+read_size
+tm send-keys -t "$SESSION" Space      # (15,8) is safe: the clock starts
+wait_until screen_has 'Time: [0-9.]+ +playing' || fail_on_screen "Expert did not start"
+capture
+key_bar_whole "Expert in 80x24" &&
+    key_bar_has "Expert in 80x24" "H help" "q quit" "u undo" "r restart" "space reveal" \
+        "f flag" "c chord" "m mode" "? hint" "a/A solve" "p odds"
+goto_cell 5 0                         # seed 3: a mine
+tm send-keys -t "$SESSION" Space
+if wait_until screen_has 'You lose'; then
+    end_note_whole "Expert lost" 'not ranked: its seed was given (game.seed), so its board could be known; the loss counts in the games and wins of "you"' "$XDG"
+    screen_has 'Time: [0-9]+\.[0-9]{3} s  3BV 0/152  3BV/s [0-9.]+ +lost *$' &&
+        screen_has 'You lose  clicks 2: 2 left 0 right 0 chord 0 wasted  efficiency 0% *$' &&
+        [ "$(grid_rows | wc -l)" -eq 16 ] &&
+        pass "Expert lost in 80x24: the whole board and every statistic show" ||
+        fail_on_screen "Expert lost in 80x24 lost a row or a statistic"
+    key_bar_has "Expert lost" "u undo" "r restart" "n new game" "t scores" "q quit"
+    tm send-keys -t "$SESSION" t
+    wait_until screen_has 'Scores: Expert' && screen_has "file: $XDG/sapper/scores.db" &&
+        pass "t shows the score file's path" || fail_on_screen "t did not show the score file"
+else
+    fail_on_screen "the Expert game (seed 3) was not lost at 5 0"
+fi
+# A won Expert board: 30x16 with its 99 mines in the right-hand columns,
+# cleared by the click where the cursor starts.
+awk 'BEGIN { print "30 16 99"; for (y = 0; y < 16; y++) { row = "";
+         for (x = 0; x < 30; x++) row = row ((x >= 24 || (x == 23 && y < 3)) ? "*" : ".");
+         print row } }' > "$TMP/expert-one-click.txt"
+for won in "ranked|" "seeded| game.seed=1"; do
+    XDG="$TMP/xdg-expert-${won%%|*}"
+    expert_at "$XDG" "rules.layout='$TMP/expert-one-click.txt'${won#*|}"
+    tm send-keys -t "$SESSION" Space
+    if ! wait_until screen_has 'You win!'; then
+        fail_on_screen "the 30x16 board with 99 mines was not won by one click"
+        continue
+    fi
+    if [ "${won%%|*}" = ranked ]; then
+        note=$(end_text | grep -o -E 'score [0-9]+\.[0-9]{3} s: #1 on classic 30x16/99 safe layout [0-9a-f]{8}, new personal best, recorded for you')
+        end_note_whole "Expert won" "${note:-score ... recorded for you}" "$XDG"
+    else
+        end_note_whole "Expert won with a seed" 'not ranked: its seed was given (game.seed), so its board could be known; the win counts in the games and wins of "you"' "$XDG"
+    fi
+    screen_has 'You win!  clicks 1: 1 left 0 right 0 chord 0 wasted  efficiency 100% *$' &&
+        pass "Expert won in 80x24: the statistics by the banner, whole" ||
+        fail_on_screen "Expert won in 80x24: the statistics are cut"
+done
+# Narrower: the key bar's two rows each hold whole keys.
+for width in 60 40; do
+    open_play "$width" 24 "game.seed=3"
+    wait_until screen_has 'Mines left' || fail_on_screen "no board in ${width}x24"
+    capture
+    above=$(sed 's/ *$//' "$TMP/screen" | tail -2 | head -1)
+    key_bar_whole "${width}x24" && only_keys "$above" &&
+        key_bar_has "${width}x24" "H help" "q quit" "u undo" "r restart" ||
+        fail_on_screen "${width}x24: the key bar's first row [$above] is cut or lacks keys"
+done
 tm kill-session -t "$SESSION" 2>/dev/null
 
 # ---- deductive and Mine-Seeker boards of 16 rows keep their players or

@@ -260,7 +260,9 @@ watch_on_screen "'$T/play.txt'"
 check "the game plays to its end: the last move on the status line" \
     screen_has 'Move 3/3   Time [0-9.]+ of [0-9.]+ s   Speed x1   end   Ada \(seat 1\): reveal 3 2'
 check "the final board: the opening, the flag, the last number" grid_is '    2 F|    2 F|    1 1|'
-check "the end is told as in play, without the keys of play" screen_has '^ +Ada wins *$'
+# the banner as in play, its statistics beside it, and no key of play
+no_play_keys() { screen_has '^ +Ada wins(  clicks [0-9]+: .*)? *$' && ! screen_has 'r:? restart|u undo'; }
+check "the end is told as in play, without the keys of play" no_play_keys
 check "with the game's statistics" screen_has '3BV 2/2'
 check "the watch's keys on the bottom line" screen_has '^space pause/play  left/h back  right/l forward  \+/- speed  q quit'
 keys Left

@@ -14,6 +14,23 @@
 #include "sapper/arena.h"
 #include "scores.h"
 
+/* The score note in fewer words for a screen short of rows: its closing
+   " in PATH" (the score file) left to the scoreboard, which t shows. ""
+   when the note does not end with the file. */
+static void brief_note(ui *u, const char *note)
+{
+    char name[SCORES_NAME_MAX], path[4096], err[256], tail[4100];
+    u->msg_brief[0] = '\0';
+    if (scores_settings(&u->a->setup, name, sizeof name, path, sizeof path, err,
+                        sizeof err) != 0)
+        return;
+    snprintf(tail, sizeof tail, " in %s", path);
+    size_t n = strlen(note), t = strlen(tail);
+    if (n > t && strcmp(note + n - t, tail) == 0)
+        snprintf(u->msg_brief, sizeof u->msg_brief, "%.*s (t shows the score file)",
+                 (int)(n - t), note);
+}
+
 /* A finished game goes on the scoreboard when its rules keep scores for
    it (scores.h), the first time it ends only: an undo cannot replace a
    loss with a win. */
@@ -29,6 +46,8 @@ static void note_score(ui *u)
                            (int64_t)time(NULL), note, sizeof note);
     if (rc || note[0])
         ui_message(u, rc < 0, "%s", note);
+    if (rc > 0)
+        brief_note(u, note);
 }
 
 /* Stops the clock when the game has just ended; says why if a fault
@@ -42,14 +61,15 @@ void ui_note_end(ui *u)
             u->first_move += app_now() - u->ended;
         u->ended = 0;
         u->stats[0] = 0;
+        u->stats_head = 0;
         return;
     }
     if (u->ended == 0) {
         u->ended = app_now();
         note_score(u);
-        ui_stats_line(u, u->first_move == 0 ? 0
-                         : u->ended - u->first_move - u->a->rules_seconds,
-                      u->stats, sizeof u->stats);
+        u->stats_head = ui_stats_line(u, u->first_move == 0 ? 0
+                                         : u->ended - u->first_move - u->a->rules_seconds,
+                                      u->stats, sizeof u->stats);
     }
     const sapper_fault *f = sapper_match_fault(m);
     if (f)

@@ -9,6 +9,7 @@
  * steps, probability overlay) are curses_solve.c's.
  */
 #include "curses_grid.h"
+#include "scores.h"
 
 #define TOP_ROWS 3      /* title, status, players (top_rows) */
 #define STATUS_W 62     /* columns the status line needs */
@@ -29,20 +30,33 @@ int ui_grid_has_verb(ui *u, int32_t verb, char *err, size_t errcap)
     return ok;
 }
 
-/* The key bar: only the keys of actions this ruleset has. The arrows,
-   hjkl, n and b are on the help page (H): the line is full. H and q come
-   first, so a narrow terminal that cuts the line keeps them. */
-static void key_bar(ui *u, char *out, size_t cap)
+/* The key bar: only the keys of actions this ruleset has, those of play
+   on its first row and the solver's on its second when one row is too
+   narrow (curses_screen.c); on one row they end at a whole key, H and q
+   first so that they stay. The arrows, hjkl, n, b and t are on the help
+   page (H). A finished game offers the keys that go on from it; a
+   watched game has the watch's keys instead. */
+static void key_bar(ui *u, const sapper_mines_view *v, char *out, size_t cap)
 {
+    if (u->watching) {
+        out[0] = '\0';
+        return;
+    }
+    if (v->to_move == SAPPER_TERMINAL) {
+        sapper_score score;
+        snprintf(out, cap, "H help  q quit  u undo  r restart  n new game%s",
+                 scores_setup_is_scored(&u->a->setup, u->a->match, &score)
+                 ? "  t scores" : "");
+        return;
+    }
     int flag = ui_grid_has_verb(u, SAPPER_MINES_FLAG, NULL, 0);
     int chord = ui_grid_has_verb(u, SAPPER_MINES_CHORD, NULL, 0);
     int bomb = ui_grid_has_verb(u, SAPPER_MINES_BOMB, NULL, 0);
-    snprintf(out, cap, "H help  q quit  space %s%s%s%s%s  ? hint  a/A solve  p odds  "
-             "u undo  r restart", u->flag_mode ? "flag" : "reveal",
+    snprintf(out, cap, "H help  q quit  u undo  r restart  space %s%s%s%s%s\n"
+             "? hint  a/A solve  p odds", u->flag_mode ? "flag" : "reveal",
              flag ? "  f flag" : "", chord ? "  c chord" : "", flag ? "  m mode" : "",
              bomb ? "  x bomb" : "");
 }
-
 
 /* The human seat's view, checked to hold its cells; NULL when it does not
    (the match then has a fault to show). Valid until the next match call. */
@@ -317,13 +331,18 @@ static void draw_title(ui *u, const sapper_mines_view *v, grid_place p)
     ui_put(0, p.left, A_BOLD, text);
 }
 
-/* The status line with its parts sep apart; returns its length. */
+/* The status line with its parts sep apart; returns its length. A
+   finished game's shows its time, 3BV and 3BV/s from the statistics
+   (u->stats_head) and no mode; the rest of them go by the banner. */
 static int status_text(ui *u, const sapper_mines_view *v, grid_place p, const char *sep,
                        char *text, size_t cap)
 {
-    int n = snprintf(text, cap, "Mines left: %d%sTime: %.1f%s%s", mines_left(u, v), sep,
-                     ui_clock(u), sep, ui_state(u));
-    if (!u->watching)   /* a watched game has no mode */
+    int end = u->ended != 0 && u->stats_head > 0;
+    int n = end ? snprintf(text, cap, "Mines left: %d%sTime: %.*s%s%s", mines_left(u, v),
+                           sep, u->stats_head, u->stats, sep, ui_state(u))
+                : snprintf(text, cap, "Mines left: %d%sTime: %.1f%s%s", mines_left(u, v),
+                           sep, ui_clock(u), sep, ui_state(u));
+    if (!u->watching && !end)   /* a watched game has no mode */
         n += snprintf(text + n, cap - (size_t)n, "%sMode: %s", sep,
                       u->flag_mode ? "flag" : "reveal");
     if (u->overlay)
@@ -418,43 +437,66 @@ static void put_two_rows(int y, int x, int width, const char *text)
     ui_put_fit(y + 1, x, A_NORMAL, text + n);
 }
 
-/* Under a finished board: the banner with its keys, then the statistics.
-   Statistics wider than the screen wrap at an entry onto a free row under
-   them, or else begin on the banner row in place of its keys (r and q are
-   on the key bar), so Expert's whole line shows in 80x24. The message row
-   counts as free when there is no message (a board of 16 rows under a
-   players row leaves only it under the banner); with no row at all under
-   the banner the statistics end at an entry on the banner's row. */
+/* The statistics the banner's row shows: those the status line does not
+   (deductive's status line is its own: all of them). */
+static const char *end_stats(ui *u)
+{
+    if (ui_deductive(u) || u->stats_head <= 0)
+        return u->stats;
+    const char *rest = u->stats + u->stats_head;
+    while (*rest == ' ')
+        rest++;
+    return rest;
+}
+
+/* The banner at row y, at x, or at the left edge when what follows it
+   does not fit after it at x but does from there; returns the column
+   after it. */
+static int draw_banner_for(ui *u, int y, int x, int follows)
+{
+    int cy, cx;
+    ui_draw_banner(u, y, x, "");
+    getyx(stdscr, cy, cx);
+    cx = cy == y ? cx : 0;   /* the banner's own gap after it */
+    if (x == 0 || cx + follows <= COLS || cx - x + follows > COLS)
+        return cx;
+    move(y, 0);
+    clrtoeol();
+    return draw_banner_for(u, y, 0, follows);
+}
+
+/* Under a finished board: the banner, then the statistics on its row
+   when they fit there, else on the row under it, else wrapped at an entry
+   onto two. The message keeps the rows it needs under them (in its brief
+   form when the whole does not leave the banner a row), so that Expert's
+   banner, statistics and score note all show whole in 80x24; with no
+   row at all to spare the statistics end at an entry on the banner's row.
+   The keys that go on are on the key bar. */
 static void draw_end(ui *u, grid_place p)
 {
-    static const char keys[] = "r: restart  n: new game  q: quit";
-    int y = p.cell_y + p.vh + 1;
-    int stats = u->stats[0] && u->ended != 0;
-    int rows = LINES - 2 - y;   /* the banner's and the free ones under it */
-    rows += rows == 1 && u->msg[0] == '\0';
-    if (!stats || (rows >= 2 && (int)strlen(u->stats) <= COLS)) {
-        ui_draw_banner(u, y, p.left, keys);
-        if (stats)
-            ui_put_fit(y + 1, p.left, A_NORMAL, u->stats);
+    if (strcmp(ui_state(u), "playing") == 0)
         return;
-    }
-    if (rows >= 3) {   /* a free row under the statistics */
-        ui_draw_banner(u, y, p.left, keys);
-        put_two_rows(y + 1, 0, COLS, u->stats);
+    const char *stats = u->ended != 0 ? end_stats(u) : "";
+    int y = p.cell_y + p.vh + 1, len = (int)strlen(stats);
+    int total = LINES - 1 - y;   /* the banner's row to the message's */
+    int msg = ui_wrap_rows(ui_shown_message(u, total - 1), COLS);
+    int rows = total - (msg < total ? msg : total - 1);   /* for the banner */
+    int cx = draw_banner_for(u, y, p.left, len);
+    if (!*stats)
         return;
+    if (cx + len <= COLS) {
+        ui_put(y, cx, A_NORMAL, stats);
+    } else if (rows >= 2 && len <= COLS) {
+        ui_put_fit(y + 1, p.left, A_NORMAL, stats);
+    } else if (rows >= 3) {
+        put_two_rows(y + 1, 0, COLS, stats);
+    } else if (rows >= 2) {
+        put_two_rows(y, cx, COLS - cx, stats);
+    } else {
+        char cut[sizeof u->stats];
+        snprintf(cut, sizeof cut, "%.*s", ui_word_cut(stats, COLS - cx), stats);
+        ui_put(y, cx, A_NORMAL, cut);
     }
-    int cy, cx;
-    ui_draw_banner(u, y, 0, "");
-    getyx(stdscr, cy, cx);
-    cx = cy == y ? cx : 0;
-    if (rows >= 2) {
-        put_two_rows(y, cx, COLS - cx, u->stats);
-        return;
-    }
-    char cut[sizeof u->stats];
-    snprintf(cut, sizeof cut, "%.*s", (int)strlen(u->stats) <= COLS - cx ? (int)strlen(u->stats)
-                                          : ui_word_cut(u->stats, COLS - cx), u->stats);
-    ui_put(y, cx, A_NORMAL, cut);
 }
 
 void ui_grid_draw(ui *u)
@@ -485,6 +527,6 @@ void ui_grid_draw(ui *u)
     remember_cells(u, v);
     draw_end(u, p);
     char keys[256];
-    key_bar(u, keys, sizeof keys);
+    key_bar(u, v, keys, sizeof keys);
     ui_draw_footer(u, keys);
 }

@@ -1,8 +1,9 @@
 /*
  * curses_scores.c - the scoreboard inside a game: `t` shows the table of
  * the board being played (the top ten, then the player's own line: games,
- * wins, best time, streaks, and whether this game counts), and a game
- * that stops counting (undo, a hint, the solver, the odds) says so once.
+ * wins, best time, streaks, and whether this game counts; the score
+ * file's path), and a game that stops counting (undo, a hint, the
+ * solver, the odds) says so once.
  *
  * The numbers are the scoreboard library's (scores.h), from the same
  * file the game will be stored in; nothing here names a ruleset.
@@ -53,6 +54,28 @@ static void top_ten(sapper_strbuf *t, const scores_entry *all, size_t n)
                              top[i].seconds, "");
 }
 
+/* "file: PATH", broken after a '/' onto further lines where it is wider
+   than width, so that the panel, which clips its lines, shows all of it
+   (the end of a game in a short terminal leaves the path to this panel). */
+static void path_lines(sapper_strbuf *t, const char *path, int width)
+{
+    const char *lead = "file: ";
+    int room = width - (int)strlen(lead);
+    room = room < 8 ? 8 : room;
+    while (*path) {
+        int n = (int)strlen(path);
+        if (n > room) {
+            int cut = room;
+            while (cut > 1 && path[cut - 1] != '/')
+                cut--;
+            n = cut > 1 ? cut : room;
+        }
+        sapper_strbuf_printf(t, "%s%.*s\n", lead, n, path);
+        path += n;
+        lead = "      ";
+    }
+}
+
 void ui_show_scores(ui *u)
 {
     sapper_score score;
@@ -71,7 +94,9 @@ void ui_show_scores(ui *u)
     }
     sapper_strbuf t = {0};
     sapper_strbuf_printf(&t, "Scores: %s\n", score.label[0] ? score.label : score.board);
-    sapper_strbuf_printf(&t, "%s (%s)\n\n", score.board, path);
+    sapper_strbuf_printf(&t, "%s\n", score.board);
+    path_lines(&t, path, COLS - 6);   /* the panel's width inside its border */
+    sapper_strbuf_printf(&t, "\n");
     top_ten(&t, all, n);
     own_line(&t, all, n, name);
     sapper_strbuf_printf(&t, "this game %s\n", u->a->assisted

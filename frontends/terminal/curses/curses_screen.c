@@ -107,6 +107,7 @@ void ui_message(ui *u, int error, const char *fmt, ...)
     vsnprintf(u->msg, sizeof u->msg, fmt, ap);
     va_end(ap);
     u->msg_error = error;
+    u->msg_brief[0] = '\0';
 }
 
 #define MSG_ROWS 3   /* the most rows a long message wraps onto */
@@ -137,18 +138,41 @@ static int wrap_line(const char *text, int width, const char **next)
     return n;
 }
 
-/* The message at the bottom row but one: wider than the screen, it wraps
-   at words onto the rows above it that nothing else uses (MSG_ROWS in
-   all); the last row that fits ends at a word. */
-static void draw_message(attr_t attr, const char *msg)
+int ui_wrap_rows(const char *text, int width)
 {
-    int rows = 1, lines = 0, y = LINES - 2;
-    while (rows < MSG_ROWS && y - rows >= 0 && row_blank(y - rows))
-        rows++;
-    for (const char *p = msg, *next; *p && lines < MSG_ROWS; p = next, lines++)
-        wrap_line(p, COLS, &next);
-    y -= (lines < rows ? lines : rows) - 1;
-    for (const char *p = msg, *next; *p && y <= LINES - 2; p = next, y++) {
+    int rows = 0;
+    for (const char *next; *text && width > 0; text = next, rows++)
+        wrap_line(text, width, &next);
+    return rows;
+}
+
+const char *ui_shown_message(const ui *u, int rows)
+{
+    if (u->msg_brief[0] && ui_wrap_rows(u->msg, COLS) > rows)
+        return u->msg_brief;
+    return u->msg;
+}
+
+/* The blank rows from row y upward, at most max. */
+static int blank_rows_up(int y, int max)
+{
+    int n = 0;
+    while (n < max && y - n >= 0 && row_blank(y - n))
+        n++;
+    return n;
+}
+
+/* The message with its last row at row bottom: wider than the screen, it
+   wraps at words onto the rows above it that nothing else uses (MSG_ROWS
+   in all), in its brief form when the whole does not fit them; the last
+   row that fits ends at a word. */
+static void draw_message(ui *u, attr_t attr, int bottom)
+{
+    int rows = 1 + blank_rows_up(bottom - 1, MSG_ROWS - 1);
+    const char *msg = ui_shown_message(u, rows);
+    int lines = ui_wrap_rows(msg, COLS);
+    int y = bottom - ((lines < rows ? lines : rows) - 1);
+    for (const char *p = msg, *next; *p && y <= bottom; p = next, y++) {
         char line[512];
         int n = wrap_line(p, COLS, &next);
         snprintf(line, sizeof line, "%.*s", n, p);
@@ -156,11 +180,57 @@ static void draw_message(attr_t attr, const char *msg)
     }
 }
 
+/* The key hint's rows: two when it is wider than the screen and the rows
+   above the bottom one are free for its second row and for the message
+   (rows it needs, one at least, so that the bar stays put while short
+   messages come and go); one otherwise. */
+static int hint_rows(ui *u, const char *hint)
+{
+    if ((int)strlen(hint) <= COLS)
+        return 1;
+    int need = ui_wrap_rows(ui_shown_message(u, MSG_ROWS), COLS);
+    need = need < 1 ? 1 : need > MSG_ROWS ? MSG_ROWS : need;
+    return blank_rows_up(LINES - 2, need + 1) == need + 1 ? 2 : 1;
+}
+
+/* The hint on one row: its '\n' (where two rows break) made an entry
+   separator. */
+static void flatten_hint(const char *hint, char *out, size_t cap)
+{
+    size_t n = 0;
+    for (; *hint && n + 3 < cap; hint++) {
+        if (*hint == '\n')
+            out[n++] = ' ';
+        out[n++] = *hint == '\n' ? ' ' : *hint;
+    }
+    out[n] = '\0';
+}
+
+/* Where the first of the hint's two rows ends in flat (the hint with its
+   '\n' made a separator): at the '\n' when what comes before fits, else
+   at the last entry that fits. */
+static int hint_break(const char *hint, const char *flat)
+{
+    int at = (int)strcspn(hint, "\n");
+    return hint[at] && at <= COLS ? at : ui_word_cut(flat, COLS);
+}
+
 void ui_draw_footer(ui *u, const char *hint)
 {
     attr_t attr = u->msg_error ? ui_attr(u, UI_PAIR_ERROR, A_BOLD) : A_NORMAL;
-    draw_message(attr, u->msg);
-    ui_put_fit(LINES - 1, 0, A_NORMAL, hint);   /* whole keys only */
+    char flat[512], first[512];
+    flatten_hint(hint, flat, sizeof flat);
+    const char *last = flat;
+    int rows = hint_rows(u, flat);
+    if (rows == 2) {   /* the rest of the hint on the bottom row */
+        int n = hint_break(hint, flat);
+        snprintf(first, sizeof first, "%.*s", n, flat);
+        ui_put(LINES - 2, 0, A_NORMAL, first);
+        for (last = flat + n; *last == ' ';)
+            last++;
+    }
+    ui_put_fit(LINES - 1, 0, A_NORMAL, last);   /* whole keys only */
+    draw_message(u, attr, LINES - 1 - rows);
 }
 
 /* The end-of-game words: "You win!" for the person at the keyboard, the

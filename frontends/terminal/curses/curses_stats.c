@@ -8,7 +8,8 @@
  * the person's refused clicks; the time is the game's own clock, as the
  * status line shows it, here to the millisecond. Rules without that
  * extension get no line. No ruleset id is named here, and no result
- * JSON is read.
+ * JSON is read. The line has a head (time, 3BV, 3BV/s) and the rest
+ * (clicks, efficiency), so a screen short of rows can show them apart.
  */
 #include "curses_ui.h"
 
@@ -73,12 +74,12 @@ static int64_t wasted(ui *u)
     return n;
 }
 
-void ui_stats_line(ui *u, double seconds, char *out, size_t cap)
+int ui_stats_line(ui *u, double seconds, char *out, size_t cap)
 {
     sapper_mines_record r;
     out[0] = 0;
     if (!mines_record(u, &r) || !(r.flags & SAPPER_MINES_REC_COUNTED))
-        return;
+        return 0;
     char rate[32] = "-";
     if (seconds > 0)
         snprintf(rate, sizeof rate, "%.2f", r.bbbv_solved / seconds);
@@ -87,8 +88,12 @@ void ui_stats_line(ui *u, double seconds, char *out, size_t cap)
     if (eff >= 0)
         snprintf(effic, sizeof effic, "%.0f%%", eff);
     long clicks = (long)r.clicks[0] + r.clicks[1] + r.clicks[2];
-    snprintf(out, cap, "%.3f s  3BV %d/%d  3BV/s %s  clicks %ld: %d left %d "
-             "right %d chord %lld wasted  efficiency %s", seconds, r.bbbv_solved,
-             r.bbbv, rate, clicks, r.clicks[0], r.clicks[1], r.clicks[2],
-             (long long)wasted(u), effic);
+    int head = snprintf(out, cap, "%.3f s  3BV %d/%d  3BV/s %s", seconds,
+                        r.bbbv_solved, r.bbbv, rate);
+    if (head < 0 || (size_t)head >= cap)
+        return 0;
+    snprintf(out + head, cap - (size_t)head, "  clicks %ld: %d left %d right "
+             "%d chord %lld wasted  efficiency %s", clicks, r.clicks[0],
+             r.clicks[1], r.clicks[2], (long long)wasted(u), effic);
+    return head;
 }

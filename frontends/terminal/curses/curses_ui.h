@@ -74,8 +74,15 @@ typedef struct ui {
     int scored;              /* the scoreboard has seen this game's end
                                 (scores.h): once per game, undo or not */
     char msg[512];           /* the message line, "" for none */
+    char msg_brief[512];     /* msg in fewer words for a screen without
+                                the rows for it (a score note without the
+                                score file's path, which t shows), "" for
+                                none; ui_message clears it */
     char stats[160];         /* a finished game's statistics line
                                 (curses_stats.c), "" for none */
+    int stats_head;          /* bytes of stats that are its time, 3BV and
+                                3BV/s: the grid's status line shows them
+                                at the end, the banner's row the rest */
     char made[40];           /* ui_board_made of game made_game */
     int forgiving;           /* ui_forgiving of game made_game */
     uint64_t made_game;
@@ -154,8 +161,9 @@ int ui_check_interrupt(ui *u);
  *  screens then name the seats instead of saying "you". */
 int ui_hot_seat(ui *u);
 /** The statistics line of a finished game that took seconds (3BV, 3BV/s,
- *  clicks, efficiency), or "" when its rules report none. */
-void ui_stats_line(ui *u, double seconds, char *out, size_t cap);
+ *  clicks, efficiency), or "" when its rules report none. Returns the
+ *  length of its head (the time, 3BV and 3BV/s entries), 0 for "". */
+int ui_stats_line(ui *u, double seconds, char *out, size_t cap);
 /** The mines forgiven so far, or -1 when the game's rules forgive none
  *  (curses_stats.c). */
 double ui_forgiven(ui *u);
@@ -197,8 +205,17 @@ int ui_word_cut(const char *text, int width);
 /** printf into the message line (error: shown as a refusal). */
 void ui_message(ui *u, int error, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-/** The bottom two lines: the message and the key hint. */
+/** The bottom lines: the message and the key hint. A hint wider than the
+ *  screen takes two rows where the rows above are free for them and the
+ *  message, broken at its '\n' when the part before it fits (else at an
+ *  entry); otherwise, on one row ('\n' as two spaces), it ends at the
+ *  last whole entry that fits. */
 void ui_draw_footer(ui *u, const char *hint);
+/** The rows text takes wrapped at words to width (0 for ""). */
+int ui_wrap_rows(const char *text, int width);
+/** The message to show in rows rows: u->msg, or its brief form when the
+ *  whole of msg needs more rows and there is one. */
+const char *ui_shown_message(const ui *u, int rows);
 /** The end-of-game line at row y ("You win!", "You lose", ...) followed
  *  by the keys that go on from there; nothing while the game is on. */
 void ui_draw_banner(ui *u, int y, int x, const char *keys);

@@ -34,8 +34,9 @@ static void set_clock(watch_ui *wu)
     wu->u.first_move = 1.0;
     wu->u.ended = 1.0 + (t > 0 ? t : 0);
     wu->u.stats[0] = 0;
+    wu->u.stats_head = 0;
     if (t >= 0 && wu->w->step == wu->w->steps)   /* the end screen's statistics */
-        ui_stats_line(&wu->u, t, wu->u.stats, sizeof wu->u.stats);
+        wu->u.stats_head = ui_stats_line(&wu->u, t, wu->u.stats, sizeof wu->u.stats);
 }
 
 /* The grid's cursor on the cell the step's last move acted on. */
