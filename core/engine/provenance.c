@@ -79,7 +79,14 @@ static void plugin_json(const sapper_plugin *p, sapper_strbuf *out)
     sapper_strbuf_json(out, p->desc.id);
     sapper_strbuf_printf(out, ",\"version\":");
     sapper_strbuf_json(out, p->desc.version);
-    sapper_strbuf_printf(out, ",\"fingerprint\":\"%s\"}", plugin_fingerprint(p));
+    sapper_strbuf_printf(out, ",\"fingerprint\":\"%s\"", plugin_fingerprint(p));
+    if (p->command) {   /* a process bot: what was run, and the file fingerprinted */
+        sapper_strbuf_printf(out, ",\"command\":");
+        sapper_strbuf_json(out, p->command->text);
+        sapper_strbuf_printf(out, ",\"program\":");
+        sapper_strbuf_json(out, p->command->program);
+    }
+    sapper_strbuf_printf(out, "}");
 }
 
 void sapper_provenance_json(const sapper_plugin *rules, const sapper_plugin *const *bots,

@@ -9,8 +9,11 @@
 #define _GNU_SOURCE
 #include "sandbox_internal.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <time.h>
 
 static botproc *seat_proc(sapper_sandbox *sb, int32_t seat)
 {
@@ -37,19 +40,27 @@ static sapper_status fail(sapper_sandbox *sb, int32_t seat, const char *word,
 static sapper_status ended(sapper_sandbox *sb, int32_t seat, char *why, size_t whycap)
 {
     botproc *p = seat_proc(sb, seat);
+    siginfo_t info = {0};
+    for (int i = 0; i < 50 && info.si_pid == 0; i++) {   /* exiting: 50 ms at most */
+        if (waitid(P_PID, (id_t)p->pid, &info, WEXITED | WNOHANG | WNOWAIT) != 0)
+            break;
+        if (info.si_pid == 0)
+            nanosleep(&(struct timespec){0, 1000000}, NULL);
+    }
+    if (info.si_pid == 0)   /* alive with its output closed: no answer will come */
+        return fail(sb, seat, "protocol", "it closed its standard output", why, whycap);
     const char *word = sandbox_end_proc(sb, p, 0);
     sb->seat_proc[seat] = -1;
     const char *how = strcmp(word, "exit") == 0 ? "the process exited"
                     : strcmp(word, "sandbox") == 0 ? "the process made a system call the "
                       "sandbox forbids (a new process, exec, connect, a signal to another "
                       "process, writing a file: docs/PLUGINS.md, \"Process bots\")"
-                    : strcmp(word, "timeout") == 0 ? "it closed its standard output"
                     : strcmp(word, "memory") == 0 ? "the process passed its memory share"
                     : "the process died of a signal";
     char line[400];
     snprintf(line, sizeof line, "its standard output ended: %s", how);
     sapper_host_log(sb->host[seat], SAPPER_LOG_WARNING, line);
-    snprintf(why, whycap, "%s", strcmp(word, "timeout") == 0 ? "protocol" : word);
+    snprintf(why, whycap, "%s", word);
     return SAPPER_ERR_STATE;
 }
 

@@ -51,3 +51,4 @@ sapper_e2e(e2e_redteam redteam_test.sh TIMEOUT 300)
 # A newcomer's ruleset: the template copied, renamed, built out of the tree
 # with cc and played through the line protocol (docs/ARCHITECTURE.md).
 sapper_e2e(e2e_rules_template rules_template_test.sh SKIPPABLE)
+sapper_e2e(e2e_process_bots process_bots_test.sh SKIPPABLE TIMEOUT 300)

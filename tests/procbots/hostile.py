@@ -9,8 +9,9 @@ left running.
 MODE: honest, fork_bomb, system, socket, read_secrets (argv[2:] are paths
 it tries to read; "LEAK" on stderr when one opens), write_file, garbage,
 huge_line, close_stdout, silent, early (answers before it is asked),
-ignore_term (ignores SIGTERM, then hangs), grandchild (a daemonised
-double fork), reveal_mines (an illegal answer).
+ignore_term (ignores SIGTERM, then spins), grandchild (a daemonised
+double fork), reveal_mines (a cell off the board), illegal (a chord on a
+hidden cell: a well-formed action that is not legal).
 """
 import os
 import signal
@@ -126,6 +127,8 @@ def main():
                 attack()
             if MODE == "reveal_mines":
                 say("move reveal 999 999")
+            elif MODE == "illegal" and family == "mines":
+                say("move chord 0 0")
             else:
                 say("move " + action_text(family, size, first_legal))
         elif words[0] == "end":
