@@ -70,6 +70,14 @@ const char *sapper_strbuf_str(const sapper_strbuf *b)
     return b->data && !b->failed ? b->data : "";
 }
 
+void sapper_strbuf_clear(sapper_strbuf *b)
+{
+    b->len = 0;
+    b->failed = 0;
+    if (b->data)
+        b->data[0] = '\0';
+}
+
 void sapper_strbuf_free(sapper_strbuf *b)
 {
     free(b->data);

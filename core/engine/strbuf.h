@@ -21,6 +21,8 @@ void sapper_strbuf_append(sapper_strbuf *b, const char *s, size_t n);
 void sapper_strbuf_json(sapper_strbuf *b, const char *s);
 /** The text, "" when empty. */
 const char *sapper_strbuf_str(const sapper_strbuf *b);
+/** Empties b, keeping its memory for the next text. */
+void sapper_strbuf_clear(sapper_strbuf *b);
 void sapper_strbuf_free(sapper_strbuf *b);
 
 #endif

@@ -23,8 +23,12 @@ static char glyph(uint8_t c)
     case SAPPER_CELL_MARKED: return 'M';
     case SAPPER_CELL_CLAIMED: return 'A';
     case SAPPER_CELL_CLAIMED + 1: return 'B';
-    default: return '*';   /* exposed, and the analysis after a loss */
+    default: break;
     }
+    uint8_t a = sapper_cell_analysis(c);   /* a lost deductive game's analysis */
+    if (a == SAPPER_CELL_SAFE_UNKNOWN || a == SAPPER_CELL_SAFE_KNOWN)
+        return c >= SAPPER_CELL_SAFE_UNKNOWN + SAPPER_CELL_ANALYSIS_MARKED ? 'M' : '?';
+    return '*';   /* an exposed mine */
 }
 
 /* Seat numbers from 1, 0 for none (terminal, simultaneous). */

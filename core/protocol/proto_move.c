@@ -46,12 +46,13 @@ void sapper_proto_put_did(sapper_strbuf *o, const sapper_proto_codec *c, int32_t
 int sapper_proto_put_view(sapper_strbuf *o, sapper_proto_codec *c, const void *view,
                           size_t size)
 {
-    sapper_strbuf text = {0};
-    int rc = c->family == SAPPER_PROTO_MINES ? proto_mines_view(&text, c, view, size)
-           : c->family == SAPPER_PROTO_ARENA ? proto_arena_view(&text, c, view, size) : -1;
-    if (rc == 0)
-        sapper_strbuf_append(o, sapper_strbuf_str(&text), text.len);
-    sapper_strbuf_free(&text);
+    size_t before = o->len;
+    int rc = c->family == SAPPER_PROTO_MINES ? proto_mines_view(o, c, view, size)
+           : c->family == SAPPER_PROTO_ARENA ? proto_arena_view(o, c, view, size) : -1;
+    if (rc != 0 && o->data) {   /* nothing of a malformed view stays */
+        o->len = before;
+        o->data[before] = '\0';
+    }
     return rc;
 }
 
@@ -66,13 +67,14 @@ int sapper_proto_read_move(const sapper_proto_codec *c, const char *line, int64_
     for (const char *p = line + 5;;) {
         size_t len = strcspn(p, ";");
         if (*n == cap) {
-            snprintf(why, whycap, "expected at most %zu actions in one answer, found more",
-                     cap);
-            return -1;
+            snprintf(what, sizeof what, "at most %zu actions in one answer", cap);
+            return proto_expected(why, whycap, what, line);
         }
-        if (len == 0 || len >= sizeof action)
+        if (len == 0)
             return proto_expected(why, whycap, "\"move ACTION\" or \"move ACTION;ACTION;"
                                   "...\" with no empty action", line);
+        if (len >= sizeof action)
+            return proto_expected(why, whycap, "actions of at most 127 bytes", p);
         memcpy(action, p, len);
         action[len] = '\0';
         if (sapper_proto_text_action(c, action, &ids[*n], what, sizeof what)) {

@@ -166,5 +166,7 @@ void sapper_sandbox_free(sapper_sandbox *sb)
     for (int s = 0; s < SAPPER_MAX_SEATS; s++)
         sapper_wire_free(&sb->informs[s]);
     sapper_wire_free(&sb->out);
+    sapper_strbuf_free(&sb->text);
+    sapper_strbuf_free(&sb->view);
     free(sb);
 }

@@ -63,6 +63,8 @@ struct sapper_sandbox {
                                                late to cost their game (found
                                                at bot_free): their next one */
     int nowed;
+    sapper_strbuf text, view;               /* a process bot's next lines:
+                                               kept, to be refilled */
     double returns[SAPPER_MAX_SEATS][2];    /* [seat]: {known, its return}
                                                (sapper_bot_driver.result) */
     char message[1024];
@@ -99,13 +101,15 @@ void sandbox_see_others_stopped(sapper_sandbox *sb, const botproc *p);
 /* sandbox_program.c: a process bot started and its handshake read (0;
    -1 with sb->message); its standard error copied to its log; its next
    line before hard (1; 0 timed out; -1 end of output; -2 a line too long
-   or holding a NUL); whether it wrote what nobody asked for; a text sent
+   or holding a NUL); whether it wrote what nobody asked for (what was
+   read with its last answer; with look, its pipe too: one more system
+   call); a text sent
    (as sandbox_send_frame: 0, -1 gone, -2 timed out). */
 int sandbox_start_program(sapper_sandbox *sb, botproc *p, const sapper_command *cmd,
                           const char *log_name, int64_t key);
 void sandbox_drain_err(sapper_sandbox *sb, botproc *p);
 int sandbox_read_line(sapper_sandbox *sb, botproc *p, double hard, char *line);
-int sandbox_unasked(botproc *p);
+int sandbox_unasked(botproc *p, int look);
 int sandbox_send_text(sapper_sandbox *sb, botproc *p, const sapper_strbuf *text,
                       double hard);
 

@@ -130,15 +130,12 @@ int sandbox_read_line(sapper_sandbox *sb, botproc *p, double hard, char *line)
     }
 }
 
-int sandbox_unasked(botproc *p)
+int sandbox_unasked(botproc *p, int look)
 {
     char c;
     if (sapper_proto_pending(p->lines))
         return 1;
-    ssize_t k = read(p->from, &c, 1);
-    if (k == 1)
-        return 1;
-    return 0;
+    return look && read(p->from, &c, 1) == 1;
 }
 
 /* Writes all of text before hard: 0, -1 (it is gone), -2 (timed out). */
@@ -239,7 +236,7 @@ static int handshake(sapper_sandbox *sb, botproc *p, char *why, size_t whycap)
         if (sapper_proto_read_hello(&p->hello, line, why, whycap))
             return -1;
     }
-    if (p->hello.ready && !sandbox_unasked(p))
+    if (p->hello.ready && !sandbox_unasked(p, 1))
         return 0;
     if (p->hello.ready) {
         snprintf(why, whycap, "line %d of the bot's output comes after \"ready 1\", before "

@@ -74,7 +74,7 @@ static sapper_status exchange(sapper_sandbox *sb, int32_t seat, sapper_strbuf *t
         return snprintf(why, whycap, "sandbox"), SAPPER_ERR_STATE;
     if (text->failed)
         return snprintf(why, whycap, "memory"), SAPPER_ERR_STATE;
-    if (sandbox_unasked(p))
+    if (sandbox_unasked(p, 0))   /* with its last answer: the next read finds the rest */
         return fail(sb, seat, "protocol", "it wrote to its standard output before it "
                     "was asked", why, whycap);
     double t0 = sandbox_now();
@@ -105,7 +105,8 @@ static void held(sapper_sandbox *sb, int32_t seat, uint32_t type)
         sandbox_hold(sb, p, type);
 }
 
-/* The did lines of the actions seat has not heard yet (sb->informs). */
+/* The did lines of the other seats' actions seat has not heard yet
+   (sb->informs). */
 static void put_dids(sapper_sandbox *sb, int32_t seat, const sapper_proto_codec *c,
                      sapper_strbuf *o)
 {
@@ -115,7 +116,8 @@ static void put_dids(sapper_sandbox *sb, int32_t seat, const sapper_proto_codec 
         int64_t action = sapper_wire_get_i64(&in);
         if (in.bad)
             break;
-        sapper_proto_put_did(o, c, actor, action);
+        if (actor != seat)   /* its own actions are its answers: not repeated */
+            sapper_proto_put_did(o, c, actor, action);
     }
     if (sb->informs[seat].failed)
         o->failed = 1;
@@ -173,20 +175,18 @@ sapper_status sandbox_text_step(sapper_sandbox *sb, int32_t seat, const void *vi
     botproc *p = seat_proc(sb, seat);
     if (!p)
         return fail(sb, seat, "sandbox", NULL, why, whycap);
-    sapper_strbuf seen = {0}, o = {0};
-    if (sapper_proto_put_view(&seen, &p->codec, view, view_size) != 0) {
-        sapper_strbuf_free(&seen);
+    sapper_strbuf *seen = &sb->view, *o = &sb->text;
+    sapper_strbuf_clear(seen);
+    sapper_strbuf_clear(o);
+    if (sapper_proto_put_view(seen, &p->codec, view, view_size) != 0)
         return snprintf(why, whycap, "protocol"), SAPPER_ERR_INTERNAL;   /* the rules' */
-    }
-    put_dids(sb, seat, &p->codec, &o);
-    sapper_strbuf_append(&o, sapper_strbuf_str(&seen), seen.len);
-    sapper_strbuf_free(&seen);
+    put_dids(sb, seat, &p->codec, o);
+    sapper_strbuf_append(o, sapper_strbuf_str(seen), seen->len);
     if (p->hello.want_legal)
-        sapper_proto_put_legal(&o, legal, nlegal);
-    sapper_proto_put_go(&o, sb->call_limit, sb->game_left);
+        sapper_proto_put_legal(o, legal, nlegal);
+    sapper_proto_put_go(o, sb->call_limit, sb->game_left);
     char line[SAPPER_PROTO_LINE_MAX + 1], said[512];
-    sapper_status st = exchange(sb, seat, &o, line, why, whycap);
-    sapper_strbuf_free(&o);
+    sapper_status st = exchange(sb, seat, o, line, why, whycap);
     if (st != SAPPER_OK)
         return st;
     if (sapper_proto_read_move(&p->codec, line, actions, cap, count, said, sizeof said)) {
