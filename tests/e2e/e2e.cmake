@@ -52,3 +52,7 @@ sapper_e2e(e2e_redteam redteam_test.sh TIMEOUT 300)
 # with cc and played through the line protocol (docs/ARCHITECTURE.md).
 sapper_e2e(e2e_rules_template rules_template_test.sh SKIPPABLE)
 sapper_e2e(e2e_process_bots process_bots_test.sh SKIPPABLE TIMEOUT 300)
+# The process bots' kits and examples against scripted engine lines, without
+# the engine (tests/kits/: Python, Node.js and the C example).
+add_test(NAME kits COMMAND python3 ${CMAKE_SOURCE_DIR}/tests/kits/test_kits.py)
+set_tests_properties(kits PROPERTIES TIMEOUT 300)

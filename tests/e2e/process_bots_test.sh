@@ -203,6 +203,17 @@ out=$(cd bots && "$S" bot-check --games 1 ./hostile_c early 2>&1)
 expect_contains "$out" "comes after \"ready 1\", before anything asked for it" \
     "bot-check: an answer before it was asked"
 
+# ---- sapper run records a process bot's games; the replay needs no program
+printf '[game]\nrules = classic\n[player.1]\ncommand = ./hostile_c honest\ncwd = bots\n' > run.ini
+"$S" run run.ini --games 3 --record rec.txt --quiet >/dev/null 2>&1
+expect_contains "$(grep '^seat' rec.txt | head -1)" "seat 1 process hostile_c_honest" \
+    "run --record marks the process bot's seat"
+mv bots/hostile_c bots/hostile_c.gone
+out=$("$S" replay rec.txt 2>&1); rc=$?
+mv bots/hostile_c.gone bots/hostile_c
+expect_status $rc 0 "its games replay without the program"
+expect_contains "$out" "3 games, 0 mismatches" "every game verifies"
+
 # ---- a person against a process bot, through the line protocol
 printf '[game]\nrules = seeker\nseed = 3\n[player.2]\ncommand = ./hostile_c honest\ncwd = bots\n' \
     > play.ini
