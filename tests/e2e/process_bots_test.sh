@@ -203,6 +203,21 @@ out=$(cd bots && "$S" bot-check --games 1 ./hostile_c early 2>&1)
 expect_contains "$out" "comes after \"ready 1\", before anything asked for it" \
     "bot-check: an answer before it was asked"
 
+# ---- under mpirun: the same rows as one process
+if command -v mpirun >/dev/null && [ -x "$B/sapper-mpi" ]; then
+    MPIRUN=(timeout -k 10 300 mpirun --oversubscribe --bind-to none)
+    [ "$(id -u)" -eq 0 ] && MPIRUN+=(--allow-run-as-root)
+    sed 's/^db = classic.db/db = mpi.db/; s/^games = 30/games = 10/' classic.ini > mpi.ini
+    sed 's/^db = classic.db/db = one.db/; s/^games = 30/games = 10/' classic.ini > one.ini
+    "${MPIRUN[@]}" -np 3 "$B/sapper-mpi" tournament mpi.ini --quiet >/dev/null 2>&1
+    expect_status $? 0 "mpirun: process bots play on the ranks"
+    "$S" tournament one.ini --quiet >/dev/null 2>&1
+    q="select group_concat(game_index || returns || moves || result, ' ') from
+       (select * from games order by game_index)"
+    [ "$(sqlite3 mpi.db "$q")" = "$(sqlite3 one.db "$q")" ] && [ -n "$(sqlite3 one.db "$q")" ] &&
+        pass "mpirun: the same games as one process" || fail "mpirun: the games differ"
+fi
+
 # ---- sapper run records a process bot's games; the replay needs no program
 printf '[game]\nrules = classic\n[player.1]\ncommand = ./hostile_c honest\ncwd = bots\n' > run.ini
 "$S" run run.ini --games 3 --record rec.txt --quiet >/dev/null 2>&1
