@@ -73,7 +73,7 @@ void sapper_provenance_bot_lines(const sapper_setup *s, sapper_strbuf *out)
     }
 }
 
-static void plugin_json(const sapper_plugin *p, sapper_strbuf *out)
+void sapper_provenance_plugin_json(const sapper_plugin *p, sapper_strbuf *out)
 {
     sapper_strbuf_printf(out, "{\"kind\":\"%s\",\"id\":", sapper_kind_name(p->desc.kind));
     sapper_strbuf_json(out, p->desc.id);
@@ -94,14 +94,14 @@ void sapper_provenance_json(const sapper_plugin *rules, const sapper_plugin *con
 {
     sapper_strbuf_printf(out, "{\"engine\":\"%s\",\"abi\":\"%d.%d\",\"plugins\":[",
                          SAPPER_ENGINE_VERSION, SAPPER_ABI_MAJOR, SAPPER_ABI_MINOR);
-    plugin_json(rules, out);
+    sapper_provenance_plugin_json(rules, out);
     for (size_t i = 0; i < n; i++) {
         int seen = 0;
         for (size_t k = 0; k < i; k++)
             seen |= bots[k] == bots[i];
         if (!seen) {
             sapper_strbuf_printf(out, ",");
-            plugin_json(bots[i], out);
+            sapper_provenance_plugin_json(bots[i], out);
         }
     }
     sapper_strbuf_printf(out, "]}");

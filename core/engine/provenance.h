@@ -16,6 +16,9 @@
 void sapper_provenance_rules_lines(const sapper_setup *s, sapper_strbuf *out);
 void sapper_provenance_bot_lines(const sapper_setup *s, sapper_strbuf *out);
 
+/** One plugin as an object: kind, id, version, fingerprint, and for a
+ *  process bot the command and the program file fingerprinted. */
+void sapper_provenance_plugin_json(const sapper_plugin *p, sapper_strbuf *out);
 /** The same as one JSON object, for a tournament run: {"engine":..,
  *  "abi":..,"plugins":[{"kind":..,"id":..,"version":..,"fingerprint":..}]};
  *  bots lists the entrants' bots (n of them, duplicates allowed). */

@@ -9,6 +9,7 @@
  */
 #include "table_internal.h"
 #include "stats.h"
+#include "provenance.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -211,6 +212,8 @@ static void entrant_json(const tables *t, size_t i, int rank, sapper_strbuf *jso
                          sapper_mean_placement(e->places, SAPPER_MAX_SEATS, NULL),
                          ms_per_move(e));
     faults_json(e, json);
+    sapper_strbuf_printf(json, ",\"plugin\":");   /* what played: a process bot's command */
+    sapper_provenance_plugin_json(t->def->entrants[i].bot, json);
     sapper_strbuf_printf(json, ",\"void\":%lld,\"void_stands_out\":%s}",
                          (long long)e->voided, void_stands_out(t, i) ? "true" : "false");
 }

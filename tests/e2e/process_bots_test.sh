@@ -47,6 +47,9 @@ if [ "$(printf '%s\n' "$table" | awk '$NF != "-"' | wc -l)" -eq 0 ]; then
 else fail "classic: faults: $table"; fi
 rows=$(sqlite3 classic.db "select count(*) from games; pragma integrity_check;" | tr '\n' ' ')
 expect_contains "$rows" "120 ok" "classic: 120 rows, integrity ok"
+"$S" tournament classic.ini --resume --quiet --json classic.json >/dev/null 2>&1
+expect_contains "$(tr -d ' ' < classic.json)" "\"command\":\"$PY single.py\"" \
+    "classic: --json names a process bot's command"
 rep=$("$S" replay --db classic.db --game 2 2>&1); rc=$?
 expect_status $rc 0 "classic: a single_py game replays without its program"
 expect_contains "$(sqlite3 classic.db "select provenance from runs")" \
