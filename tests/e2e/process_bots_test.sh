@@ -48,8 +48,8 @@ else fail "classic: faults: $table"; fi
 rows=$(sqlite3 classic.db "select count(*) from games; pragma integrity_check;" | tr '\n' ' ')
 expect_contains "$rows" "120 ok" "classic: 120 rows, integrity ok"
 "$S" tournament classic.ini --resume --quiet --json classic.json >/dev/null 2>&1
-expect_contains "$(tr -d ' ' < classic.json)" "\"command\":\"$PY single.py\"" \
-    "classic: --json names a process bot's command"
+expect_contains "$(cat classic.json)" "\"command\":\"$PY single.py\",\"program\":\"$SRC/plugins/bots/single_py/single.py\"" \
+    "classic: --json names a process bot's command and program file"
 rep=$("$S" replay --db classic.db --game 2 2>&1); rc=$?
 expect_status $rc 0 "classic: a single_py game replays without its program"
 expect_contains "$(sqlite3 classic.db "select provenance from runs")" \
