@@ -231,8 +231,11 @@ static int program_filter(void)
     rc = rc ? rc : rule(f, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(io_uring_setup));
     rc = rc ? rc : rule(f, SCMP_ACT_ERRNO(EACCES), SCMP_SYS(socket));
     rc = rc ? rc : rule(f, SCMP_ACT_ERRNO(EACCES), SCMP_SYS(socketpair));
-    rc = rc ? rc : seccomp_rule_add(f, SCMP_ACT_ALLOW, SCMP_SYS(prlimit64), 2,
-                                    SCMP_A0(SCMP_CMP_EQ, 0), SCMP_A2(SCMP_CMP_EQ, 0));
+    /* its own limits: reading them, and setting them (the engine sets them
+       after this filter; soft and hard are equal, so it can only lower) */
+    rc = rc ? rc : seccomp_rule_add(f, SCMP_ACT_ALLOW, SCMP_SYS(prlimit64), 1,
+                                    SCMP_A0(SCMP_CMP_EQ, 0));
+    rc = rc ? rc : rule(f, SCMP_ACT_ALLOW, SCMP_SYS(setrlimit));
     rc = rc ? rc : allow_threads(f);
     rc = rc ? rc : allow_own_signals(f);
     rc = rc ? rc : allow_reading_opens(f);
@@ -248,10 +251,6 @@ int sapper_lockdown_program(const sapper_program_child *c, int exec_fd, char *er
     if (exec_fd != SAPPER_PROGRAM_EXEC_FD) {
         snprintf(err, errcap, "the program's descriptor is %d, not %d", exec_fd,
                  SAPPER_PROGRAM_EXEC_FD);
-        return -1;
-    }
-    if (limits(c)) {
-        snprintf(err, errcap, "cannot set resource limits: %s", strerror(errno));
         return -1;
     }
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || lockdown_drop_capabilities()) {
@@ -271,6 +270,13 @@ int sapper_lockdown_program(const sapper_program_child *c, int exec_fd, char *er
     }
     if (program_filter()) {
         snprintf(err, errcap, "cannot load the seccomp filter");
+        return -1;
+    }
+    /* last: building the filter allocates, and an allocator that maps more
+       than the data limit (AddressSanitizer's, in a sanitized engine)
+       would fail under it */
+    if (limits(c)) {
+        snprintf(err, errcap, "cannot set resource limits: %s", strerror(errno));
         return -1;
     }
     return 0;

@@ -212,8 +212,14 @@ if command -v mpirun >/dev/null && [ -x "$B/sapper-mpi" ]; then
     [ "$(id -u)" -eq 0 ] && MPIRUN+=(--allow-run-as-root)
     sed 's/^db = classic.db/db = mpi.db/; s/^games = 30/games = 10/' classic.ini > mpi.ini
     sed 's/^db = classic.db/db = one.db/; s/^games = 30/games = 10/' classic.ini > one.ini
-    "${MPIRUN[@]}" -np 3 "$B/sapper-mpi" tournament mpi.ini --quiet >/dev/null 2>&1
+    # as mpi_test.sh: a docker-safe copy mechanism, and under the sanitizers
+    # Open MPI's own unfreed allocations suppressed (a full unwind finds them)
+    mpi_env=(env OMPI_MCA_btl_vader_single_copy_mechanism=none
+             LSAN_OPTIONS="suppressions=$(cd "$(dirname "$0")" && pwd)/mpi_lsan.supp:print_suppressions=0"
+             ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}fast_unwind_on_malloc=0")
+    "${mpi_env[@]}" "${MPIRUN[@]}" -np 3 "$B/sapper-mpi" tournament mpi.ini --quiet >mpi.out 2>&1
     expect_status $? 0 "mpirun: process bots play on the ranks"
+    [ -s mpi.out ] && grep -v "master seed" mpi.out | head -5
     "$S" tournament one.ini --quiet >/dev/null 2>&1
     q="select group_concat(game_index || returns || moves || result, ' ') from
        (select * from games order by game_index)"
