@@ -29,6 +29,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench_util.h"
 #include "loader.h"
 #include "sandbox.h"
 #include "sapper/mines.h"
@@ -36,25 +37,6 @@
 #define STEPS 20000
 #define W 30
 #define H 16
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double quantile(double *v, int n, double q)
-{
-    qsort(v, (size_t)n, sizeof *v, by_value);
-    return v[(int)(q * (n - 1) + 0.5)];
-}
 
 static void die(const char *what)
 {
@@ -64,19 +46,6 @@ static void die(const char *what)
 
 /* ---- 1. the round trip */
 
-static void expert_position(unsigned char *view, size_t vsize, int64_t *legal, size_t *n)
-{
-    sapper_mines_view *v = (sapper_mines_view *)(void *)view;
-    memset(view, 0, vsize);
-    *v = (sapper_mines_view){.struct_size = sizeof *v, .width = W, .height = H,
-                             .mines = 99, .players = 1};
-    memset(view + sizeof *v, SAPPER_CELL_HIDDEN, W * H);
-    *n = 0;
-    for (int verb = 0; verb < SAPPER_MINES_VERBS; verb++)
-        for (int c = 0; c < W * H; c++)
-            legal[(*n)++] = (int64_t)verb * W * H + c;
-}
-
 /* 20 000 steps of bot through the sandbox: the times in t (us). */
 static void steps(const sapper_plugin *bot, double *t)
 {
@@ -85,7 +54,7 @@ static void steps(const sapper_plugin *bot, double *t)
     int64_t *legal = malloc(SAPPER_MINES_VERBS * W * H * sizeof *legal), action;
     if (!view || !legal)
         die("out of memory");
-    expert_position(view, vsize, legal, &n);
+    bench_hidden_position(view, vsize, W, H, legal, &n);
     sapper_sandbox_options o = {.helper = SAPPER_BOTHOST};
     sapper_sandbox *sb = sapper_sandbox_new(&o);
     sapper_game_info info = {.struct_size = sizeof info, .min_players = 1,
@@ -99,12 +68,12 @@ static void steps(const sapper_plugin *bot, double *t)
     if (sapper_sandbox_driver.bot_new(sb, 0, &none, &s, 0, why, sizeof why) != SAPPER_OK)
         die(sapper_sandbox_message(sb));
     for (int i = 0; i < STEPS; i++) {
-        double t0 = now();
+        double t0 = bench_now();
         size_t count;
         if (sapper_sandbox_driver.step(sb, 0, view, vsize, legal, n, &action, 1, &count,
                                        why, sizeof why) != SAPPER_OK)
             die(why);
-        t[i] = (now() - t0) * 1e6;
+        t[i] = (bench_now() - t0) * 1e6;
     }
     sapper_sandbox_driver.bot_free(sb, 0, 0, why, sizeof why);
     sapper_sandbox_release(sb);
@@ -149,9 +118,9 @@ static void round_trip(sapper_registry *reg)
     printf("round trip of one move (the first legal action; Expert view, %d legal actions, "
            "%d steps, one core):\n", SAPPER_MINES_VERBS * W * H, STEPS);
     printf("  .so bot (template, sapper-bothost)  median %7.2f us  p99 %7.2f us\n",
-           quantile(t, STEPS, 0.5), quantile(t, STEPS, 0.99));
+           bench_quantile(t, STEPS, 0.5), bench_quantile(t, STEPS, 0.99));
     printf("  process bot (first_legal, C)        median %7.2f us  p99 %7.2f us\n",
-           quantile(u, STEPS, 0.5), quantile(u, STEPS, 0.99));
+           bench_quantile(u, STEPS, 0.5), bench_quantile(u, STEPS, 0.99));
     CPU_ZERO(&one);
     for (int c = 0; c < CPU_SETSIZE; c++)
         CPU_SET(c, &one);
@@ -162,32 +131,16 @@ static void round_trip(sapper_registry *reg)
 
 /* ---- 2. tournaments, interleaved */
 
-typedef struct measure {
-    double cpu, sys;
-    long faults;
-} measure;
-
-static measure run_tournament(const char *dir, const char *ini)
+static bench_measure run_tournament(const char *dir, const char *ini)
 {
     char db[PATH_MAX + 16], dbarg[PATH_MAX + 32];
     snprintf(db, sizeof db, "%s/run.db", dir);
     snprintf(dbarg, sizeof dbarg, "tournament.db=%s", db);
-    fflush(stdout);
-    pid_t pid = fork();
-    if (pid == 0) {
-        if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
-            _exit(127);
-        execl(SAPPER_BINARY, "sapper", "tournament", ini, dbarg, "--jobs", "1", (char *)NULL);
-        _exit(127);
-    }
-    int status;
-    struct rusage ru;
-    if (pid < 0 || wait4(pid, &status, 0, &ru) != pid || !WIFEXITED(status) ||
-        WEXITSTATUS(status) != 0)
+    char *argv[] = {(char *)SAPPER_BINARY, (char *)"tournament", (char *)ini, dbarg,
+                    (char *)"--jobs", (char *)"1", NULL};
+    bench_measure m;
+    if (bench_run(argv, &m) != 0)
         die("a tournament run failed");
-    measure m = {.sys = (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6,
-                 .faults = ru.ru_minflt};
-    m.cpu = m.sys + (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6;
     static char rm[4 * sizeof db + 64];
     snprintf(rm, sizeof rm, "rm -rf '%s' '%s'-wal '%s'-shm '%s'.logs", db, db, db, db);
     if (system(rm) != 0)
@@ -216,7 +169,7 @@ static void pairs(const char *dir, const char *preset, int games, int npairs)
     double ratio[64], cpu[2] = {0}, sys[2] = {0};
     long faults[2] = {0};
     for (int i = 0; i < npairs; i++) {
-        measure m[2];   /* 0 the .so bot, 1 the process bot; the order alternates */
+        bench_measure m[2];   /* 0 the .so bot, 1 the process bot; the order alternates */
         for (int k = 0; k < 2; k++) {
             int which = (i + k) % 2;
             m[which] = run_tournament(dir, ini[which]);
@@ -234,9 +187,9 @@ static void pairs(const char *dir, const char *preset, int games, int npairs)
         printf("  %-12s %8.1f games/CPU-s, kernel %4.1f%% of CPU, %6.1f minor faults/game\n",
                k ? "process bot" : ".so bot", games * npairs / cpu[k],
                100 * sys[k] / cpu[k], (double)faults[k] / ((double)games * npairs));
-    double lo = quantile(ratio, npairs, 0.0), hi = quantile(ratio, npairs, 1.0);
+    double lo = bench_quantile(ratio, npairs, 0.0), hi = bench_quantile(ratio, npairs, 1.0);
     printf("  process / .so: median %.3f (min %.3f, max %.3f)\n",
-           quantile(ratio, npairs, 0.5), lo, hi);
+           bench_quantile(ratio, npairs, 0.5), lo, hi);
     remove(ini[0]);
     remove(ini[1]);
 }

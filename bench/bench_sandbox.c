@@ -25,28 +25,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench_util.h"
 #include "loader.h"
 #include "sandbox.h"
 #include "sapper/mines.h"
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double quantile(double *v, int n, double q)
-{
-    qsort(v, (size_t)n, sizeof *v, by_value);
-    return v[(int)(q * (n - 1) + 0.5)];
-}
 
 static void die(const char *what)
 {
@@ -59,19 +41,6 @@ static void die(const char *what)
 #define STEPS 20000
 #define W 30
 #define H 16
-
-static void expert_position(unsigned char *view, size_t vsize, int64_t *legal, size_t *n)
-{
-    sapper_mines_view *v = (sapper_mines_view *)(void *)view;
-    memset(view, 0, vsize);
-    *v = (sapper_mines_view){.struct_size = sizeof *v, .width = W, .height = H,
-                             .mines = 99, .players = 1};
-    memset(view + sizeof *v, SAPPER_CELL_HIDDEN, W * H);
-    *n = 0;
-    for (int verb = 0; verb < SAPPER_MINES_VERBS; verb++)
-        for (int c = 0; c < W * H; c++)
-            legal[(*n)++] = (int64_t)verb * W * H + c;
-}
 
 static void round_trip(const sapper_registry *reg)
 {
@@ -88,7 +57,7 @@ static void round_trip(const sapper_registry *reg)
     double *t = malloc(STEPS * sizeof *t), *u = malloc(STEPS * sizeof *u);
     if (!view || !legal || !t || !u)
         die("out of memory");
-    expert_position(view, vsize, legal, &n);
+    bench_hidden_position(view, vsize, W, H, legal, &n);
     sapper_sandbox_options o = {.helper = SAPPER_BOTHOST};
     sapper_sandbox *sb = sapper_sandbox_new(&o);
     sapper_game_info info = {.struct_size = sizeof info, .min_players = 1,
@@ -106,14 +75,14 @@ static void round_trip(const sapper_registry *reg)
         bot->bot.bot_new(&none, &s, &local, why, sizeof why) != SAPPER_OK)
         die(why);
     for (int i = 0; i < STEPS; i++) {
-        double t0 = now();
+        double t0 = bench_now();
         size_t count;
         if (sapper_sandbox_driver.step(sb, 0, view, vsize, legal, n, &action, 1, &count,
                                        why, sizeof why) != SAPPER_OK)
             die(why);
-        double t1 = now();
+        double t1 = bench_now();
         bot->bot.step(local, view, vsize, legal, n, &action);
-        double t2 = now();
+        double t2 = bench_now();
         t[i] = (t1 - t0) * 1e6;
         u[i] = (t2 - t1) * 1e6;
     }
@@ -123,10 +92,10 @@ static void round_trip(const sapper_registry *reg)
     sapper_sandbox_free(sb);
     printf("round trip of one move (template bot: first legal action; Expert view, %zu legal actions, "
            "%d steps, one core):\n", n, STEPS);
-    printf("  sandboxed   median %7.2f us  p99 %7.2f us\n", quantile(t, STEPS, 0.5),
-           quantile(t, STEPS, 0.99));
+    printf("  sandboxed   median %7.2f us  p99 %7.2f us\n", bench_quantile(t, STEPS, 0.5),
+           bench_quantile(t, STEPS, 0.99));
     printf("  in-process  median %7.2f us  p99 %7.2f us  (the bot's own step)\n",
-           quantile(u, STEPS, 0.5), quantile(u, STEPS, 0.99));
+           bench_quantile(u, STEPS, 0.5), bench_quantile(u, STEPS, 0.99));
     CPU_ZERO(&one);
     for (int c = 0; c < CPU_SETSIZE; c++)
         CPU_SET(c, &one);
@@ -139,35 +108,18 @@ static void round_trip(const sapper_registry *reg)
 
 /* ---- 2. tournaments, interleaved */
 
-typedef struct measure {
-    double cpu, sys;    /* seconds */
-    long faults;        /* minor page faults */
-} measure;
-
-static measure run_tournament(const char *dir, const char *ini, const char *sandbox)
+static bench_measure run_tournament(const char *dir, const char *ini, const char *sandbox)
 {
     char db[4200], dbarg[4300], sbarg[64];
     snprintf(db, sizeof db, "%s/run.db", dir);
     snprintf(dbarg, sizeof dbarg, "tournament.db=%s", db);
     snprintf(sbarg, sizeof sbarg, "tournament.sandbox=%s", sandbox);
     remove(db);
-    fflush(stdout);   /* or the child's freopen writes our buffer again */
-    pid_t pid = fork();
-    if (pid == 0) {
-        if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
-            _exit(127);
-        execl(SAPPER_BINARY, "sapper", "tournament", ini, dbarg, sbarg, "--jobs", "1",
-              (char *)NULL);
-        _exit(127);
-    }
-    int status;
-    struct rusage ru;
-    if (pid < 0 || wait4(pid, &status, 0, &ru) != pid || !WIFEXITED(status) ||
-        WEXITSTATUS(status) != 0)
+    char *argv[] = {(char *)SAPPER_BINARY, (char *)"tournament", (char *)ini, dbarg, sbarg,
+                    (char *)"--jobs", (char *)"1", NULL};
+    bench_measure m;
+    if (bench_run(argv, &m) != 0)
         die("a tournament run failed");
-    measure m = {.sys = (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6,
-                 .faults = ru.ru_minflt};
-    m.cpu = m.sys + (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6;
     remove(db);
     char wal[4300];
     snprintf(wal, sizeof wal, "%s-wal", db);
@@ -190,7 +142,7 @@ static void pairs(const char *dir, const char *label, const char *config, int ga
     double ratio[64], cpu[2] = {0}, sys[2] = {0};
     long faults[2] = {0};
     for (int i = 0; i < npairs; i++) {
-        measure m[2];   /* 0 in-process, 1 sandboxed; the order alternates */
+        bench_measure m[2];   /* 0 in-process, 1 sandboxed; the order alternates */
         for (int k = 0; k < 2; k++) {
             int which = (i + k) % 2;
             m[which] = run_tournament(dir, ini, which ? "process" : "none");
@@ -202,7 +154,7 @@ static void pairs(const char *dir, const char *label, const char *config, int ga
             faults[k] += m[k].faults;
         }
     }
-    double lo = quantile(ratio, npairs, 0.0), hi = quantile(ratio, npairs, 1.0);
+    double lo = bench_quantile(ratio, npairs, 0.0), hi = bench_quantile(ratio, npairs, 1.0);
     printf("%s, %d games per run, %d interleaved pairs (--jobs 1):\n", label, games,
            npairs);
     for (int k = 0; k < 2; k++)
@@ -210,7 +162,7 @@ static void pairs(const char *dir, const char *label, const char *config, int ga
                k ? "sandboxed" : "in-process", games * npairs / cpu[k],
                100 * sys[k] / cpu[k], (double)faults[k] / ((double)games * npairs));
     printf("  sandboxed / in-process: median %.3f (min %.3f, max %.3f)\n",
-           quantile(ratio, npairs, 0.5), lo, hi);
+           bench_quantile(ratio, npairs, 0.5), lo, hi);
 }
 
 int main(int argc, char **argv)

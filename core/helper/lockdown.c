@@ -204,7 +204,7 @@ static const int loading[] = {
 };
 
 /* Opening read-only (Landlock says what); opening to write kills. */
-static int allow_reading_opens(scmp_filter_ctx f)
+int lockdown_allow_reading_opens(scmp_filter_ctx f)
 {
     const scmp_datum_t w = O_WRONLY | O_RDWR | O_CREAT | O_TRUNC | O_APPEND;
     int rc = seccomp_rule_add(f, SCMP_ACT_ALLOW, SCMP_SYS(openat), 1,
@@ -269,7 +269,7 @@ static int allow_loading(void)
     rc = rc ? rc : seccomp_rule_add(f, SCMP_ACT_KILL_PROCESS, SCMP_SYS(tgkill), 1,
                                     SCMP_A0(SCMP_CMP_NE, (scmp_datum_t)getpid()));
     rc = rc ? rc : allow_abort(f);
-    rc = rc ? rc : allow_reading_opens(f);
+    rc = rc ? rc : lockdown_allow_reading_opens(f);
     rc = rc ? rc : allow_self_only(f);
     rc = rc ? rc : allow_writes(f, 1);
     rc = rc ? rc : seccomp_load(f);

@@ -1,12 +1,14 @@
 /*
  * lockdown_parts.h - the pieces of lockdown.c that the process bots'
  * lockdown (lockdown_program.c) uses too: a resource limit, dropping every
- * capability, and a Landlock ruleset built path by path. Included only by
+ * capability, a Landlock ruleset built path by path, and the seccomp rules
+ * for opening files. Included only by
  * core/helper/lockdown*.c.
  */
 #ifndef SAPPER_LOCKDOWN_PARTS_H
 #define SAPPER_LOCKDOWN_PARTS_H
 
+#include <seccomp.h>
 #include <stdint.h>
 #include <sys/resource.h>
 
@@ -23,5 +25,9 @@ int lockdown_landlock_ruleset(void);
 int lockdown_allow_path(int ruleset, const char *path, uint64_t access);
 /** Restricts this process to the ruleset, and closes it: 0, or -1. */
 int lockdown_landlock_apply(int ruleset);
+/** Rules of filter f: opening read-only is allowed, opening to write (any
+ *  of the write, create, truncate or append flags) kills. 0, or a
+ *  libseccomp error. */
+int lockdown_allow_reading_opens(scmp_filter_ctx f);
 
 #endif

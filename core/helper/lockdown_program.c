@@ -190,25 +190,6 @@ static int allow_own_signals(scmp_filter_ctx f)
                                       SCMP_A1(SCMP_CMP_EQ, SIGKILL));
 }
 
-/* Opening read-only; opening to write kills. */
-static int allow_reading_opens(scmp_filter_ctx f)
-{
-    const scmp_datum_t w = O_WRONLY | O_RDWR | O_CREAT | O_TRUNC | O_APPEND;
-    int rc = seccomp_rule_add(f, SCMP_ACT_ALLOW, SCMP_SYS(openat), 1,
-                              SCMP_A2(SCMP_CMP_MASKED_EQ, w, 0));
-    rc = rc ? rc : seccomp_rule_add(f, SCMP_ACT_ALLOW, SCMP_SYS(open), 1,
-                                    SCMP_A1(SCMP_CMP_MASKED_EQ, w, 0));
-    static const int write_flags[] = {O_WRONLY, O_RDWR, O_CREAT, O_TRUNC, O_APPEND};
-    for (size_t i = 0; !rc && i < sizeof write_flags / sizeof *write_flags; i++) {
-        scmp_datum_t b = (scmp_datum_t)write_flags[i];
-        rc = seccomp_rule_add(f, SCMP_ACT_KILL_PROCESS, SCMP_SYS(openat), 1,
-                              SCMP_A2(SCMP_CMP_MASKED_EQ, b, b));
-        rc = rc ? rc : seccomp_rule_add(f, SCMP_ACT_KILL_PROCESS, SCMP_SYS(open), 1,
-                                        SCMP_A1(SCMP_CMP_MASKED_EQ, b, b));
-    }
-    return rc;
-}
-
 /* The one exec: the engine's, through the descriptor no program can hold. */
 static int allow_engine_exec(scmp_filter_ctx f)
 {
@@ -238,7 +219,7 @@ static int program_filter(void)
     rc = rc ? rc : rule(f, SCMP_ACT_ALLOW, SCMP_SYS(setrlimit));
     rc = rc ? rc : allow_threads(f);
     rc = rc ? rc : allow_own_signals(f);
-    rc = rc ? rc : allow_reading_opens(f);
+    rc = rc ? rc : lockdown_allow_reading_opens(f);
     rc = rc ? rc : allow_engine_exec(f);
     rc = rc ? rc : seccomp_load(f);
     seccomp_release(f);
