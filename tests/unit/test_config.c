@@ -815,7 +815,7 @@ static void test_config_player_section_without_keys_in_a_tournament_is_refused(v
 
 /* A plugin's text is shown with every control character (C1 too) and
    every byte that is not UTF-8 as \xHH, and is never cut inside a
-   character (issue 33). */
+   character; JSON of it is valid UTF-8 (issue 33). */
 static void test_config_escape_leaves_no_control_and_only_utf8(void **state)
 {
     (void)state;
@@ -826,6 +826,11 @@ static void test_config_escape_leaves_no_control_and_only_utf8(void **state)
     assert_string_equal(buf, "ab");
     assert_int_equal(sapper_utf8_cut("a\xe2\x82\xac", 3), 1);
     assert_int_equal(sapper_utf8_cut("a\xe2\x82\xac", 4), 4);
+    sapper_strbuf j = {0};
+    sapper_strbuf_json(&j, "\xff\x1b\xc2\x85\xed\xa0\x80\xc3\xa9");
+    assert_string_equal(sapper_strbuf_str(&j), "\"\xef\xbf\xbd\\u001b\\u0085"
+                        "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xc3\xa9\"");
+    sapper_strbuf_free(&j);
 }
 
 int main(void)
