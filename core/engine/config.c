@@ -9,10 +9,12 @@
  * anything is setup.c's business, not this file's.
  */
 #include "config.h"
+#include "escape.h"
 
 #include <ctype.h>
 #include <errno.h>
 #include <ini.h>
+#include <stdint.h>
 #include <stdio.h>
 
 void sapper_config_init(sapper_config *cfg)
@@ -391,23 +393,15 @@ int sapper_config_has_control(const char *s)
 
 void sapper_config_escape(const char *s, char *buf, size_t cap)
 {
-    size_t n = 0;
+    sapper_strbuf o = {0};
     if (!cap)
         return;
-    for (; *s && n + 1 < cap; s++) {
-        unsigned char c = (unsigned char)*s;
-        char piece[8] = {(char)c, 0};
-        if (c == '\n' || c == '\t' || c == '\r')
-            snprintf(piece, sizeof piece, "\\%c", c == '\n' ? 'n' : c == '\t' ? 't' : 'r');
-        else if (c < 0x20 || c == 0x7f)
-            snprintf(piece, sizeof piece, "\\x%02x", c);
-        size_t k = strlen(piece);
-        if (n + k >= cap)
-            break;
-        memcpy(buf + n, piece, k);
-        n += k;
-    }
+    sapper_escape(&o, s, SIZE_MAX, 0);
+    const char *text = sapper_strbuf_str(&o);
+    size_t n = sapper_utf8_cut(text, cap - 1);
+    memcpy(buf, text, n);
     buf[n] = 0;
+    sapper_strbuf_free(&o);
 }
 
 void sapper_config_where(const sapper_config_entry *e, char *buf, size_t cap)

@@ -82,7 +82,8 @@ void sapper_config_where(const sapper_config_entry *e, char *buf, size_t cap);
 /** 1 if s holds a control character (a byte below 0x20, or 0x7f). */
 int sapper_config_has_control(const char *s);
 /** Copies s into buf (truncated to cap) with control characters written
- *  as \n, \t, \r or \xNN, so a message stays on one line. */
+ *  as \n, \t, \r or \xNN, so a message stays on one line, and bytes that
+ *  are not UTF-8 as \xNN (sapper_escape in escape.h, for plugins' text). */
 void sapper_config_escape(const char *s, char *buf, size_t cap);
 
 #endif

@@ -5,6 +5,7 @@ add_library(sapper_core STATIC
   ${CMAKE_CURRENT_LIST_DIR}/setup.c
   ${CMAKE_CURRENT_LIST_DIR}/setup_commands.c
   ${CMAKE_CURRENT_LIST_DIR}/strbuf.c
+  ${CMAKE_CURRENT_LIST_DIR}/escape.c
   ${CMAKE_CURRENT_LIST_DIR}/match.c
   ${CMAKE_CURRENT_LIST_DIR}/match_life.c
   ${CMAKE_CURRENT_LIST_DIR}/match_bots.c

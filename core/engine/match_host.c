@@ -5,6 +5,7 @@
  * or read a clock of its own; the caller's hooks do.
  */
 #include "match_internal.h"
+#include "escape.h"
 
 #define LOG_KEEP_LINES 16   /* plugin log lines a result keeps */
 
@@ -22,11 +23,12 @@ void match_host_log(void *ctx, int32_t level, const char *line)
     if (m->log_lines >= LOG_KEEP_LINES)
         return;   /* kept for the result: the first lines only */
     char entry[400];
+    int cut = (int)sapper_utf8_cut(line, 300);   /* never inside a character */
     if (c->seat < 0)
-        snprintf(entry, sizeof entry, "%s: %.300s", p->desc.id, line);
+        snprintf(entry, sizeof entry, "%s: %.*s", p->desc.id, cut, line);
     else
-        snprintf(entry, sizeof entry, "%s (seat %d): %.300s", p->desc.id,
-                 (int)c->seat + 1, line);
+        snprintf(entry, sizeof entry, "%s (seat %d): %.*s", p->desc.id,
+                 (int)c->seat + 1, cut, line);
     if (m->log_lines++)
         sapper_strbuf_printf(&m->log, ",");
     sapper_strbuf_json(&m->log, entry);

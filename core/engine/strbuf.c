@@ -2,6 +2,7 @@
  * strbuf.c - growable text buffer (see strbuf.h).
  */
 #include "strbuf.h"
+#include "escape.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -50,17 +51,27 @@ void sapper_strbuf_printf(sapper_strbuf *b, const char *fmt, ...)
     b->len += (size_t)n;
 }
 
+/* JSON is UTF-8 (RFC 8259) and Python's sqlite3 refuses a stored row that
+   is not: a byte that starts no valid character becomes U+FFFD, and C0,
+   DEL and C1 controls are written \u00XX so no escape sequence passes. */
 void sapper_strbuf_json(sapper_strbuf *b, const char *s)
 {
+    const unsigned char *u = (const unsigned char *)s;
+    size_t n = strlen(s);
     sapper_strbuf_append(b, "\"", 1);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            sapper_strbuf_printf(b, "\\%c", c);
-        else if (c < 0x20)
-            sapper_strbuf_printf(b, "\\u%04x", c);
+    for (size_t i = 0; i < n;) {
+        size_t len = sapper_utf8_length(u + i, n - i);
+        if (u[i] == '"' || u[i] == '\\')
+            sapper_strbuf_printf(b, "\\%c", u[i]);
+        else if (len == 0)
+            sapper_strbuf_append(b, "\xef\xbf\xbd", 3);
+        else if (len == 1 && (u[i] < 0x20 || u[i] == 0x7f))
+            sapper_strbuf_printf(b, "\\u%04x", u[i]);
+        else if (len == 2 && u[i] == 0xc2 && u[i + 1] < 0xa0)
+            sapper_strbuf_printf(b, "\\u%04x", u[i + 1]);
         else
-            sapper_strbuf_append(b, s, 1);
+            sapper_strbuf_append(b, s + i, len);
+        i += len ? len : 1;
     }
     sapper_strbuf_append(b, "\"", 1);
 }

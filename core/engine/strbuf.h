@@ -17,7 +17,8 @@ typedef struct sapper_strbuf {
 void sapper_strbuf_printf(sapper_strbuf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void sapper_strbuf_append(sapper_strbuf *b, const char *s, size_t n);
-/** Appends s as a JSON string literal, quotes included. */
+/** Appends s as a JSON string literal, quotes included: valid UTF-8
+ *  whatever s holds (a byte that is not becomes U+FFFD), controls \\u00XX. */
 void sapper_strbuf_json(sapper_strbuf *b, const char *s);
 /** The text, "" when empty. */
 const char *sapper_strbuf_str(const sapper_strbuf *b);

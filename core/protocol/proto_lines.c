@@ -4,6 +4,7 @@
  * message: control bytes and invalid UTF-8 written as \xHH.
  */
 #include "proto_internal.h"
+#include "escape.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -40,37 +41,9 @@ int sapper_proto_pending(const sapper_proto_lines *l)
     return l->len > 0;
 }
 
-/* The length of the valid UTF-8 sequence at s (n bytes left), or 0. */
-static size_t utf8_length(const unsigned char *s, size_t n)
-{
-    size_t len = s[0] < 0xc2 ? 0 : s[0] < 0xe0 ? 2 : s[0] < 0xf0 ? 3 : s[0] < 0xf5 ? 4 : 0;
-    if (len == 0 || len > n)
-        return 0;
-    for (size_t i = 1; i < len; i++)
-        if ((s[i] & 0xc0) != 0x80)
-            return 0;
-    if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] > 0x9f) ||
-        (s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] > 0x8f))
-        return 0;   /* overlong, a surrogate, or past U+10FFFF */
-    return len;
-}
-
 void sapper_proto_quote(sapper_strbuf *o, const char *s, size_t max)
 {
-    const unsigned char *u = (const unsigned char *)s;
-    size_t n = strnlen(s, max);
-    for (size_t i = 0; i < n;) {
-        size_t len = u[i] >= 0x80 ? utf8_length(u + i, n - i) : 1;
-        if (u[i] == '\\') {
-            sapper_strbuf_append(o, "\\\\", 2);
-        } else if (len == 0 || u[i] < 0x20 || u[i] == 0x7f) {
-            sapper_strbuf_printf(o, "\\x%02x", u[i]);
-            len = 1;
-        } else {
-            sapper_strbuf_append(o, s + i, len);
-        }
-        i += len ? len : 1;
-    }
+    sapper_escape(o, s, max, SAPPER_ESCAPE_BACKSLASH);
 }
 
 int proto_expected(char *why, size_t whycap, const char *expected, const char *found)

@@ -6,6 +6,7 @@
  */
 #include "report.h"
 #include "report_data.h"
+#include "escape.h"
 #include "setup.h"
 
 #include <stdio.h>
@@ -108,11 +109,16 @@ static void config_line(sapper_strbuf *ini, const char *line, size_t len)
     for (size_t i = 0; i < key; i++)
         if (line[i] == '.')
             dot = line + i;   /* the last dot: section before, key after */
+    /* a control character in a value came from a plugin (a bot's default:
+       a config with one is refused): escaped, never a reason to refuse */
+    sapper_strbuf entry = {0};
+    sapper_escape(&entry, dot ? dot + 1 : line, len - (size_t)(dot ? dot + 1 - line : 0), 0);
     if (!dot)
-        sapper_strbuf_printf(ini, "[game]\n%.*s\n", (int)len, line);
+        sapper_strbuf_printf(ini, "[game]\n%s\n", sapper_strbuf_str(&entry));
     else
-        sapper_strbuf_printf(ini, "[%.*s]\n%.*s\n", (int)(dot - line), line,
-                             (int)(len - (size_t)(dot + 1 - line)), dot + 1);
+        sapper_strbuf_printf(ini, "[%.*s]\n%s\n", (int)(dot - line), line,
+                             sapper_strbuf_str(&entry));
+    sapper_strbuf_free(&entry);
 }
 
 static sapper_status rebuild_def(report_data *d, sapper_registry *reg, char *err,

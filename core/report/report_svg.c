@@ -8,6 +8,7 @@
  * measured: the report's browser test measures them.
  */
 #include "report_svg.h"
+#include "escape.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -44,16 +45,23 @@ void svg_viridis(double t, char buf[8])
     snprintf(buf, 8, "#%02x%02x%02x", rgb[0], rgb[1], rgb[2]);
 }
 
+/* Text of the database (plugins' names, defaults, log lines) in a page:
+   HTML's specials as entities, and control characters and bytes that are
+   not UTF-8 as visible \xHH (sapper_escape): an HTML page may hold none. */
 void svg_escape(sapper_strbuf *out, const char *text)
 {
-    for (const char *p = text; *p; p++) {
+    for (const char *p = text; *p;) {
+        size_t run = strcspn(p, "&<>\"");
+        sapper_escape(out, p, run, SAPPER_ESCAPE_KEEP_LINES);
+        p += run;
         switch (*p) {
         case '&': sapper_strbuf_printf(out, "&amp;"); break;
         case '<': sapper_strbuf_printf(out, "&lt;"); break;
         case '>': sapper_strbuf_printf(out, "&gt;"); break;
         case '"': sapper_strbuf_printf(out, "&quot;"); break;
-        default: sapper_strbuf_append(out, p, 1);
+        default: return;
         }
+        p++;
     }
 }
 

@@ -48,6 +48,8 @@ set_tests_properties(e2e_sandbox_cpu PROPERTIES RUN_SERIAL TRUE)
 # mpirun -np 3 on loopback (issue 15): skipped, visibly, only without MPI.
 sapper_e2e(e2e_mpi mpi_test.sh SKIPPABLE ARGS "${MPI_C_FOUND}" ${SAPPER_SANITIZE})
 sapper_e2e(e2e_redteam redteam_test.sh TIMEOUT 300)
+# A plugin whose texts carry terminal escapes and invalid UTF-8 (issue 33).
+sapper_e2e(e2e_escapes escapes_test.sh)
 # A newcomer's ruleset: the template copied, renamed, built out of the tree
 # with cc and played through the line protocol (docs/ARCHITECTURE.md).
 sapper_e2e(e2e_rules_template rules_template_test.sh SKIPPABLE)

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "tournament.h"
+#include "escape.h"
 
 static sapper_registry *reg;
 
@@ -812,9 +813,30 @@ static void test_config_player_section_without_keys_in_a_tournament_is_refused(v
     assert_contains(err, "x.ini:5: [player.1]: a tournament seats its");
 }
 
+/* A plugin's text is shown with every control character (C1 too) and
+   every byte that is not UTF-8 as \xHH, and is never cut inside a
+   character; JSON of it is valid UTF-8 (issue 33). */
+static void test_config_escape_leaves_no_control_and_only_utf8(void **state)
+{
+    (void)state;
+    char buf[64];
+    sapper_config_escape("\x1b]0;t\x07 \xc2\x9b" "2J \xff\xc3 \xc3\xa9\n", buf, sizeof buf);
+    assert_string_equal(buf, "\\x1b]0;t\\x07 \\xc2\\x9b2J \\xff\\xc3 \xc3\xa9\\n");
+    sapper_config_escape("ab\xc3\xa9", buf, 4);   /* room for 3 bytes: "ab" */
+    assert_string_equal(buf, "ab");
+    assert_int_equal(sapper_utf8_cut("a\xe2\x82\xac", 3), 1);
+    assert_int_equal(sapper_utf8_cut("a\xe2\x82\xac", 4), 4);
+    sapper_strbuf j = {0};
+    sapper_strbuf_json(&j, "\xff\x1b\xc2\x85\xed\xa0\x80\xc3\xa9");
+    assert_string_equal(sapper_strbuf_str(&j), "\"\xef\xbf\xbd\\u001b\\u0085"
+                        "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xc3\xa9\"");
+    sapper_strbuf_free(&j);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_config_escape_leaves_no_control_and_only_utf8),
         cmocka_unit_test(test_config_defaults_give_classic_with_one_human),
         cmocka_unit_test(test_config_reads_sections_and_values),
         cmocka_unit_test(test_config_command_line_wins_over_file),

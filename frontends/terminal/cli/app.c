@@ -7,6 +7,7 @@
 #include "bot_guard.h"
 #include "bot_keep.h"
 #include "config_find.h"
+#include "escape.h"
 #include "hint.h"
 
 #include <ctype.h>
@@ -20,14 +21,20 @@
 #include <time.h>
 #include <unistd.h>
 
+/* Messages quote plugins' and bots' texts (a refusal, a bad default, a
+   file name): escaped here, the one door to stderr, so no escape sequence
+   reaches the terminal; the message's own newlines (a usage) stay. */
 void app_error(const char *fmt, ...)
 {
     va_list ap;
+    char text[8192];
+    sapper_strbuf shown = {0};
     va_start(ap, fmt);
-    fputs("sapper: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
+    sapper_escape(&shown, text, sizeof text, SAPPER_ESCAPE_KEEP_LINES);
+    fprintf(stderr, "sapper: %s\n", sapper_strbuf_str(&shown));
+    sapper_strbuf_free(&shown);
 }
 
 const char *app_plural(long long n, const char *one, const char *many)

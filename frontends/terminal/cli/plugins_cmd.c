@@ -3,8 +3,18 @@
  * what the search path holds (the config's [engine] plugin_path first, as
  * for play and run), and one plugin's declared parameters. Refused files are listed on
  * stderr with the reason, so a broken plugin is never silently missing.
+ * Every text a plugin declares is shown escaped (a name could hold an
+ * escape sequence that sets the window title or the clipboard).
  */
 #include "commands.h"
+#include "escape.h"
+
+/* s escaped into buf (cap bytes): for a plugin's text in a printf. */
+static const char *shown(const char *s, char *buf, size_t cap)
+{
+    sapper_config_escape(s ? s : "", buf, cap);
+    return buf;
+}
 
 static void list(const sapper_registry *reg)
 {
@@ -12,12 +22,13 @@ static void list(const sapper_registry *reg)
            "FILE");
     for (size_t i = 0; i < sapper_registry_count(reg); i++) {
         const sapper_plugin *p = sapper_registry_at(reg, i);
-        char abi[16];
+        char abi[16], family[64], version[64], file[1024];
         snprintf(abi, sizeof abi, "%u.%u", (unsigned)p->desc.abi_major,
                  (unsigned)p->desc.abi_minor);
         printf("%-14s %-6s %-7s %-8s %-4s %s\n", p->desc.id,
-               sapper_kind_name(p->desc.kind), p->desc.family, p->desc.version,
-               abi, p->file);
+               sapper_kind_name(p->desc.kind), shown(p->desc.family, family, sizeof family),
+               shown(p->desc.version, version, sizeof version), abi,
+               shown(p->file, file, sizeof file));
     }
 }
 
@@ -36,9 +47,12 @@ static const char *type_name(int32_t type)
 static void describe(const sapper_plugin *p)
 {
     const sapper_descriptor *d = &p->desc;
+    char name[512], family[64], version[64], summary[2048], file[1024];
     printf("%s: %s (%s, %s family, version %s)\n  %s\n  file: %s\n", d->id,
-           d->name, sapper_kind_name(d->kind), d->family, d->version, d->summary,
-           p->file);
+           shown(d->name, name, sizeof name), sapper_kind_name(d->kind),
+           shown(d->family, family, sizeof family),
+           shown(d->version, version, sizeof version),
+           shown(d->summary, summary, sizeof summary), shown(p->file, file, sizeof file));
     const char *section = d->kind == SAPPER_KIND_RULES ? "[rules]" : "[player.N]";
     printf("\nparameters (%s):\n", d->param_count ? section : "none");
     int width = 12;   /* the key column fits the longest key */
@@ -47,11 +61,12 @@ static void describe(const sapper_plugin *p)
             width = (int)strlen(d->params[i].key);
     for (uint32_t i = 0; i < d->param_count; i++) {
         const sapper_param_spec *s = &d->params[i];
-        char accepts[256];
+        char accepts[256], def[512], help[2048], quoted[256];
         sapper_spec_expectation(s, accepts, sizeof accepts);
         printf("  %-*s %-6s default %-10s %s\n  %*s        %s\n", width, s->key,
-               type_name(s->type), s->def, accepts, width, "",
-               s->help ? s->help : "");
+               type_name(s->type), shown(s->def, def, sizeof def),
+               shown(accepts, quoted, sizeof quoted), width, "",
+               shown(s->help, help, sizeof help));
     }
 }
 

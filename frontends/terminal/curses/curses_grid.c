@@ -323,10 +323,10 @@ static int mines_left(ui *u, const sapper_mines_view *v)
 
 static void draw_title(ui *u, const sapper_mines_view *v, grid_place p)
 {
-    char text[256];
+    char text[256], name[128];   /* the plugin's name, escaped */
+    sapper_config_escape(u->a->setup.rules->desc.name, name, sizeof name);
     /* how the board was made, as its result says (classic's members) */
-    snprintf(text, sizeof text, "%s  %dx%d, %d mines%s  (seed %llu)",
-             u->a->setup.rules->desc.name, v->width, v->height, v->mines,
+    snprintf(text, sizeof text, "%s  %dx%d, %d mines%s  (seed %llu)", name, v->width, v->height, v->mines,
              ui_board_made(u), (unsigned long long)sapper_match_seed(u->a->match));
     ui_put(0, p.left, A_BOLD, text);
 }

@@ -130,8 +130,9 @@ static void menu_draw(ui *u)
     if (ui_too_small(u, 40, TEXT_TOP + 3 + entries + 3))   /* a line of text */
         return;
     menu_place p = place_menu(count_lines(text), (int)n);
-    char title[256];
-    snprintf(title, sizeof title, "%s  (seed %llu)", u->a->setup.rules->desc.name,
+    char title[256], name[128];   /* the plugin's name, escaped */
+    sapper_config_escape(u->a->setup.rules->desc.name, name, sizeof name);
+    snprintf(title, sizeof title, "%s  (seed %llu)", name,
              (unsigned long long)sapper_match_seed(m));
     ui_put(0, 1, A_BOLD, title);
     draw_status(u);

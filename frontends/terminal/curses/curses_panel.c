@@ -157,8 +157,9 @@ void ui_show_panel(ui *u, int32_t panel)
     char *named = raw ? with_names(u, raw) : NULL;
     const char *text = named ? named : raw;
     if (!text || !*text) {
-        ui_message(u, 1, "no statistics panel in %s",
-                   u->a->setup.rules->desc.name);
+        char name[128];   /* the plugin's name, escaped */
+        sapper_config_escape(u->a->setup.rules->desc.name, name, sizeof name);
+        ui_message(u, 1, "no statistics panel in %s", name);
         return;
     }
     ui_show_text(u, text);

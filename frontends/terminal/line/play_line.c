@@ -11,9 +11,12 @@
  * holding a NUL byte is refused whole with one `error:` line, and the
  * session goes on: no part of a refused line runs. A line still going
  * after LINE_END_CHARS ends the session (exit status 2): such input is
- * not a person's, and its end may never come.
+ * not a person's, and its end may never come. What the rules say (the
+ * board, an action's text, a refusal) is printed escaped: control
+ * characters other than the board's newlines never reach the terminal.
  */
 #include "commands.h"
+#include "escape.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -33,9 +36,27 @@ static int32_t viewer(sapper_match *m)
     return SAPPER_OMNISCIENT;
 }
 
+/* A plugin's text on out, escaped (flags: SAPPER_ESCAPE_*). */
+static void put_text(FILE *out, const char *text, unsigned flags)
+{
+    sapper_strbuf b = {0};
+    sapper_escape(&b, text, SIZE_MAX, flags);
+    fputs(sapper_strbuf_str(&b), out);
+    sapper_strbuf_free(&b);
+}
+
+/* An `error:` line quoting a message that may hold a plugin's words. */
+static void put_error(FILE *out, const char *err)
+{
+    fputs("error: ", out);
+    put_text(out, err, 0);
+    fputc('\n', out);
+}
+
 static void print_board(app *a, FILE *out)
 {
-    fputs(sapper_match_render(a->match, viewer(a->match)), out);
+    put_text(out, sapper_match_render(a->match, viewer(a->match)),
+             SAPPER_ESCAPE_KEEP_LINES);
     fflush(out);
 }
 
@@ -91,9 +112,10 @@ static void print_help(sapper_match *m, FILE *out)
     int32_t seat = sapper_match_human_to_act(m);
     size_t n = 0;
     const int64_t *legal = seat >= 0 ? sapper_match_legal(m, seat, &n) : NULL;
-    for (size_t i = 0; legal && i < n && i < 6; i++)
-        fprintf(out, "%s%s", i ? ", " : " (legal now: ",
-                sapper_match_action_text(m, legal[i]));
+    for (size_t i = 0; legal && i < n && i < 6; i++) {
+        fputs(i ? ", " : " (legal now: ", out);
+        put_text(out, sapper_match_action_text(m, legal[i]), 0);
+    }
     fputs(n > 6 ? ", ...)" : n ? ")" : "", out);
     fputs(", undo, restart, board, quit\n", out);
 }
@@ -117,7 +139,7 @@ static void print_hint(app *a, hinter *h, FILE *out)
     hint hn;
     if (hinter_pick(h, a->match, viewer(a->match), -1, -1, &hn, err,
                     sizeof err) != 0) {
-        fprintf(out, "error: %s\n", err);
+        put_error(out, err);
     } else if (hn.safe) {
         fprintf(out, "hint: safe %d %d%s\n", (int)hn.x, (int)hn.y,
                 hn.approximate ? " (approximate)" : "");
@@ -137,7 +159,7 @@ static int solve_step(app *a, hinter *h, int32_t seat, FILE *out)
     int64_t acts[3];
     if (hinter_pick(h, a->match, viewer(a->match), -1, -1, &hn, err,
                     sizeof err) != 0) {
-        fprintf(out, "error: %s\n", err);
+        put_error(out, err);
         return -1;
     }
     int n = hint_actions(&hn, acts);
@@ -145,7 +167,7 @@ static int solve_step(app *a, hinter *h, int32_t seat, FILE *out)
         if (sapper_match_human_to_act(a->match) != seat)
             break;   /* a flag passed the turn: the step ends there */
         if (app_play(a, seat, acts[i], err, sizeof err)) {
-            fprintf(out, "error: %s\n", err);
+            put_error(out, err);
             return -1;
         }
         sapper_match_advance(a->match);
@@ -253,7 +275,7 @@ static void play_action(app *a, const char *line, FILE *out, int *applied)
     if (seat < 0)
         fprintf(out, "error: no move of yours is expected now\n");
     else if (app_play_text(a, seat, line, err, sizeof err))
-        fprintf(out, "error: %s\n", err);
+        put_error(out, err);
     else
         *applied = 1;
 }
