@@ -219,7 +219,7 @@ if command -v mpirun >/dev/null && [ -x "$B/sapper-mpi" ]; then
     # as mpi_test.sh: a docker-safe copy mechanism, and under the sanitizers
     # Open MPI's own unfreed allocations suppressed (a full unwind finds them)
     mpi_env=(env OMPI_MCA_btl_vader_single_copy_mechanism=none
-             LSAN_OPTIONS="suppressions=$(cd "$(dirname "$0")" && pwd)/mpi_lsan.supp:print_suppressions=0"
+             LSAN_OPTIONS="suppressions=$SRC/tests/e2e/mpi_lsan.supp:print_suppressions=0"
              ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}fast_unwind_on_malloc=0")
     "${mpi_env[@]}" "${MPIRUN[@]}" -np 3 "$B/sapper-mpi" tournament mpi.ini --quiet >mpi.out 2>&1
     expect_status $? 0 "mpirun: process bots play on the ranks"

@@ -145,6 +145,11 @@ static int play_rules(check *c, const char *rules, const char *others)
     }
     app_close(&a);
     unlink(path);
+    if (rc) {   /* it started once, then not again (said above): not sound */
+        printf("%s: the bot did not start for its games (the message above)\n", rules);
+        c->faults++;
+        return 0;
+    }
     if (!rc)
         printf("%s: %ld of %ld %s ended by the rules, %ld with the bot's fault\n", rules,
                ended, c->games, app_plural(c->games, "game", "games"), faults);
