@@ -41,6 +41,8 @@ struct sapper_match {
                                           one else takes them (JSON array
                                           members) */
     int log_lines;
+    sapper_param_set effective;   /* the rules parameters as the game applies
+                                     them (public_rules points into it) */
     sapper_kv *public_rules;   /* the rules parameters bots may see */
     uint32_t npublic;
     int live[SAPPER_MAX_SEATS];        /* the seat's bot is started */

@@ -41,11 +41,19 @@ void match_set_fault(sapper_match *m, int32_t kind, int32_t seat,
     va_end(ap);
 }
 
-/* The rules parameters without the secret ones (ABI 1.2), for bots. */
+/* The rules parameters as the game applies them (its params_text: a
+   preset's or a layout's size, not the spec's defaults), without the
+   secret ones (ABI 1.2), for bots. */
 static sapper_status keep_public_rules(sapper_match *m)
 {
-    const sapper_param_set *set = &m->setup->rules_params;
     const sapper_descriptor *d = &m->setup->rules->desc;
+    if (sapper_param_set_copy(&m->effective, &m->setup->rules_params) != SAPPER_OK)
+        return SAPPER_ERR_NOMEM;
+    char text[4096];
+    int64_t n = m->r->params_text ? m->r->params_text(m->game, text, sizeof text) : 0;
+    if (n > 0 && n < (int64_t)sizeof text)
+        sapper_param_set_overlay(&m->effective, d->params, d->param_count, text);
+    const sapper_param_set *set = &m->effective;
     m->public_rules = calloc(set->count + 1, sizeof *m->public_rules);
     if (!m->public_rules)
         return SAPPER_ERR_NOMEM;
@@ -204,6 +212,7 @@ void sapper_match_free(sapper_match *m)
     free(m->view);
     free(m->text);
     free(m->public_rules);
+    sapper_param_set_free(&m->effective);
     sapper_strbuf_free(&m->log);
     free(m);
 }

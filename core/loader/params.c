@@ -305,3 +305,30 @@ sapper_params sapper_param_set_view(const sapper_param_set *set)
     sapper_params p = {set->items, set->count};
     return p;
 }
+
+/* One "key=value" line of params_text over set. */
+static void overlay_line(sapper_param_set *set, const sapper_param_spec *spec, uint32_t n,
+                         const char *line, size_t len)
+{
+    char text[512], norm[512], why[256];
+    const char *eq = memchr(line, '=', len);
+    if (!eq || len >= sizeof text)
+        return;
+    memcpy(text, line, len);
+    text[len] = '\0';
+    text[eq - line] = '\0';
+    const sapper_param_spec *s = sapper_spec_find(spec, n, text);
+    const char *value = text + (eq - line) + 1;
+    if (s && sapper_value_check(s, value, norm, sizeof norm, why, sizeof why) == SAPPER_OK)
+        sapper_param_set_put(set, text, norm);
+}
+
+void sapper_param_set_overlay(sapper_param_set *set, const sapper_param_spec *spec,
+                              uint32_t n, const char *text)
+{
+    for (const char *line = text; *line;) {
+        size_t len = strcspn(line, "\n");
+        overlay_line(set, spec, n, line, len);
+        line += len + (line[len] == '\n');
+    }
+}

@@ -50,6 +50,11 @@ sapper_status sapper_param_set_put(sapper_param_set *set, const char *key,
 sapper_status sapper_param_set_copy(sapper_param_set *dst,
                                     const sapper_param_set *src);
 void sapper_param_set_free(sapper_param_set *set);
+/** The values a game applies (the rules' params_text: "key=value" lines)
+ *  put over set, each checked against spec; lines of undeclared keys or
+ *  unchecked values are skipped. */
+void sapper_param_set_overlay(sapper_param_set *set, const sapper_param_spec *spec,
+                              uint32_t n, const char *text);
 /** The borrowed ABI view of a set (valid while set lives, unchanged). */
 sapper_params sapper_param_set_view(const sapper_param_set *set);
 /** Levenshtein distance of two short words (99 for words over 63 bytes):

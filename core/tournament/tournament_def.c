@@ -419,24 +419,6 @@ sapper_status sapper_tournament_def_read(sapper_config *cfg,
     return st;
 }
 
-/* Overlays one `key=value` line of params_text on set, when the key is
-   declared and the value fits its spec. */
-static void overlay_line(const sapper_descriptor *d, const char *line, size_t len,
-                         sapper_param_set *set)
-{
-    char text[512], norm[512], why[256];
-    const char *eq = memchr(line, '=', len);
-    if (!eq || len >= sizeof text)
-        return;
-    memcpy(text, line, len);
-    text[len] = '\0';
-    text[eq - line] = '\0';
-    const sapper_param_spec *spec = sapper_spec_find(d->params, d->param_count, text);
-    const char *value = text + (eq - line) + 1;
-    if (spec && sapper_value_check(spec, value, norm, sizeof norm, why, sizeof why) == SAPPER_OK)
-        sapper_param_set_put(set, text, norm);
-}
-
 sapper_status sapper_tournament_def_effective(sapper_tournament_def *def)
 {
     const sapper_plugin *rules = def->base.rules;
@@ -459,11 +441,8 @@ sapper_status sapper_tournament_def_effective(sapper_tournament_def *def)
     rules->rules.game_free(game);
     if (n <= 0 || n >= (int64_t)sizeof text)
         return SAPPER_OK;
-    for (const char *line = text; *line;) {
-        size_t len = strcspn(line, "\n");
-        overlay_line(&rules->desc, line, len, &def->stored_params);
-        line += len + (line[len] == '\n');
-    }
+    sapper_param_set_overlay(&def->stored_params, rules->desc.params,
+                             rules->desc.param_count, text);
     return SAPPER_OK;
 }
 

@@ -180,6 +180,13 @@ h=$(sqlite3 hostile.db "$q")
 [ -n "$a" ] && [ "$a" = "$h" ] && pass "hostile: simple's games are those of a run alone" ||
     fail "hostile: simple's games differ: alone [$a], beside hostiles [$h]"
 
+# a process bot is told the parameters the game applies (a preset's size)
+printf '[game]\nrules = classic\n[rules]\npreset = expert\n[tournament]\ngames = 1\n' > expert.ini
+printf 'db = expert.db\n[entrant.p]\ncommand = %s hostile.py honest\ncwd = bots\n' "$PY" >> expert.ini
+"$S" tournament expert.ini --quiet >/dev/null 2>&1
+expect_contains "$(cat expert.db.logs/hostile_honest.log)" "param width 30" \
+    "the bot hears the preset's width, not the default's"
+
 # a bot whose directory holds the database is refused before the run
 printf '[game]\nrules = classic\n[tournament]\ndb = bots/leak.db\n[entrant.x]\n' > exposed.ini
 printf 'command = ./hostile_c honest\ncwd = bots\n[entrant.simple]\nbot = simple\n' >> exposed.ini

@@ -112,6 +112,9 @@ def main():
             say("ready 1")
             if MODE == "early":
                 say("move reveal 0 0")
+        elif words[0] == "param":   # what it was told, for its log
+            sys.stderr.write(line)
+            sys.stderr.flush()
         elif words[0] == "start":
             say("ok")
         elif words[0] == "view":
