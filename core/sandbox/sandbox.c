@@ -97,12 +97,16 @@ void sapper_sandbox_seat(sapper_sandbox *sb, int32_t seat, const sapper_plugin *
     sb->seat_proc[seat] = -1;
     sb->ninforms[seat] = 0;
     sapper_wire_clear(&sb->informs[seat]);
+    sb->start_end[seat] = NULL;
     int i = pick_proc(sb, key, board);
     if (i < 0)
         return;
     botproc *p = &sb->procs[i];
-    if (p->pid <= 0 && sandbox_start_proc(sb, p, bot, key) != 0)
+    sb->last_end = "sandbox";
+    if (p->pid <= 0 && sandbox_start_proc(sb, p, bot, key) != 0) {
+        sb->start_end[seat] = sb->last_end;
         return;
+    }
     p->seat = seat;
     p->games++;
     p->outside = 0;   /* counted again from its last reply */

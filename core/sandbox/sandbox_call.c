@@ -73,7 +73,10 @@ static sapper_status call(sapper_sandbox *sb, int32_t seat, uint32_t type,
                           char *why, size_t whycap)
 {
     if (seat < 0 || seat >= SAPPER_MAX_SEATS || sb->seat_proc[seat] < 0) {
-        snprintf(why, whycap, "sandbox");
+        /* a process killed from outside while it started (the OOM killer,
+           an operator) is the system's doing, as in a call: "killed" */
+        const char *end = seat >= 0 && seat < SAPPER_MAX_SEATS ? sb->start_end[seat] : NULL;
+        snprintf(why, whycap, "%s", end && strcmp(end, "killed") == 0 ? "killed" : "sandbox");
         return SAPPER_ERR_STATE;
     }
     botproc *p = &sb->procs[sb->seat_proc[seat]];

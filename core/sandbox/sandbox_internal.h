@@ -67,6 +67,10 @@ struct sapper_sandbox {
                                                kept, to be refilled */
     double returns[SAPPER_MAX_SEATS][2];    /* [seat]: {known, its return}
                                                (sapper_bot_driver.result) */
+    const char *start_end[SAPPER_MAX_SEATS];   /* how the process a seat was
+                                                 to get ended while starting
+                                                 (NULL: it did not) */
+    const char *last_end;                   /* the same, of the last start */
     char message[1024];
 };
 

@@ -313,6 +313,7 @@ int sandbox_start_proc(sapper_sandbox *sb, botproc *p, const sapper_plugin *bot,
     }
     int answered = type == SAPPER_WIRE_READY && !in.bad;
     const char *ended = sandbox_end_proc(sb, p, answered || timed_out);
+    sb->last_end = ended;
     char died[64];
     snprintf(died, sizeof died, "it died while loading (%s)", ended);
     snprintf(sb->message, sizeof sb->message, "bot \"%s\" cannot start in the "

@@ -255,6 +255,7 @@ static void start_failed(sapper_sandbox *sb, botproc *p, const sapper_command *c
     char tail[sizeof p->tail];
     snprintf(tail, sizeof tail, "%s", p->tail);
     const char *ended = sandbox_end_proc(sb, p, 1);
+    sb->last_end = "sandbox";   /* killed by us: its own failure to start */
     size_t n = strlen(tail);
     while (n > 0 && (tail[n - 1] == '\n' || tail[n - 1] == '\r'))
         tail[--n] = '\0';
