@@ -68,17 +68,23 @@ static sapper_status fail(sapper_sandbox *sb, int32_t seat, int kill_it,
     return SAPPER_ERR_STATE;
 }
 
+/* A seat without a process: it failed to start. One killed from outside
+   while it started (the OOM killer, an operator) is the system's doing, as
+   in a call: "killed"; any other start failure is the bot's: "sandbox". */
+static sapper_status no_process(const sapper_sandbox *sb, int32_t seat, char *why,
+                                size_t whycap)
+{
+    const char *end = seat >= 0 && seat < SAPPER_MAX_SEATS ? sb->start_end[seat] : NULL;
+    snprintf(why, whycap, "%s", end && strcmp(end, "killed") == 0 ? "killed" : "sandbox");
+    return SAPPER_ERR_STATE;
+}
+
 static sapper_status call(sapper_sandbox *sb, int32_t seat, uint32_t type,
                           uint32_t expect, unsigned char *reply, size_t *len,
                           char *why, size_t whycap)
 {
-    if (seat < 0 || seat >= SAPPER_MAX_SEATS || sb->seat_proc[seat] < 0) {
-        /* a process killed from outside while it started (the OOM killer,
-           an operator) is the system's doing, as in a call: "killed" */
-        const char *end = seat >= 0 && seat < SAPPER_MAX_SEATS ? sb->start_end[seat] : NULL;
-        snprintf(why, whycap, "%s", end && strcmp(end, "killed") == 0 ? "killed" : "sandbox");
-        return SAPPER_ERR_STATE;
-    }
+    if (seat < 0 || seat >= SAPPER_MAX_SEATS || sb->seat_proc[seat] < 0)
+        return no_process(sb, seat, why, whycap);
     botproc *p = &sb->procs[sb->seat_proc[seat]];
     if (sb->out.failed) {
         snprintf(why, whycap, "memory");
