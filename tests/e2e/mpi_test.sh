@@ -200,8 +200,22 @@ wait_stored "$T/c.db" 200
 kill -INT $mpid
 wait $mpid
 n=$(stored "$T/c.db")
-expect_contains "$(cat "$T/c.err")" "stopped: $n of $((3 * big)) games stored; rerun the same command with --resume" \
-    "Ctrl-C of mpirun stops with the usual message"
+line="stopped: $n of $((3 * big)) games stored; rerun the same command with --resume"
+if grep -qF "$line" "$T/c.err"; then
+    pass "Ctrl-C of mpirun stops with the usual message"
+elif [ "$n" -lt $((3 * big)) ]; then
+    # mpirun kills the ranks 1 s after its SIGTERM (docs/MPI.md): on a
+    # loaded machine that can come before rank 0's stop line (seen in CI,
+    # 2026-12-03); what must hold is that the run stopped and resumes whole
+    echo "NOTE: mpirun's kill came before rank 0's stop line ($n games stored)"
+    pass "Ctrl-C of mpirun stops the run"
+else
+    fail "Ctrl-C of mpirun did not stop the run ($n games stored)"
+fi
+"${MPIRUN[@]}" -np 3 "$SM" tournament "$cfg" tournament.db="$T/c.db" tournament.games=$big \
+    --jobs 1 --resume >/dev/null 2>&1
+expect_equal "$(sqlite3 "$T/c.db" 'select count(*), count(distinct game_index) from games')" \
+    "$((3 * big))|$((3 * big))" "--resume after the stop stores every game once"
 # mpirun sends SIGTERM to each rank's whole process group: the workers
 # must not die of it mid-game and have the game stored as a fault.
 expect_equal "$(sqlite3 "$T/c.db" "select count(*) from games where reason != '' or outcome != 'played'")" 0 \
