@@ -22,6 +22,7 @@ core/loader:       core/helper
 core/bothost:      core/loader core/helper
 core/engine:       core/loader
 core/protocol:     core/engine core/include/sapper/mines.h core/include/sapper/arena.h
+core/net:          core/engine
 core/sandbox:      core/protocol core/engine core/loader core/helper
 core/scores:       core/engine core/loader
 core/tournament:   core/engine core/loader

@@ -136,6 +136,12 @@ void sapper_proto_put_end(sapper_strbuf *o, const double *returns, int32_t playe
 int sapper_proto_read_move(const sapper_proto_codec *c, const char *line, int64_t *ids,
                            size_t cap, size_t *n, char *why, size_t whycap);
 
+/** Takes out of a seat's family view (size bytes, changed in place) what
+ *  only that seat may know, leaving what every seat sees: a spectator's
+ *  view (proto_public.c says what goes). 0, or -1 for a malformed view or
+ *  a family it does not know (nothing is then safe to show). */
+int sapper_proto_public_view(uint32_t family, void *view, size_t size);
+
 /* ---- lines out of a byte stream */
 
 typedef struct sapper_proto_lines {

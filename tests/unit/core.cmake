@@ -41,3 +41,6 @@ target_compile_definitions(test_sandbox PRIVATE SAPPER_BOTHOST="${CMAKE_BINARY_D
 add_dependencies(test_sandbox sapper-bothost bot_thief)
 sapper_core_test(test_protocol)
 target_link_libraries(test_protocol PRIVATE sapper_protocol)
+# sapper serve and join's network side and a spectator's view (issue 28).
+sapper_core_test(test_net)
+target_link_libraries(test_net PRIVATE sapper_net sapper_protocol)
