@@ -64,7 +64,7 @@ _sapper()
     prog=${COMP_WORDS[0]}
     cmd=${COMP_WORDS[1]:-}
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "play run replay tournament plugins analyze scores report --version --help" -- "$cur"))
+        COMPREPLY=($(compgen -W "play run replay tournament plugins analyze scores report serve join --version --help" -- "$cur"))
         return
     fi
     case $cur in
@@ -99,6 +99,8 @@ _sapper()
         analyze) opts="--format --budget -o" ;;
         scores) opts="--board --json --scorefile" ;;
         report) opts="--tournament -o --list" ;;
+        serve) opts="--listen --code --games --move-time --reconnect --max-connections --play --watch --record --sandbox" ;;
+        join) opts="--code --name --seat --watch --plain --bot" ;;
         esac
         COMPREPLY=($(compgen -W "$opts" -- "$cur"))
         return ;;
@@ -109,7 +111,7 @@ _sapper()
     scores)
         COMPREPLY=($(compgen -W "classic deductive $(_sapper_config_names "$prog")" -- "$cur")
                    $(compgen -f -X '!*.ini' -- "$cur")) ;;
-    play | run | tournament)
+    play | run | tournament | serve)
         COMPREPLY=($(compgen -W "$(_sapper_config_names "$prog") rules. game. player.1. player.2." -- "$cur")
                    $(compgen -f -X '!*.ini' -- "$cur") $(compgen -d -- "$cur"))
         case ${COMPREPLY[*]} in *.) compopt -o nospace 2>/dev/null ;; esac ;;

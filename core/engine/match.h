@@ -200,6 +200,9 @@ void sapper_match_void(sapper_match *m, const char *why);
 sapper_status sapper_match_bot_status(const sapper_match *m);
 
 const sapper_setup *sapper_match_setup(const sapper_match *m);
+/** The rules parameters a bot of this game is given (the effective ones,
+ *  without the secret ones); borrowed, valid while the match lives. */
+sapper_params sapper_match_public_params(const sapper_match *m);
 uint64_t sapper_match_seed(const sapper_match *m);
 int32_t sapper_match_players(const sapper_match *m);
 /** The family view for seat (or SAPPER_OMNISCIENT); valid until the next

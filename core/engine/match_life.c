@@ -230,6 +230,10 @@ void sapper_match_set_clock(sapper_match *m, sapper_match_clock clock, void *ctx
 }
 
 const sapper_setup *sapper_match_setup(const sapper_match *m) { return m->setup; }
+sapper_params sapper_match_public_params(const sapper_match *m)
+{
+    return (sapper_params){m->public_rules, m->npublic};
+}
 uint64_t sapper_match_seed(const sapper_match *m) { return m->seed; }
 int32_t sapper_match_players(const sapper_match *m) { return m->players; }
 size_t sapper_match_move_count(const sapper_match *m) { return m->nmoves; }

@@ -64,13 +64,24 @@ static sapper_status check_joint(const replay_file *rf, const replay_move *mv,
 static int recorded_reason(const char *reason)
 {
     static const char *const any_call[] = {"timeout", "crash", "exit", "sandbox",
-                                           "protocol", "memory", "killed", "cpu"};
+                                           "protocol", "memory", "killed", "cpu",
+                                           "disconnect", "refused"};
     if (strcmp(reason, "illegal") == 0 || strcmp(reason, "error") == 0)
         return 1;
     for (size_t i = 0; i < sizeof any_call / sizeof *any_call; i++)
         if (strcmp(reason, any_call[i]) == 0)
             return 2;
     return 0;
+}
+
+/* A person's seat forfeits only as a remote seat of `sapper serve` does:
+   its connection lost past the reconnect window, its clock run out, or
+   its line or action refused as a bot's would be. */
+static int remote_reason(const char *reason)
+{
+    return strcmp(reason, "disconnect") == 0 || strcmp(reason, "timeout") == 0 ||
+           strcmp(reason, "protocol") == 0 || strcmp(reason, "illegal") == 0 ||
+           strcmp(reason, "refused") == 0;
 }
 
 /* Is seat asked for an action now (its turn, or it owes one of a
@@ -97,9 +108,11 @@ static sapper_status check_forfeit(const replay_file *rf, const sapper_match *m,
     int kind = recorded_reason(rf->forfeit_reason);
     if (!kind)
         why = "expected the reason illegal, error, timeout, crash, exit, sandbox, "
-              "protocol, memory or killed, found another";
-    else if (!bot_seat[seat])
-        why = "expected a bot's seat (only a bot forfeits), found a human's";
+              "protocol, memory, killed, cpu, disconnect or refused, found another";
+    else if (!bot_seat[seat] && !remote_reason(rf->forfeit_reason))
+        why = "expected a bot's seat (a person's forfeits only for disconnect, "
+              "timeout, protocol, illegal or refused: a remote seat of sapper serve), "
+              "found a human's";
     else if (kind == 2 || seat_to_act(m, seat))
         return SAPPER_OK;
     else if (sapper_match_to_move(m) == SAPPER_TERMINAL)

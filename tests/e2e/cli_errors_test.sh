@@ -49,7 +49,7 @@ expect_contains "$out" "config/default.ini:19)" "and where the human seat is set
 
 out=$("$S" frobnicate 2>&1); st=$?
 expect_status $st 2 "unknown command exits 2"
-expect_contains "$out" 'unknown command "frobnicate"; expected play, run, replay, tournament, plugins, analyze, scores, report or bot-check' \
+expect_contains "$out" 'unknown command "frobnicate"; expected play, run, replay, tournament, plugins, analyze, scores, report, serve, join or bot-check' \
     "names every command, from the same table as the usage"
 expect_contains "$out" "  report DB [--tournament ID] -o FILE.html" "then the usage"
 

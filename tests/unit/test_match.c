@@ -607,13 +607,16 @@ static void test_match_game_run_out_on_flags_is_a_stall_of_its_seat(void **state
     stop(&f);
 }
 
+/* A person's seat forfeits only as a remote seat of `sapper serve` does
+   (disconnect, timeout, protocol, illegal, refused), never for a bot's
+   reason. */
 static void test_match_replay_forfeit_of_a_human_seat_is_refused(void **state)
 {
     (void)state;
     assert_replay_refused("sapper-replay 1\nrules classic\nseed 7\nseat 1 human you\n"
-                          "move 1 reveal 4 4\nforfeit 1 timeout\n"
+                          "move 1 reveal 4 4\nforfeit 1 crash\n"
                           "outcome lost moves 1 returns 0\n",
-                          "r.txt:6: forfeit 1 timeout: expected a bot's seat");
+                          "r.txt:6: forfeit 1 crash: expected a bot's seat");
 }
 
 static void test_match_replay_forfeit_reason_the_engine_never_writes_is_refused(void **state)
@@ -624,7 +627,7 @@ static void test_match_replay_forfeit_reason_the_engine_never_writes_is_refused(
                           "outcome lost moves 0 returns 0\n",
                           "r.txt:5: forfeit 1 anything: expected the reason "
                           "illegal, error, timeout, crash, exit, sandbox, "
-                          "protocol, memory or killed");
+                          "protocol, memory, killed, cpu, disconnect or refused");
 }
 
 /* Seeker takes turns: after seat 1's first reveal (seed 6) seat 2 moves. */

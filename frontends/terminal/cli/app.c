@@ -313,7 +313,7 @@ int app_open(app *a, int argc, char **argv, int options)
         return 0;   /* the tournament reads its own sections */
     if ((options & APP_OPT_RECORD) && app_record_open(a))
         return EXIT_USAGE;   /* before any game: none is played for nothing */
-    sapper_setup_options opt = {.drawn_seed = app_draw_seed(0)};
+    sapper_setup_options opt = {.drawn_seed = app_draw_seed(options & APP_OPT_WIDE_SEED)};
     if (sapper_setup_resolve(&a->cfg, a->reg, &opt, &a->setup, a->err,
                              sizeof a->err) != SAPPER_OK) {
         app_error("%s", a->err);

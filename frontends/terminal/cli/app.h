@@ -88,6 +88,8 @@ typedef struct app {
 #define APP_BOT_MOVE_SECONDS 10.0
 #define APP_BOT_MEMORY_MB 4096
 #define APP_OPT_SANDBOX 32     /* --sandbox [process|none]; sandboxed unless none */
+#define APP_OPT_WIDE_SEED 64   /* a drawn seed takes all 64 bits (serve: the
+                                  players must not find it by trying) */
 
 /** Parses `[CONFIG] [section.key=value ...] [options]` from argv (after
  *  the subcommand), reads the config, loads plugins, resolves the setup.

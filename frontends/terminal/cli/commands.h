@@ -16,6 +16,8 @@ int cmd_analyze(int argc, char **argv);
 int cmd_scores(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_bot_check(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
+int cmd_join(int argc, char **argv);
 
 /** The two faces of `play`: curses on a terminal, lines otherwise. */
 int play_line(app *a, FILE *in, FILE *out);

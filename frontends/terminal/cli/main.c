@@ -55,6 +55,19 @@ static const struct command {
      "report DB [--tournament ID] -o FILE.html | report DB --list\n"
      "        a tournament's charts as one self-contained HTML page; --list\n"
      "        the tournaments a database holds\n"},
+    {"serve", cmd_serve,
+     "serve CONFIG --listen HOST:PORT [section.key=value ...] [--code C]\n"
+     "        [--games N] [--move-time S] [--reconnect S] [--max-connections N]\n"
+     "        [--play N | --watch] [--record FILE] [--sandbox none]\n"
+     "        host a game whose \"human\" seats people and programs take over\n"
+     "        the network; prints the address and the join code; --play N:\n"
+     "        this terminal plays seat N, --watch: it looks on\n"},
+    {"join", cmd_join,
+     "join HOST:PORT --code C [--name NAME] [--seat N] [--watch] [--plain]\n"
+     "       [--bot COMMAND [ARG ...]]\n"
+     "        play (or look on) in a game sapper serve hosts: its screens on a\n"
+     "        terminal, the seat protocol's lines otherwise; --bot: a process\n"
+     "        bot plays the seat\n"},
     {"bot-check", cmd_bot_check,
      "bot-check [--games N] [--sandbox none] COMMAND [ARG ...]\n"
      "        check a process bot (any language, docs/PROTOCOL.md): its\n"

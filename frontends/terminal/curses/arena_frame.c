@@ -14,8 +14,10 @@ static void draw_title(const arena_ui *au)
     char title[LINE_MAX], seed[64];
     arena_say(au, title, sizeof title, W_TITLE, (int)v->match, (int)v->round, (int)v->alive,
         (int)v->players);
-    arena_say(au, seed, sizeof seed, W_SEED,
-        (unsigned long long)sapper_match_seed(au->u->a->match));
+    seed[0] = 0;
+    if (ui_shows_seed(au->u))
+        arena_say(au, seed, sizeof seed, W_SEED,
+            (unsigned long long)sapper_match_seed(au->u->a->match));
     int used = arena_put(0, 1, COLS - 2, A_BOLD, title);
     arena_put(0, used + 4, COLS - used - 5, A_DIM, seed);
 }
@@ -109,7 +111,13 @@ static void draw_footer(const arena_ui *au)
                          : au->pause ? W_HINT_PAUSE : W_HINT_MENU;
     attr_t attr = u->msg_error ? ui_attr(u, UI_PAIR_ERROR, A_BOLD) : A_NORMAL;
     arena_put(LINES - 2, 0, COLS, attr, u->msg);
-    arena_put(LINES - 1, 0, COLS - 1, A_NORMAL, arena_word(au, hint));
+    char keys[512];
+    const char *text = arena_word(au, hint);
+    if (u->remote) {   /* without undo and restart */
+        ui_remote_hint(u, text, keys, sizeof keys);
+        text = keys;
+    }
+    arena_put(LINES - 1, 0, COLS - 1, A_NORMAL, text);
 }
 
 /* ------------------------------------------------------------------ */

@@ -48,7 +48,7 @@ int arena_take_view(arena_ui *au)
 {
     sapper_match *m = au->u->a->match;
     size_t size = 0, n = 0;
-    const void *v = sapper_match_view(m, au->me, &size);
+    const void *v = ui_match_view(au->u, au->me, &size);
     if (!v || !copy_into((void **)&au->view, &au->view_cap, v, size))
         return 0;
     au->view_size = size;
@@ -62,7 +62,7 @@ int arena_take_view(arena_ui *au)
 int32_t arena_rounds_played(arena_ui *au)
 {
     size_t size = 0;
-    const sapper_arena_view *v = sapper_match_view(au->u->a->match, au->me, &size);
+    const sapper_arena_view *v = ui_match_view(au->u, au->me, &size);
     return v && size >= sizeof *v ? v->rounds_played : 0;
 }
 
@@ -119,6 +119,11 @@ void arena_play(arena_ui *au, int64_t action)
         ui_message(u, 1, "%s", arena_word(au, W_NOT_NOW));
         return;
     }
+    if (u->remote) {   /* the server plays it, then tells us */
+        ui_remote_play(u, action);
+        arena_reset_menu(au);
+        return;
+    }
     if (sapper_match_play(u->a->match, seat, action, err, sizeof err) != SAPPER_OK) {
         ui_message(u, 1, "%s", err);
         return;
@@ -129,6 +134,21 @@ void arena_play(arena_ui *au, int64_t action)
     arena_reset_menu(au);
     check_round(au);
     arena_run_bots(au);
+}
+
+/* A remote screen's server changed the game: a new one starts afresh, a
+   round resolved by the others' choices stays on screen. */
+void arena_remote_update(arena_ui *au)
+{
+    ui_remote *r = au->u->remote;
+    if (r->new_game) {
+        r->new_game = 0;
+        au->me = ui_viewer(au->u);
+        arena_settle(au);
+        return;
+    }
+    check_round(au);
+    arena_note_end(au);
 }
 
 /* After a restart, an undo or a language switch: nothing on show. */

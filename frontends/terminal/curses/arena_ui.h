@@ -128,6 +128,8 @@ void arena_reset_menu(arena_ui *au);
 void arena_restart(arena_ui *au);
 void arena_run_bots(arena_ui *au);
 void arena_settle(arena_ui *au);
+/** A remote screen's server changed the game (UI_KEY_REMOTE). */
+void arena_remote_update(arena_ui *au);
 void arena_undo(arena_ui *au);
 
 /* arena_menu.c */

@@ -233,10 +233,13 @@ void ui_arena_loop(ui *u)
         erase();
         arena_draw(au);
         refresh();
-        int ch = getch();
+        int ch = ui_getch(u);
         if (ui_check_interrupt(u))
             break;
-        on_key(au, ch);
+        if (ch == UI_KEY_REMOTE)
+            arena_remote_update(au);
+        else if (!ui_remote_key(u, ch, "ru"))
+            on_key(au, ch);
     }
     ui_arena_close(au);
 }

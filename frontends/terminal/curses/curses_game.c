@@ -98,6 +98,8 @@ static void report_bot_moves(ui *u, size_t from)
 
 int ui_play(ui *u, int64_t action)
 {
+    if (u->remote)
+        return ui_remote_play(u, action);
     sapper_match *m = u->a->match;
     int32_t seat = ui_actor(u);
     if (seat < 0) {

@@ -63,7 +63,7 @@ static void key_bar(ui *u, const sapper_mines_view *v, char *out, size_t cap)
 const sapper_mines_view *ui_grid_view(ui *u)
 {
     size_t size = 0;
-    const sapper_mines_view *v = sapper_match_view(u->a->match, ui_viewer(u), &size);
+    const sapper_mines_view *v = ui_match_view(u, ui_viewer(u), &size);
     return sapper_mines_view_cells(v, size) ? v : NULL;
 }
 
@@ -326,8 +326,11 @@ static void draw_title(ui *u, const sapper_mines_view *v, grid_place p)
     char text[256], name[128];   /* the plugin's name, escaped */
     sapper_config_escape(u->a->setup.rules->desc.name, name, sizeof name);
     /* how the board was made, as its result says (classic's members) */
-    snprintf(text, sizeof text, "%s  %dx%d, %d mines%s  (seed %llu)", name, v->width, v->height, v->mines,
-             ui_board_made(u), (unsigned long long)sapper_match_seed(u->a->match));
+    int n = snprintf(text, sizeof text, "%s  %dx%d, %d mines%s", name, v->width, v->height,
+                     v->mines, ui_board_made(u));
+    if (ui_shows_seed(u) && n > 0 && (size_t)n < sizeof text)
+        snprintf(text + n, sizeof text - (size_t)n, "  (seed %llu)",
+                 (unsigned long long)sapper_match_seed(u->a->match));
     ui_put(0, p.left, A_BOLD, text);
 }
 

@@ -132,8 +132,11 @@ static void menu_draw(ui *u)
     menu_place p = place_menu(count_lines(text), (int)n);
     char title[256], name[128];   /* the plugin's name, escaped */
     sapper_config_escape(u->a->setup.rules->desc.name, name, sizeof name);
-    snprintf(title, sizeof title, "%s  (seed %llu)", name,
-             (unsigned long long)sapper_match_seed(m));
+    if (ui_shows_seed(u))
+        snprintf(title, sizeof title, "%s  (seed %llu)", name,
+                 (unsigned long long)sapper_match_seed(m));
+    else
+        snprintf(title, sizeof title, "%s", name);
     ui_put(0, 1, A_BOLD, title);
     draw_status(u);
     draw_text(text, p.header);   /* text first: it lives in the match's buffer */

@@ -217,6 +217,11 @@ static int hint_break(const char *hint, const char *flat)
 
 void ui_draw_footer(ui *u, const char *hint)
 {
+    char remote[512];
+    if (u->remote) {   /* without the keys a remote screen refuses */
+        ui_remote_hint(u, hint, remote, sizeof remote);
+        hint = remote;
+    }
     attr_t attr = u->msg_error ? ui_attr(u, UI_PAIR_ERROR, A_BOLD) : A_NORMAL;
     char flat[512], first[512];
     flatten_hint(hint, flat, sizeof flat);
@@ -313,9 +318,16 @@ void ui_show_help(ui *u, const ui_family *f)
 void ui_wait_key(ui *u, double opened)
 {
     refresh();
-    timeout(-1);
-    getch();
-    timeout(UI_TICK_MS);
+    if (u->remote) {   /* the server's lines go on meanwhile */
+        int ch;
+        while ((ch = ui_getch(u)) == ERR || ch == UI_KEY_REMOTE || ch == KEY_RESIZE)
+            if (u->quit || u->remote->gone)
+                break;
+    } else {
+        timeout(-1);
+        getch();
+        timeout(UI_TICK_MS);
+    }
     ui_clock_resume(u, opened);
     ui_message(u, 0, "%s", "");
 }

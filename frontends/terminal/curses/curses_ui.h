@@ -19,9 +19,41 @@
 #include <signal.h>
 
 #include "app.h"
+#include "net.h"
+#include "protocol.h"
 #include "sapper/mines.h"
 
 #define UI_TICK_MS 200   /* redraw period, so the clock moves */
+
+/* What ui_getch returns when the server of a remote screen changed the
+   game (remote_curses.c): the loops redraw and take stock. */
+#define UI_KEY_REMOTE (KEY_MAX + 1)
+#define UI_REMOTE_LINGER_SECONDS 600.0
+
+/* A screen `sapper serve` draws for a client across the network
+   (remote_curses.c): a process of the server's, holding a replica of the
+   game in which every seat is a person; the server tells it every move
+   and it tells the server its person's moves. */
+typedef struct ui_remote {
+    int sock;                /* the client: its key bytes in, the screen out */
+    int server;              /* our end of the pair with the server's loop */
+    int keys_w;              /* the key bytes, filtered, for curses to read */
+    int32_t seat;            /* the seat shown and played; -1: a spectator */
+    int sent;                /* a move of ours awaits the server's answer,
+                                or our choice of a simultaneous turn is in */
+    int new_game;            /* the server began another game */
+    int gone;                /* the client went away (or the replica
+                                could not follow the server) */
+    int server_gone;         /* the server closed: the last position stays
+                                until q, UI_REMOTE_LINGER_SECONDS at most */
+    double server_gone_at;
+    int linger;              /* stay after the server closes (a client's
+                                screen; the server's own ends with it) */
+    sapper_net_keys keys;    /* the window size out of the key bytes */
+    sapper_proto_lines from_server;
+    void *view;              /* a spectator's public view; owned */
+    size_t view_cap;
+} ui_remote;
 
 /* Colour pairs (used only when ui.colour is set). */
 enum {
@@ -97,6 +129,7 @@ typedef struct ui {
                                 nobody acts, no key of play is offered,
                                 the bottom two lines are the watch's */
     int32_t watch_viewer;    /* then: whose view shows (ui_viewer) */
+    ui_remote *remote;       /* a screen of `sapper serve`, else NULL */
 } ui;
 
 /* One family's face: how it draws and which keys it takes. */
@@ -123,6 +156,15 @@ void ui_screen_close(SCREEN *s, const struct sigaction *old);
 const ui_family *ui_family_of(const app *a);
 int ui_is_arena(const app *a);
 
+/** Keys, mouse, colours and the tick, on the screen already set up. */
+void ui_screen_modes(ui *u);
+/** The event loop of a game on show (the arena's or the others'), until
+ *  u->quit. */
+void ui_event_loop(ui *u);
+/** The next key, mouse event, resize or tick (ERR), as getch() gives
+ *  them; on a remote screen also UI_KEY_REMOTE (remote_curses.c). */
+int ui_getch(ui *u);
+
 /** The question q and r ask in a game in progress, in the words of the
  *  screen asking: for each key, and what is said when the game goes on. */
 typedef struct ui_confirm_words {
@@ -139,6 +181,13 @@ int ui_confirm_abandon(ui *u, int *ch, const ui_confirm_words *words);
 int32_t ui_viewer(ui *u);
 /** The human seat that owes an action now, or -1 (always when watching). */
 int32_t ui_actor(ui *u);
+/** The family view of seat for the screen: a remote spectator's has
+ *  what only that seat may know taken out (and is the whole board once
+ *  the game is over). Valid until the next call on the match or here. */
+const void *ui_match_view(ui *u, int32_t seat, size_t *size);
+/** 0 when the game's seed must not be shown (a remote screen: the seed
+ *  would give the layout away). */
+int ui_shows_seed(const ui *u);
 /** Plays a person's action for the seat that owes one, lets the bots
  *  answer and keeps the clock; a refusal goes to the message line.
  *  Returns 1 when the action was applied. */
@@ -288,6 +337,28 @@ void ui_show_scores(ui *u);
 /** Call after a key that may have set app.assisted (it was `was`): says
  *  on the message line that a game which counted is no longer scored. */
 void ui_note_unscored(ui *u, int was);
+
+/* --- remote_curses.c: a screen of `sapper serve` --- */
+
+/** Draws the screens of the server's games for the client on sock, whose
+ *  terminal j describes, told the games (and its seat) by the server on
+ *  server; a's setup is made all people (a replica). Returns when the
+ *  client leaves, or the server does: at once unless linger, else once
+ *  the person has seen the last position (q, or UI_REMOTE_LINGER_SECONDS). */
+int ui_remote_run(app *a, int sock, int server, const sapper_net_join *j, int linger);
+/** ui_getch of a remote screen. */
+int ui_remote_getch(ui *u);
+/** A person's action on a remote screen: sent to the server, which
+ *  answers; 0 (nothing applied yet). */
+int ui_remote_play(ui *u, int64_t action);
+/** Keys a remote screen refuses (refused: the family's keys that would
+ *  change the game outside its rules: undo, restart, the solver); 1 when
+ *  ch was one and is used up. */
+int ui_remote_key(ui *u, int ch, const char *refused);
+
+/** hint (the footer's keys) without the entries of the keys a remote
+ *  screen refuses, into out. */
+void ui_remote_hint(const ui *u, const char *hint, char *out, size_t cap);
 
 /** curses_arena.c: the arena family's own loop (it keeps state between
  *  frames: language, pauses, menu); returns on quit. */

@@ -149,12 +149,8 @@ int ui_check_interrupt(ui *u)
     return 1;
 }
 
-SCREEN *ui_screen_open(ui *u, struct sigaction *old)
+void ui_screen_modes(ui *u)
 {
-    setlocale(LC_ALL, "");
-    SCREEN *s = newterm(NULL, stdout, stdin);
-    if (!s)
-        return NULL;
     keypad(stdscr, TRUE);
     set_escdelay(100);   /* Esc alone cancels a question within 0.1 s */
     noecho();
@@ -166,6 +162,15 @@ SCREEN *ui_screen_open(ui *u, struct sigaction *old)
               BUTTON_SHIFT, NULL);
     mouseinterval(0);   /* press and release apart: a pressed cell shows */
     ui_colours_init(u);
+}
+
+SCREEN *ui_screen_open(ui *u, struct sigaction *old)
+{
+    setlocale(LC_ALL, "");
+    SCREEN *s = newterm(NULL, stdout, stdin);
+    if (!s)
+        return NULL;
+    ui_screen_modes(u);
     struct sigaction sa = {.sa_handler = on_interrupt};
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, old);
@@ -179,7 +184,19 @@ void ui_screen_close(SCREEN *s, const struct sigaction *old)
     delscreen(s);
 }
 
-static void event_loop(ui *u)
+int ui_getch(ui *u)
+{
+    return u->remote ? ui_remote_getch(u) : getch();
+}
+
+/* The keys of a family that change a game outside its rules, which a
+   remote screen refuses. */
+static const char *outside_rules(const ui_family *f)
+{
+    return f == &ui_grid_family ? "urn?aAp" : "ur";
+}
+
+void ui_event_loop(ui *u)
 {
     if (ui_is_arena(u->a)) {
         ui_arena_loop(u);
@@ -190,10 +207,13 @@ static void event_loop(ui *u)
         erase();
         f->draw(u);
         refresh();
-        int ch = getch();
+        int ch = ui_getch(u);
         if (ui_check_interrupt(u))
             break;
-        handle_key(u, f, ch);
+        if (ch == UI_KEY_REMOTE)
+            ui_note_end(u);
+        else if (!ui_remote_key(u, ch, outside_rules(f)))
+            handle_key(u, f, ch);
     }
 }
 
@@ -224,7 +244,7 @@ int play_curses(app *a)
         return EXIT_USAGE;
     }
     bot_guard_on_screen(end_screen);
-    event_loop(&u);
+    ui_event_loop(&u);
     bot_guard_on_screen(NULL);
     free(u.played);
     lend_clock(a, &u, 0);
