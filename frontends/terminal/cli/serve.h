@@ -79,6 +79,8 @@ typedef struct serve_entry {
 
 typedef struct server {
     app *a;
+    FILE *log_out;              /* the log (stderr), results (stdout) */
+    FILE *result_out;
     int listen_fd;
     char shown[300];            /* the address, as a client types it */
     char code[SAPPER_NET_CODE_LEN + 8];

@@ -270,7 +270,7 @@ int cmd_serve(int argc, char **argv)
     app a = {.prog = "serve"};
     rc = app_open(&a, sa.nrest, sa.rest, APP_OPT_RECORD | APP_OPT_GAMES | APP_OPT_SANDBOX |
                                          APP_OPT_WIDE_SEED);
-    server s = {.a = &a, .listen_fd = -1};
+    server s = {.a = &a, .listen_fd = -1, .log_out = stderr, .result_out = stdout};
     rc = rc ? rc : open_server(&s, &sa);
     if (!rc) {
         struct sigaction act = {.sa_handler = on_stop}, old_int, old_term;

@@ -27,7 +27,7 @@ void serve_log(server *s, const char *fmt, ...)
     if (s->local >= 0)
         sapper_strbuf_printf(&s->held_log, "sapper serve: %s\n", line);
     else
-        fprintf(stderr, "sapper serve: %s\n", line);
+        fprintf(s->log_out, "sapper serve: %s\n", line);
 }
 
 void serve_print(server *s, const char *text)
@@ -36,8 +36,8 @@ void serve_print(server *s, const char *text)
         sapper_strbuf_append(&s->held_out, text, strlen(text));
         return;
     }
-    fputs(text, stdout);
-    fflush(stdout);
+    fputs(text, s->result_out);
+    fflush(s->result_out);
 }
 
 static void name_peer(const struct sockaddr_storage *ss, char *out, size_t cap)

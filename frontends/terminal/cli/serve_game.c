@@ -22,11 +22,15 @@ int serve_owes(const server *s, int e)
     return who == seat || (who == SAPPER_SIMULTANEOUS && sapper_match_awaits(m, seat));
 }
 
+/* Every remote seat held, by a client past its handshake. */
 static int all_seated(const server *s)
 {
-    for (int e = 0; e < s->players; e++)
-        if (s->entries[e].remote && s->entries[e].conn < 0)
+    for (int e = 0; e < s->players; e++) {
+        int i = s->entries[e].conn;
+        if (s->entries[e].remote &&
+            (i < 0 || (s->conns[i].kind == CONN_LINES && s->conns[i].step == LINES_HELLO)))
             return 0;
+    }
     return 1;
 }
 

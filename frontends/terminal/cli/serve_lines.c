@@ -215,6 +215,7 @@ static void read_hello(server *s, int i, const char *line)
         return;
     }
     c->step = LINES_IDLE;
+    serve_maybe_start(s, app_now());   /* it may be the seat the game waited for */
     serve_lines_update(s, i);
 }
 

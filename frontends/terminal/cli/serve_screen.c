@@ -169,8 +169,8 @@ void serve_local_end(server *s)
                 break;
     }
     s->local = -1;
-    fputs(sapper_strbuf_str(&s->held_log), stderr);
-    fputs(sapper_strbuf_str(&s->held_out), stdout);
+    fputs(sapper_strbuf_str(&s->held_log), s->log_out);
+    fputs(sapper_strbuf_str(&s->held_out), s->result_out);
     fflush(NULL);
     sapper_strbuf_free(&s->held_log);
     sapper_strbuf_free(&s->held_out);
