@@ -27,7 +27,8 @@
 #define SERVE_JOIN_SECONDS 10.0     /* from accept to a complete join line */
 #define SERVE_WATCH_LINES 32        /* lines a spectator may send (each is
                                        answered with an error) */
-#define SERVE_BETWEEN_SECONDS 5.0   /* between the games of a series */
+#define SERVE_BETWEEN_SECONDS 5.0   /* between the games of a series, when a
+                                       person watches a screen */
 
 enum serve_kind {
     CONN_FREE,
@@ -60,6 +61,7 @@ typedef struct serve_conn {
     int said;                   /* lines a spectator sent */
     /* the seat protocol (CONN_LINES) */
     int step;                   /* enum serve_step */
+    double asked;               /* app_now() when `end` was sent */
     sapper_proto_hello hello;
     sapper_proto_codec codec;
     size_t told;                /* moves of the match it has heard of */

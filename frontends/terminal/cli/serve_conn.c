@@ -193,6 +193,9 @@ void serve_expire(server *s, double now)
         else if (c->kind == CONN_LINES && c->step == LINES_HELLO &&
                  now - c->since > SERVE_JOIN_SECONDS + SAPPER_PROTO_START_SECONDS)
             serve_drop(s, i, "no handshake (up to `ready 1`) within 10 seconds of the join");
+        else if (c->kind == CONN_LINES && c->step == LINES_END &&
+                 now - c->asked > SAPPER_PROTO_START_SECONDS)
+            serve_drop(s, i, "no answer to `end` within 10 seconds");
     }
 }
 

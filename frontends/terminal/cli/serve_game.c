@@ -22,13 +22,15 @@ int serve_owes(const server *s, int e)
     return who == seat || (who == SAPPER_SIMULTANEOUS && sapper_match_awaits(m, seat));
 }
 
-/* Every remote seat held, by a client past its handshake. */
+/* Every remote seat held, by a client past its handshake and done with
+   the last game (its answer to `end` read). */
 static int all_seated(const server *s)
 {
     for (int e = 0; e < s->players; e++) {
         int i = s->entries[e].conn;
-        if (s->entries[e].remote &&
-            (i < 0 || (s->conns[i].kind == CONN_LINES && s->conns[i].step == LINES_HELLO)))
+        int busy = i >= 0 && s->conns[i].kind == CONN_LINES &&
+                   (s->conns[i].step == LINES_HELLO || s->conns[i].step == LINES_END);
+        if (s->entries[e].remote && (i < 0 || busy))
             return 0;
     }
     return 1;
@@ -141,6 +143,16 @@ static void print_result(server *s)
     sapper_strbuf_free(&b);
 }
 
+/* A person at a screen is given time to see how a game ended before the
+   next begins; programs are not kept waiting. */
+static int screens(const server *s)
+{
+    for (int i = 0; i < s->max_conns; i++)
+        if (s->conns[i].kind == CONN_SCREEN)
+            return 1;
+    return 0;
+}
+
 void serve_end_game(server *s)
 {
     s->on = 0;
@@ -155,7 +167,7 @@ void serve_end_game(server *s)
             s->entries[e].name[0] = 0;   /* gone for good: the seat is free */
     if (s->played >= s->games)
         s->stop = 1;
-    s->next_at = app_now() + SERVE_BETWEEN_SECONDS;
+    s->next_at = app_now() + (screens(s) ? SERVE_BETWEEN_SECONDS : 0);
 }
 
 void serve_settle(server *s)

@@ -166,6 +166,7 @@ void serve_lines_update(server *s, int i)
         serve_send(s, i, o.data, o.len);
         sapper_strbuf_free(&o);
         c->step = LINES_END;
+        c->asked = app_now();
     } else if (serve_owes(s, c->entry)) {
         ask_move(s, i, seat);
     }
