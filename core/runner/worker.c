@@ -29,6 +29,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -151,12 +152,19 @@ sapper_status sapper_worker_start(sapper_worker *w, const sapper_tournament_def 
     }
     fflush(NULL);   /* a bot calling exit() must not flush our buffers twice */
     memset(slot, 0, sizeof *slot);
+    pid_t master = getpid();
     pid_t pid = fork();
     if (pid < 0) {
         snprintf(err, errcap, "cannot start a worker: %s", strerror(errno));
         return SAPPER_ERR_STATE;
     }
     if (pid == 0) {
+        /* A worker dies with the master, in every sandbox mode: a killed
+           master leaves no worker spinning in a bot's step (issue 33 item
+           7). A master already gone before this line: the same. */
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != master)
+            _exit(1);
         close_all_but(down[0], up[1]);   /* the database, other workers' pipes */
         worker_main(def, slot, cpu, down[0], up[1]);
     }

@@ -546,6 +546,42 @@ expect_equal "$(printf '%s\n' "$out" | awk '$1 ~ /^[0-9]+$/ && $6 ~ /%$/ {
 # statistics say something, and the figure the README quotes is what the
 # example gives on its first 100 boards.
 readme="$SAPPER_SOURCE/README.md"
+
+# kill -9 of the master with sandbox = none (issue 33 item 7): its workers,
+# spinning in bot_loop's step, die with it (the parent-death signal).
+cat > "$T/orphans.ini" <<'INI'
+[game]
+rules = classic
+[tournament]
+format = duplicate
+games = 4
+move_time = 600
+sandbox = none
+[entrant.loop]
+bot = bot_loop
+[entrant.loop2]
+bot = bot_loop
+INI
+"$S" tournament "$T/orphans.ini" tournament.db="$T/orphans.db" --jobs 2 >/dev/null 2>&1 &
+master=$!
+workers=""
+for _ in $(seq 50); do
+    workers=$(pgrep -P $master | tr '\n' ' ')
+    [ "$(printf '%s' "$workers" | wc -w)" -ge 2 ] && break
+    sleep 0.1
+done
+sleep 0.5   # in bot_loop's step by now
+kill -9 $master; wait $master 2>/dev/null
+sleep 1
+left=""
+for w in $workers; do   # a zombie is dead (a container's init may not reap it)
+    state=$(ps -o stat= -p "$w" 2>/dev/null)
+    [ -n "$state" ] && [ "${state#Z}" = "$state" ] && left="$left $w"
+done
+[ -n "$workers" ] && [ -z "$left" ] && pass "kill -9 of the master: its workers ($workers) die with it" ||
+    { fail "workers left running after kill -9 of the master: [${left:-none found: $workers}]"
+      for w in $left; do kill -9 "$w"; done; }
+
 example=$(sed -n '/^## Tournaments/,/^```$/p' "$readme" | grep -m1 -o 'config/[a-z-]*\.ini')
 expect_equal "$example" "config/tournament-classic.ini" "the README's example tournament is found"
 out=$("$S" tournament "$SAPPER_SOURCE/$example" tournament.db="$T/example.db" tournament.games=100 \
