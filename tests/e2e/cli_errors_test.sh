@@ -92,6 +92,13 @@ out=$("$S" plugins --describe 2>&1); st=$?
 expect_status $st 2 "--describe without an id exits 2"
 expect_contains "$out" "usage: sapper plugins" "and says the usage"
 # The usage, each command's --help, the man page and the completion tell
+
+# --describe marks a secret parameter (issue 33 item 8): classic's layout.
+out=$("$S" plugins --describe classic 2>&1)
+expect_contains "$(printf '%s\n' "$out" | grep -A3 '^  layout ')" "secret: bots are never told it" \
+    "--describe marks the layout secret"
+expect_not_contains "$(printf '%s\n' "$out" | grep -A2 '^  width ')" "secret" "and not the width"
+
 # the same story: every command of `sapper --help` has its own --help (exit
 # 0), a SYNOPSIS line and a COMMANDS entry in sapper(1), and a place in the
 # completion; every option its usage names is in the man page and the

@@ -67,6 +67,9 @@ static void describe(const sapper_plugin *p)
                type_name(s->type), shown(s->def, def, sizeof def),
                shown(accepts, quoted, sizeof quoted), width, "",
                shown(s->help, help, sizeof help));
+        if (s->flags & SAPPER_PARAM_SECRET)   /* issue 33 item 8 */
+            printf("  %*s        secret: bots are never told it\n",
+                   width, "");
     }
 }
 
