@@ -547,6 +547,17 @@ expect_equal "$(printf '%s\n' "$out" | awk '$1 ~ /^[0-9]+$/ && $6 ~ /%$/ {
 # example gives on its first 100 boards.
 readme="$SAPPER_SOURCE/README.md"
 
+# --resume of a run whose seed was drawn names no new seed (issue 33 item 8).
+"$S" tournament "$SAPPER_SOURCE/config/tournament-classic.ini" tournament.db="$T/drawn.db" \
+    tournament.games=2 tournament.seed= --jobs 1 > "$T/drawn1.out" 2> "$T/drawn1.err"
+drawn=$(sed -n 's/.*master seed \([0-9]*\) (drawn).*/\1/p' "$T/drawn1.err")
+"$S" tournament "$SAPPER_SOURCE/config/tournament-classic.ini" tournament.db="$T/drawn.db" \
+    tournament.games=2 tournament.seed= --jobs 1 --resume > "$T/drawn2.out" 2> "$T/drawn2.err"
+expect_contains "$(cat "$T/drawn2.err")" "master seed the resumed run's" \
+    "--resume of a drawn seed says it plays the run's own"
+expect_equal "$(grep -c -E 'master seed [0-9]+ \(drawn\)' "$T/drawn2.err")" 0 "and draws none"
+expect_contains "$(cat "$T/drawn2.out")" "master seed ${drawn:-none}" "the table names the run's seed"
+
 # kill -9 of the master with sandbox = none (issue 33 item 7): its workers,
 # spinning in bot_loop's step, die with it (the parent-death signal).
 cat > "$T/orphans.ini" <<'INI'

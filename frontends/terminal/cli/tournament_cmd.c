@@ -244,12 +244,19 @@ static int run(app *a, sapper_tournament_def *def, const sapper_lanes *lanes, in
     char mpi[64] = "";
     if (ranks > 1)
         snprintf(mpi, sizeof mpi, " a rank, %d ranks", ranks);
+    /* a resumed run with a drawn seed plays its stored seed, which the
+       store reads (store_write.c) and the table's last line prints: not
+       the one drawn for this command (issue 33 item 8) */
+    int stored_seed = a->resume && !def->seed_given;
+    char seed[64];
+    snprintf(seed, sizeof seed, "%llu%s", (unsigned long long)def->seed,
+             def->seed_given ? "" : " (drawn)");
     if (!a->quiet)
-        fprintf(stderr, "sapper: %s tournament, %lld %s, %d %s%s, master seed %llu%s, "
+        fprintf(stderr, "sapper: %s tournament, %lld %s, %d %s%s, master seed %s, "
                 "results in %s\n", def->base.rules->desc.id, (long long)total,
                 app_plural(total, "game", "games"), def->jobs,
-                app_plural(def->jobs, "job", "jobs"), mpi, (unsigned long long)def->seed,
-                def->seed_given ? "" : " (drawn)", def->db);
+                app_plural(def->jobs, "job", "jobs"), mpi,
+                stored_seed ? "the resumed run's" : seed, def->db);
     sapper_status st = sapper_tournament_run(def, &opt, a->err, sizeof a->err);
     if (view.tty && !a->quiet)
         fputc('\n', stderr);
