@@ -191,6 +191,27 @@ const char *sapper_registry_problem(const sapper_registry *reg, size_t i)
     return i < reg->nproblems ? reg->problems[i] : NULL;
 }
 
+/* "DIR/NAME.so: why": whether NAME is id. */
+static int refusal_names(const char *problem, const char *id)
+{
+    const char *colon = strstr(problem, ".so: ");
+    if (!colon)
+        return 0;
+    const char *base = colon;
+    while (base > problem && base[-1] != '/')
+        base--;
+    size_t n = strlen(id);
+    return (size_t)(colon - base) == n && strncmp(base, id, n) == 0;
+}
+
+const char *sapper_registry_refusal(const sapper_registry *reg, const char *id)
+{
+    for (size_t i = 0; i < reg->nproblems; i++)
+        if (refusal_names(reg->problems[i], id))
+            return reg->problems[i];
+    return NULL;
+}
+
 const char *sapper_registry_suggest(const sapper_registry *reg, const char *id,
                                     int32_t kind)
 {

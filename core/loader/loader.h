@@ -116,6 +116,9 @@ const char *sapper_registry_suggest(const sapper_registry *reg, const char *id,
 /** Refusals noted while loading directories, one message each. */
 size_t sapper_registry_problem_count(const sapper_registry *reg);
 const char *sapper_registry_problem(const sapper_registry *reg, size_t i);
+/** The refusal of a plugin file named like id (id.so, as a plugin of
+ *  that id is most often built), or NULL: why a find of id failed. */
+const char *sapper_registry_refusal(const sapper_registry *reg, const char *id);
 
 /** Whether bot may play rules: the same family, and the rules' family
  *  version at least the one the bot needs. When not, why says so. */

@@ -129,11 +129,13 @@ static sapper_status read_entrant(sapper_config *cfg, const sapper_registry *reg
     char why[512];
     if (!e->bot) {
         const char *near = sapper_registry_suggest(reg, b->value, SAPPER_KIND_BOT);
+        const char *refused = sapper_registry_refusal(reg, b->value);
         snprintf(err, errcap, "%s: [%s] bot: expected the id of a %s-family bot "
-                 "plugin (see sapper plugins), found \"%s\"%s%s%s; plugins searched "
+                 "plugin (see sapper plugins), found \"%s\"%s%s%s%s%s; plugins searched "
                  "in: %s", at, section, rules->desc.family, b->value,
                  near ? "; did you mean \"" : "", near ? near : "", near ? "\"?" : "",
-                 sapper_registry_searched(reg));
+                 refused ? "; a plugin file of that name was refused: " : "",
+                 refused ? refused : "", sapper_registry_searched(reg));
         return SAPPER_ERR_PARAM;
     }
     if (!sapper_plugin_can_play(e->bot, rules, why, sizeof why)) {

@@ -547,6 +547,14 @@ expect_equal "$(printf '%s\n' "$out" | awk '$1 ~ /^[0-9]+$/ && $6 ~ /%$/ {
 # example gives on its first 100 boards.
 readme="$SAPPER_SOURCE/README.md"
 
+# An entrant whose plugin was refused at load is named with the refusal
+# (issue 33 item 8), not only as an id not found.
+printf '[game]\nrules = classic\n[tournament]\nformat = duplicate\ngames = 2\n[entrant.a]\nbot = simple\n[entrant.b]\nbot = bad_refuses\n' > "$T/refused.ini"
+out=$("$S" tournament "$T/refused.ini" tournament.db="$T/refused.db" 2>&1); st=$?
+expect_status $st 2 "an entrant refused at load stops the tournament before it starts"
+expect_contains "$out" "a plugin file of that name was refused: " "its message says the file was refused"
+expect_contains "$out" "bad_refuses.so: the plugin refused this host" "and why"
+
 # --resume of a run whose seed was drawn names no new seed (issue 33 item 8).
 "$S" tournament "$SAPPER_SOURCE/config/tournament-classic.ini" tournament.db="$T/drawn.db" \
     tournament.games=2 tournament.seed= --jobs 1 > "$T/drawn1.out" 2> "$T/drawn1.err"
