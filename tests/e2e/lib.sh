@@ -13,6 +13,9 @@ expect_not_contains() {
         fail "$3: did not expect [$2] in:"; printf '%s\n' "$1" | head -40 | sed 's/^/    /'
     else pass "$3"; fi
 }
+expect_equal() {   # actual expected what
+    if [ "$1" = "$2" ]; then pass "$3"; else fail "$3: expected [$2], found [$1]"; fi
+}
 expect_status() {
     if [ "$1" -eq "$2" ]; then pass "$3"; else fail "$3: exit status $1, expected $2"; fi
 }

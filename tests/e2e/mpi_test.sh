@@ -17,7 +17,6 @@ B=${1:?usage: mpi_test.sh BUILD_DIR HAVE_MPI [SANITIZED]}
 HAVE_MPI=${2:-FALSE}
 SANITIZED=${3:-OFF}
 . "$(dirname "$0")/lib.sh"
-expect_equal() { [ "$1" = "$2" ] && pass "$3" || fail "$3: expected [$2], found [$1]"; }
 S=$B/sapper
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 

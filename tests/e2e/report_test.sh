@@ -21,7 +21,6 @@ S=$B/sapper
 SRC=${SAPPER_SOURCE:-$(cd "$(dirname "$0")/../.." && pwd)}
 HERE=$(cd "$(dirname "$0")" && pwd)
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
-expect_equal() { [ "$1" = "$2" ] && pass "$3" || fail "$3: expected [$2], found [$1]"; }
 
 tournament() {   # name, then the config text on stdin
     cat > "$T/$1.ini"

@@ -104,6 +104,17 @@ printf '[entrant.chatty]\nbot = bot_evil\nact = chatty\n' >> "$T/chatty.ini"
 log=$(sqlite3 "$T/chatty.db" "select result from games where seats = '[\"chatty\"]'")
 expect_contains "$log" '"log":["bot_evil (seat 1): hello from bot_new","bot_evil (seat 1): step: time ok"' \
     "a sandboxed bot's log lines and its time left reach the result"
+# sapper run owns a bot's faults as a tournament does (issue 33 item 5): a
+# crash in bot_new loses that game, not the run; a bot that never answers
+# loses on run's 10 s limit.
+out=$("$S" run "$CB" player.1.bot=bot_evil player.1.act=crash_new --games 3 2>&1); st=$?
+expect_status $st 0 "sapper run goes on past a bot crashing in bot_new"
+expect_equal "$(printf '%s\n' "$out" | grep -c '"fault":{"reason":"crash","seat":1')" 3 \
+    "and each of its 3 games is lost to a crash of that bot"
+expect_contains "$out" "forfeits 3" "the summary counts them"
+out=$("$S" run "$CB" player.1.bot=bot_loop --games 1 2>&1); st=$?
+expect_status $st 0 "sapper run goes on past a bot that never answers"
+expect_contains "$out" '"fault":{"reason":"timeout","seat":1' "which loses on the clock"
 out=$("$S" run "$CB" player.1.bot=bot_evil player.1.act=chatty 2>&1 >/dev/null)
 expect_contains "$out" "bot_evil (seat 1): hello from bot_new" "sapper run prints a bot's log on stderr"
 expect_contains "$out" 'bot_evil (seat 1): \x1b]0;owned\x07\x1b[2Jcleared' \

@@ -34,9 +34,6 @@ if ! command -v sqlite3 >/dev/null; then
     exit 77
 fi
 
-expect_equal() {   # actual expected what
-    if [ "$1" = "$2" ]; then pass "$3"; else fail "$3: got [$1], expected [$2]"; fi
-}
 db() { sqlite3 "$T/s.db" "$1"; }
 
 # ---- 1. the stored columns ----------------------------------------------

@@ -73,9 +73,6 @@ member() {   # the JSON member $2 of the result line number $3 (1) of T/$1.out
     grep '^result ' "$T/$1.out" | sed -n "${3:-1}p" | sed 's/^result //' |
         "$PY" -c "import json,sys; d=json.load(sys.stdin); print(eval('d' + sys.argv[1]))" "$2"
 }
-expect_equal() {
-    if [ "$1" = "$2" ]; then pass "$3"; else fail "$3: got [$1], expected [$2]"; fi
-}
 
 # ---- 1. command lines ----------------------------------------------------
 out=$("$S" serve "$SRC/config/seeker.ini" 2>&1); st=$?

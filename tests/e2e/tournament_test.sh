@@ -7,7 +7,6 @@ set -u
 B=${1:?usage: tournament_test.sh BUILD_DIR [SANITIZED]}
 SANITIZED=${2:-OFF}
 . "$(dirname "$0")/lib.sh"
-expect_equal() { [ "$1" = "$2" ] && pass "$3" || fail "$3: expected [$2], found [$1]"; }
 S=$B/sapper
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 export SAPPER_PLUGIN_PATH="$B/tests/plugins"

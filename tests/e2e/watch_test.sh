@@ -35,7 +35,6 @@ unset TMUX
 tm() { tmux -L "$SOCK" "$@"; }
 cleanup() { command -v tmux >/dev/null && tm kill-server 2>/dev/null; rm -rf "$T"; }
 trap cleanup EXIT
-expect_equal() { [ "$1" = "$2" ] && pass "$3" || fail "$3: expected [$2], found [$1]"; }
 now_ms() { date +%s%3N; }
 
 # The "move i/n" numbers of a --plain watch, one a line.

@@ -109,7 +109,7 @@ int cmd_run(int argc, char **argv)
     run_totals t = {0};
     double t0 = app_now();
     for (long g = 0; !rc && g < a.games; g++) {
-        if ((rc = app_next_match(&a, 0)))
+        if ((rc = app_next_match(&a, SAPPER_MATCH_BOT_FAULTS)))
             break;
         double started = app_now();
         sapper_match_advance(a.match);

@@ -56,7 +56,7 @@ void serve_maybe_start(server *s, double now)
         if (s->entries[e].remote)
             snprintf(a->setup.seats[serve_seat_of(s, e)].name, SAPPER_NAME_MAX, "%s",
                      s->entries[e].name);
-    if (app_next_match(a, 0)) {
+    if (app_next_match(a, SAPPER_MATCH_BOT_FAULTS)) {   /* a bot that fails to start forfeits */
         s->stop = 1;
         s->status = EXIT_USAGE;
         return;
