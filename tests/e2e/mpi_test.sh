@@ -187,6 +187,28 @@ expect_equal "$(sqlite3 "$T/s.db" 'select count(*), count(distinct game_index) f
     "$((3 * big))|$((3 * big))" "every game is stored once"
 [ $SECONDS -lt 120 ] && pass "within $SECONDS s" || fail "the stopped rank held the run for $SECONDS s"
 
+# ---- a rank stopped past rank_timeout that wakes up (issue 33 item 4) -----------
+# It is given up, then heard again: rank 0 tells it to stop quietly, and the
+# job ends as one without a lost rank would, never with MPI_Abort.
+SECONDS=0
+"${MPIRUN[@]}" -np 3 "$S" tournament "$cfg" tournament.db="$T/w.db" tournament.games=$((4 * big)) \
+    tournament.rank_timeout=2 --jobs 1 >"$T/w.err" 2>&1 &
+mpid=$!
+wait_stored "$T/w.db" 200
+victim=$(rank_pid $mpid 2)
+[ -n "$victim" ] && kill -STOP "$victim"
+for _ in $(seq 100); do
+    grep -q "stopped answering" "$T/w.err" && break
+    sleep 0.1
+done
+[ -n "$victim" ] && kill -CONT "$victim"
+wait $mpid; st=$?
+expect_status $st 0 "a rank that wakes after it was given up does not end the job"
+expect_contains "$(cat "$T/w.err")" "rank 2 on $(hostname) stopped answering" "it was given up first"
+expect_not_contains "$(cat "$T/w.err")" "MPI_ABORT" "and nobody called MPI_Abort"
+expect_equal "$(sqlite3 "$T/w.db" 'select count(*), count(distinct game_index) from games')" \
+    "$((12 * big))|$((12 * big))" "every game is stored once"
+
 # ---- Ctrl-C of mpirun -----------------------------------------------------------
 # Run as sapper-mpi itself: through sapper's hand-over the stop line was
 # lost in 2 of 9 runs (mpirun's kill a second after its SIGTERM came first),

@@ -20,7 +20,9 @@ struct sapper_mpi_lanes {
     int count;
     unsigned char *started;    /* per lane: sent START, so its silence counts */
     unsigned char *gone;       /* per lane: LOST or DONE said, nothing more */
-    unsigned char *lost_lane;  /* per lane: LOST */
+    unsigned char *lost_lane;  /* per lane: LOST, and not signed off since */
+    unsigned char *told_back;  /* per lane: lost, heard again, told to stop */
+    double *lost_at;           /* per lane: when it was given up */
     char (*host)[SAPPER_HOST_MAX];   /* per lane, once joined */
     char *msg;                 /* a RECORDS message being handed out */
     size_t msg_len, msg_off;
@@ -39,6 +41,7 @@ static void lost(sapper_mpi_lanes *m, int lane, sapper_lane_event *ev, const cha
     m->gone[lane] = 1;
     m->lost_lane[lane] = 1;
     sapper_mpi_link_watch(m->link, rank_of(lane), 0);
+    m->lost_at[lane] = sapper_monotonic();   /* heard after this: it is back */
     ev->kind = SAPPER_LANE_LOST;
     ev->lane = lane;
     snprintf(ev->why, sizeof ev->why, "rank %d%s%s %s", rank_of(lane),
@@ -98,8 +101,12 @@ static int message(sapper_mpi_lanes *m, int from, int tag, char *data, size_t n,
                    sapper_lane_event *ev)
 {
     int lane = from - 1;
+    if (lane >= 0 && lane < m->count && m->lost_lane[lane] && tag == SAPPER_MPI_BYE) {
+        m->lost_lane[lane] = 0;   /* a given-up rank came back and signed off */
+        sapper_mpi_link_watch(m->link, from, 0);
+    }
     if (lane < 0 || lane >= m->count || m->gone[lane]) {
-        free(data);
+        free(data);   /* a lost lane's late records: its games went to others */
         return 0;
     }
     if (tag == SAPPER_MPI_RECORDS) {
@@ -120,6 +127,26 @@ static int message(sapper_mpi_lanes *m, int from, int tag, char *data, size_t n,
     }
     free(data);
     return made;
+}
+
+/* A lane given up for its silence that is heard again (SIGCONT after
+   SIGSTOP, a network back): it is told to stop, quietly unless another
+   lane is still lost (then the job ends with MPI_Abort, which it must
+   wait for), and watched until its BYE, so that it never finds rank 0
+   silent and aborts the job (issue 33 item 4). */
+static void returned_lanes(sapper_mpi_lanes *m)
+{
+    for (int lane = 0; lane < m->count; lane++) {
+        double heard = sapper_monotonic() - sapper_mpi_link_silence(m->link, rank_of(lane));
+        if (!m->lost_lane[lane] || m->told_back[lane] || heard <= m->lost_at[lane])
+            continue;
+        char aborting = 0;
+        for (int other = 0; other < m->count; other++)
+            aborting |= (char)(other != lane && m->lost_lane[other]);
+        m->told_back[lane] = 1;
+        sapper_mpi_link_watch(m->link, rank_of(lane), 1);
+        sapper_mpi_link_send(m->link, rank_of(lane), SAPPER_MPI_STOP, &aborting, 1);
+    }
 }
 
 /* A lane silent past the timeout: 1 with its LOST event. */
@@ -155,6 +182,7 @@ static int lanes_next(void *ctx, double wait, sapper_lane_event *ev)
                 return 1;
         if (silent_lane(m, ev))
             return 1;
+        returned_lanes(m);
         if (sapper_monotonic() >= until)
             return 0;
         sapper_mpi_link_nap();
@@ -227,8 +255,11 @@ sapper_mpi_lanes *sapper_mpi_lanes_new(sapper_mpi_link *link, double timeout,
     m->started = calloc((size_t)m->count + 1, 1);
     m->gone = calloc((size_t)m->count + 1, 1);
     m->lost_lane = calloc((size_t)m->count + 1, 1);
+    m->told_back = calloc((size_t)m->count + 1, 1);
+    m->lost_at = calloc((size_t)m->count + 1, sizeof *m->lost_at);
     m->host = calloc((size_t)m->count + 1, sizeof *m->host);
-    if (!m->started || !m->gone || !m->lost_lane || !m->host) {
+    if (!m->started || !m->gone || !m->lost_lane || !m->told_back || !m->lost_at ||
+        !m->host) {
         sapper_mpi_lanes_free(m);
         return NULL;
     }
@@ -253,6 +284,8 @@ void sapper_mpi_lanes_free(sapper_mpi_lanes *m)
     free(m->started);
     free(m->gone);
     free(m->lost_lane);
+    free(m->told_back);
+    free(m->lost_at);
     free(m->host);
     free(m);
 }
