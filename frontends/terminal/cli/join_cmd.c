@@ -14,6 +14,7 @@
 #include "commands.h"
 #include "net.h"
 #include "protocol.h"
+#include "wire.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -142,27 +143,13 @@ static int read_welcome(int fd, char *line, size_t cap)
     return 0;
 }
 
-static int write_all(int fd, const char *p, size_t n)
-{
-    while (n > 0) {
-        ssize_t w = write(fd, p, n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return -1;
-        p += w;
-        n -= (size_t)w;
-    }
-    return 0;
-}
-
 static void send_size(int sock)
 {
     struct winsize ws = {0};
     if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row && ws.ws_col) {
         char seq[32];
         int n = snprintf(seq, sizeof seq, "\033[8;%d;%dt", ws.ws_row, ws.ws_col);
-        write_all(sock, seq, (size_t)n);
+        sapper_wire_write_all(sock, seq, (size_t)n);
     }
 }
 
@@ -186,7 +173,7 @@ static int relay(int sock, int terminal)
             ssize_t n = read(sock, buf, sizeof buf);
             if (n <= 0)
                 return 0;
-            if (write_all(STDOUT_FILENO, buf, (size_t)n))
+            if (sapper_wire_write_all(STDOUT_FILENO, buf, (size_t)n))
                 return 1;
         }
         if (p[0].revents) {
@@ -196,7 +183,7 @@ static int relay(int sock, int terminal)
             if (n <= 0) {
                 in_open = 0;
                 shutdown(sock, SHUT_WR);
-            } else if (write_all(sock, buf, (size_t)n)) {
+            } else if (sapper_wire_write_all(sock, buf, (size_t)n)) {
                 return 0;
             }
         }
@@ -259,7 +246,7 @@ static int connect_and_join(const join_args *ja)
     }
     sapper_strbuf o = {0};
     sapper_net_put_join(&o, &ja->j);
-    int bad = write_all(sock, o.data, o.len);
+    int bad = sapper_wire_write_all(sock, o.data, o.len);
     sapper_strbuf_free(&o);
     char line[1024];
     if (bad || read_welcome(sock, line, sizeof line)) {
