@@ -38,7 +38,7 @@ sapper_e2e(e2e_watch watch_test.sh SKIPPABLE)
 sapper_e2e(e2e_completion completion_test.sh)
 sapper_e2e(e2e_sandbox sandbox_test.sh TIMEOUT 300 ARGS ${SAPPER_SANITIZE})
 # sapper serve and sapper join over loopback (issue 28).
-sapper_e2e(e2e_serve serve_test.sh SKIPPABLE TIMEOUT 300)
+sapper_e2e(e2e_serve serve_test.sh SKIPPABLE TIMEOUT 400 ARGS ${SAPPER_SANITIZE})
 # What a bot's code finds of the organiser's secrets (issue 27).
 sapper_e2e(e2e_secrets secrets_test.sh TIMEOUT 300)
 # All 64 bits of a seed, everywhere one is shown or read (issue 25 item 1).
