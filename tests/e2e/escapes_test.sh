@@ -48,7 +48,9 @@ run play "$S" run "$T/run.ini" --games 2
 expect_status "$(cat "$T/play.rc")" 0 "sapper run plays it"
 expect_contains "$(cat "$T/play.err")" 'bad \xff\xfe utf-8' "its invalid UTF-8 is shown as \\xHH"
 run refuse "$S" run "$T/run.ini" player.1.refuse=true --games 1
-expect_contains "$(cat "$T/refuse.err")" 'refused to start: no \x1b]0;owned\x07\x1b[2J \xff today' \
+# a bot that refuses to start loses that game (issue 33 item 5): its refusal
+# is the fault's detail in the game's result line, JSON-escaped
+expect_contains "$(cat "$T/refuse.out")" 'refused to start: no \u001b]0;owned\u0007\u001b[2J' \
     "its refusal is shown escaped"
 run refuse_in_process "$S" run "$T/run.ini" player.1.refuse=true --games 1 --sandbox none
 
