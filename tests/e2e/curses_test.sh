@@ -295,7 +295,9 @@ fi
 
 read_size
 tm send-keys -t "$SESSION" p
-if wait_until screen_has 'Odds: on' && [ "$(hidden_count)" -eq 0 ]; then
+# the status line comes before the cells: wait for both, not for the first
+odds_drawn() { screen_has 'Odds: on' && [ "$(hidden_count)" -eq 0 ]; }
+if wait_until odds_drawn; then
     capture -e
     if LC_ALL=C grep -q -E $'\e\\[([0-9;]*;)?4(;[0-9;]*)?m[0-9]' "$TMP/screen"; then
         pass "NO_COLOR=1: p shows every hidden cell as an underlined digit (tenths)"

@@ -321,9 +321,14 @@ static void take_lines(server *s, int i)
             serve_drop(s, i, "a line over 8192 bytes or with a NUL byte");
             return;
         }
-        if (c->kind == CONN_JOINING)
+        if (c->kind == CONN_JOINING) {
             read_join(s, i, line);
-        else if (c->kind == CONN_LINES)
+            if (s->conns[i].kind == CONN_SCREEN) {
+                s->conns[i].in.len = 0;   /* what came with the join line was the
+                                             client's, never our screen's words */
+                return;
+            }
+        } else if (c->kind == CONN_LINES)
             serve_lines_read(s, i, line);
         else
             serve_screen_read(s, i, line);
@@ -347,7 +352,9 @@ void serve_read(server *s, int i)
             return;
         }
         size_t left = (size_t)n;
-        while (left > 0 && s->conns[i].kind != CONN_FREE) {
+        int was = s->conns[i].kind;
+        while (left > 0 && s->conns[i].kind != CONN_FREE &&
+               !(was == CONN_JOINING && s->conns[i].kind == CONN_SCREEN)) {
             sapper_proto_feed(&s->conns[i].in, buf + ((size_t)n - left), &left);
             take_lines(s, i);
         }
