@@ -52,6 +52,13 @@ typedef struct lat {
     double *pending;         /* the move in flight, for whichever seat goes next */
 } lat;
 
+/* user + sys of a finished child */
+static double cpu_of(const struct rusage *ru)
+{
+    return (double)ru->ru_utime.tv_sec + (double)ru->ru_utime.tv_usec * 1e-6 +
+           (double)ru->ru_stime.tv_sec + (double)ru->ru_stime.tv_usec * 1e-6;
+}
+
 static pid_t start_server(int port, int games)
 {
     char listen[32], ngames[16];
@@ -209,8 +216,7 @@ static void round_trips(int games, int port)
     int status;
     struct rusage ru;
     wait4(pid, &status, 0, &ru);
-    double cpu = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 +
-                 (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
+    double cpu = cpu_of(&ru);
     int moves = l.n;
     printf("one server, %d seeker games in a series, both seats remote over 127.0.0.1:\n",
            games);
@@ -240,8 +246,7 @@ static void concurrent(int servers, int port)
         int status;
         struct rusage ru;
         wait4(pids[k], &status, 0, &ru);
-        cpu += (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 +
-               (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
+        cpu += cpu_of(&ru);
         rss_sum += ru.ru_maxrss;
         rss_max = ru.ru_maxrss > rss_max ? ru.ru_maxrss : rss_max;
     }

@@ -32,10 +32,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bot_keep.h"
 #include "commands.h"
 #include "fuzz_check.h"
-#include "fuzz_registry.h"
+#include "fuzz_app.h"
 
 static const char *const games[] = {
     "[game]\nrules = classic\nseed = 7\n"
@@ -55,21 +54,6 @@ static const char *const games[] = {
 
 static app apps[NGAMES];   /* one resolved setup per game, for the process */
 
-static void open_app(app *a, const char *ini)
-{
-    char err[2048];
-    sapper_setup_options opt = {0};
-    sapper_config_init(&a->cfg);
-    a->prog = "fuzz_line";
-    a->reg = (sapper_registry *)fuzz_registry();   /* never freed: no app_close */
-    a->keep = sapper_bot_keep_new();   /* as app_open: bots kept between games */
-    if (sapper_config_read_string(&a->cfg, ini, "fuzz_line", err, sizeof err) != SAPPER_OK ||
-        sapper_setup_resolve(&a->cfg, a->reg, &opt, &a->setup, err, sizeof err) != SAPPER_OK) {
-        fprintf(stderr, "fuzz_line: %s\n", err);
-        abort();
-    }
-}
-
 int LLVMFuzzerInitialize(int *argc, char ***argv);   /* libFuzzer calls it */
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -78,7 +62,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     unsetenv("HOME");            /* no score file: nothing written */
     unsetenv("XDG_DATA_HOME");
     for (size_t i = 0; i < NGAMES; i++)
-        open_app(&apps[i], games[i]);
+        fuzz_open_app(&apps[i], games[i], "fuzz_line");
     return 0;
 }
 

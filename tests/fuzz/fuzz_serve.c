@@ -30,9 +30,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "bot_keep.h"
 #include "fuzz_check.h"
-#include "fuzz_registry.h"
+#include "fuzz_app.h"
 #include "serve.h"
 
 static const char *const games[] = {
@@ -51,22 +50,6 @@ static app apps[NGAMES];
 static char names[NGAMES][SAPPER_MAX_SEATS][SAPPER_NAME_MAX];   /* as resolved */
 static FILE *null_out;
 
-static void open_app(app *a, const char *ini)
-{
-    char err[2048];
-    sapper_setup_options opt = {0};
-    sapper_config_init(&a->cfg);
-    a->prog = "fuzz_serve";
-    a->games = 1;
-    a->reg = (sapper_registry *)fuzz_registry();   /* never freed: no app_close */
-    a->keep = sapper_bot_keep_new();
-    if (sapper_config_read_string(&a->cfg, ini, "fuzz_serve", err, sizeof err) != SAPPER_OK ||
-        sapper_setup_resolve(&a->cfg, a->reg, &opt, &a->setup, err, sizeof err) != SAPPER_OK) {
-        fprintf(stderr, "fuzz_serve: %s\n", err);
-        abort();
-    }
-}
-
 int LLVMFuzzerInitialize(int *argc, char ***argv);   /* libFuzzer calls it */
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -77,7 +60,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     signal(SIGPIPE, SIG_IGN);   /* a write after the server dropped us */
     null_out = getenv("FUZZ_SERVE_LOG") ? stderr : fopen("/dev/null", "w");
     for (size_t i = 0; i < NGAMES; i++) {
-        open_app(&apps[i], games[i]);
+        fuzz_open_app(&apps[i], games[i], "fuzz_serve");
+        apps[i].games = 1;
         for (int32_t e = 0; e < apps[i].setup.players; e++)
             memcpy(names[i][e], apps[i].setup.seats[e].name, SAPPER_NAME_MAX);
     }
